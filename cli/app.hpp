@@ -1,0 +1,8 @@
+#pragma once
+
+namespace trivcheck::cli {
+
+/// Parses the command line, runs the chosen subcommand, returns the exit code (SPEC §5).
+int run(int argc, char** argv);
+
+}  // namespace trivcheck::cli

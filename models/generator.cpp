@@ -1,0 +1,38 @@
+#include "models/generator.hpp"
+
+#include "models/ring.hpp"
+#include "models/trivance.hpp"
+
+namespace trivcheck {
+
+const std::vector<AlgorithmInfo>& algorithm_catalogue() {
+    static const std::vector<AlgorithmInfo> catalogue = {
+        {"trivance", {Form::L, Form::B}, "ring", "both ports, peers r-3^k and r+3^k, ceil(log3 n) steps",
+         generate_trivance},
+        {"ring", {Form::B}, "ring", "two-port bucket ring, two opposite rings on half the vector each",
+         generate_ring},
+    };
+    return catalogue;
+}
+
+Schedule generate(const GeneratorRequest& request) {
+    for (const AlgorithmInfo& info : algorithm_catalogue()) {
+        if (info.name != request.algo) continue;
+        bool has_form = false;
+        for (Form form : info.forms) has_form = has_form || form == request.form;
+        if (!has_form) throw NotApplicable(info.name + " has no " + to_string(request.form) + " form");
+        return info.generate(request);
+    }
+    throw std::invalid_argument("unknown algorithm '" + request.algo + "' (see `trivcheck list`)");
+}
+
+const char* to_string(Form form) { return form == Form::L ? "L" : "B"; }
+
+bool parse_form(const std::string& text, Form& form) {
+    if (text == "L") form = Form::L;
+    else if (text == "B") form = Form::B;
+    else return false;
+    return true;
+}
+
+}  // namespace trivcheck

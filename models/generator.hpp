@@ -1,0 +1,50 @@
+#pragma once
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "models/schedule.hpp"
+
+namespace trivcheck {
+
+/// Latency-optimal (whole vector every step) or bandwidth-optimal
+/// (reduce-scatter then all-gather) form of an algorithm (SPEC §3).
+enum class Form { L, B };
+
+/// What to generate: algorithm, form, topology and per-algorithm choices.
+struct GeneratorRequest {
+    std::string algo;
+    Form form = Form::B;
+    Topology topology;
+    /// Bruck: "same" (as published) or "shortest".
+    std::string route = "same";
+    /// Trivance L: "published" (as in the paper) or another variant's name.
+    std::string last_step = "published";
+};
+
+/// Thrown when the algorithm has no schedule of that form for that size or
+/// topology; the message says why. Never replaced by a wrong schedule.
+struct NotApplicable : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/// One registered generator, for `trivcheck list`.
+struct AlgorithmInfo {
+    std::string name;
+    std::vector<Form> forms;
+    std::string topologies;
+    std::string summary;
+    Schedule (*generate)(const GeneratorRequest&);
+};
+
+/// Every generator, in a stable order.
+const std::vector<AlgorithmInfo>& algorithm_catalogue();
+/// Generates the schedule; throws std::invalid_argument for an unknown
+/// algorithm or form, NotApplicable when the form does not exist for the size.
+Schedule generate(const GeneratorRequest& request);
+
+const char* to_string(Form form);
+/// Parses "L" or "B".
+bool parse_form(const std::string& text, Form& form);
+
+}  // namespace trivcheck

@@ -1,0 +1,11 @@
+#pragma once
+#include "models/generator.hpp"
+
+namespace trivcheck {
+
+/// Two-port bucket ring (SPEC §3 "Ring (bucket)"): a reduce-scatter then an
+/// all-gather of n-1 steps each; ring + carries blocks 0..n-1 to r+1, ring -
+/// carries blocks n..2n-1 to r-1, so each direction moves half the vector.
+Schedule generate_ring(const GeneratorRequest& request);
+
+}  // namespace trivcheck

@@ -1,0 +1,78 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "models/block_set.hpp"
+#include "models/topology.hpp"
+
+namespace trivcheck {
+
+/// What the schedule must achieve (SPEC §1, postconditions).
+enum class Collective { allreduce, reduce_scatter, allgather };
+
+/// reduce: the receiver adds the message to its partial (disjoint union);
+/// copy: the message replaces the receiver's value.
+enum class Op { reduce, copy };
+
+/// Which way round a message goes. `shortest` is the topology's default
+/// routing (ring: the shorter way, a tie goes `+`).
+enum class Route { shortest, plus, minus };
+
+/// One message of one step: the sender's current values of `blocks`.
+struct Transfer {
+    int src = 0;
+    int dst = 0;
+    BlockSet blocks;
+    Op op = Op::reduce;
+    Route route = Route::shortest;
+};
+
+/// A synchronous step: every send reads the state at the step's start, every
+/// receiver reduces all it received at the step's end (joint reduction).
+/// Asynchronous formats (MSCCL-IR) are lowered to these steps by their reader.
+struct Step {
+    /// Free label: "reduce_scatter", "allgather", "allreduce", ...
+    std::string phase;
+    std::vector<Transfer> transfers;
+};
+
+/// Declared upper limits, each checked when present (SPEC §5). Bytes are in
+/// units of m, the size of the whole vector.
+struct Bounds {
+    std::optional<int> steps;
+    /// One value for every step, or one per step.
+    std::vector<std::int64_t> link_chunks;
+    std::vector<double> link_bytes;
+    std::optional<double> bytes_per_rank_per_phase;
+    std::optional<double> theta;
+};
+
+/// A complete collective schedule: plain data, no behaviour.
+struct Schedule {
+    std::string name;
+    /// Generator name and form ("trivance", "L"); empty for schedules read from files.
+    std::string algo;
+    std::string form;
+    Collective collective = Collective::allreduce;
+    Topology topology;
+    int ranks = 0;
+    int blocks = 1;
+    int ports = 2;
+    std::optional<Bounds> bounds;
+    std::vector<Step> steps;
+
+    /// The rank that owns block b (reduce_scatter result, allgather source).
+    int owner_of_block(int block) const { return block % ranks; }
+    std::size_t transfer_count() const;
+};
+
+const char* to_string(Collective collective);
+const char* to_string(Op op);
+const char* to_string(Route route);
+std::optional<Collective> parse_collective(const std::string& text);
+std::optional<Op> parse_op(const std::string& text);
+std::optional<Route> parse_route(const std::string& text);
+
+}  // namespace trivcheck
