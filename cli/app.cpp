@@ -1,13 +1,29 @@
 #include "cli/app.hpp"
 
 #include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+
+#include "checker/exit_code.hpp"
+#include "cli/command.hpp"
+#include "cli/commands.hpp"
 
 namespace trivcheck::cli {
 
 int run(int argc, char** argv) {
-    CLI::App app{"trivcheck: proves collective-communication schedules correct, or shows how they are wrong"};
-    CLI11_PARSE(app, argc, argv);
-    return 0;
+    CLI::App app{
+        "trivcheck: proves collective-communication schedules correct, or shows exactly how they are wrong.\n"
+        "Exit codes: 0 holds, 1 violated, 2 usage error, 3 input error, 4 unknown (timeout, resource limit)."};
+    app.require_subcommand(1);
+    CommandResult result;
+    for (CommandRegistrar registrar : all_commands()) registrar(app, result);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& error) {
+        const int code = app.exit(error);
+        return code == 0 ? exit_holds : exit_usage;
+    }
+    return result.exit_code;
 }
 
 }  // namespace trivcheck::cli
