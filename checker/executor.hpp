@@ -1,0 +1,67 @@
+#pragma once
+#include <cstdint>
+#include <stdexcept>
+
+#include "checker/contribution_sets.hpp"
+#include "checker/report.hpp"
+#include "models/schedule.hpp"
+
+namespace trivcheck {
+
+/// Thrown before a check that would not fit in memory (exit 4, never a verdict).
+struct ResourceLimit : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/// The symbolic state after a step: for each (rank, block) the set of
+/// contributor ranks summed into it, stored relative to the holding rank
+/// (contributor c held by rank r is stored as (c - r) mod n).
+class ExecutionState {
+public:
+    ExecutionState(const Schedule& schedule, ContributionSets& sets);
+    SetId relative_value(int rank, int block) const {
+        return cells_[static_cast<std::size_t>(rank) * static_cast<std::size_t>(blocks_) + static_cast<std::size_t>(block)];
+    }
+    bool holds_contributor(int rank, int block, int contributor) const;
+    std::int64_t contributor_count(int rank, int block) const { return sets_.size(relative_value(rank, block)); }
+    const ContributionSets& sets() const { return sets_; }
+    int ranks() const { return ranks_; }
+    int blocks() const { return blocks_; }
+
+private:
+    friend class Executor;
+    SetId& cell(int rank, int block) {
+        return cells_[static_cast<std::size_t>(rank) * static_cast<std::size_t>(blocks_) + static_cast<std::size_t>(block)];
+    }
+    int ranks_;
+    int blocks_;
+    ContributionSets& sets_;
+    std::vector<SetId> cells_;
+};
+
+/// Sees the state after every step (named checks, pictures, tests).
+class StepObserver {
+public:
+    virtual ~StepObserver() = default;
+    virtual void after_step(int step, const ExecutionState& state) = 0;
+};
+
+struct ExecuteOptions {
+    /// Violations recorded in full; further ones are only counted.
+    int max_recorded_violations = 50;
+    /// double_count violations whose copies are traced back to their origin.
+    int max_traced_violations = 5;
+    /// Refuse (ResourceLimit) when the estimate exceeds this; 0: 80% of available memory.
+    std::uint64_t memory_limit_bytes = 0;
+    StepObserver* observer = nullptr;
+};
+
+/// Bytes the executor would need for `schedule` (state cells and step buffers).
+std::uint64_t estimate_execution_memory(const Schedule& schedule);
+
+/// Executes `schedule` symbolically with SPEC §1's semantics and returns its
+/// figures, verdict and violations. The schedule must be well formed (ranks,
+/// blocks in range, no self-sends): readers and generators guarantee that.
+Report execute(const Schedule& schedule, const ExecuteOptions& options = {});
+
+}  // namespace trivcheck

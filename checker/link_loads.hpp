@@ -1,0 +1,62 @@
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "models/schedule.hpp"
+
+namespace trivcheck {
+
+/// Loads of one step, over every directed link of the topology.
+struct StepLinkLoad {
+    std::int64_t chunks_max = 0;
+    std::int64_t chunks_min = 0;
+    /// Bytes as a count of blocks (multiply by m / blocks for bytes).
+    std::int64_t blocks_max = 0;
+    /// A link that carries chunks_max (for reports and pictures).
+    int busiest_link = -1;
+};
+
+/// Routes messages (SPEC §1 "Routing") and counts, per step, the messages
+/// (chunks) and blocks crossing each directed link. Rings use difference
+/// arrays, so a message costs O(1) whatever its distance.
+class LinkLoads {
+public:
+    explicit LinkLoads(const Topology& topology);
+
+    /// Routes one message and adds it to the current step; returns its hop count.
+    int add(int src, int dst, Route route, std::int64_t blocks);
+    /// Loads of the step so far, then clears for the next step.
+    StepLinkLoad finish_step();
+    /// Per-link chunks of the last finished step, when kept (see keep_per_link).
+    const std::vector<std::int64_t>& last_step_chunks() const { return last_chunks_; }
+    const std::vector<std::int64_t>& last_step_blocks() const { return last_blocks_; }
+    void keep_per_link(bool keep) { keep_per_link_ = keep; }
+    int link_count() const { return link_count_; }
+    /// "3->4 (+)" style name of a directed link.
+    std::string link_name(int link) const;
+
+private:
+    void add_ring(int src, int dst, Route route, std::int64_t blocks, int& hops);
+    void add_path(const std::vector<int>& links, std::int64_t blocks);
+    std::vector<int> torus_path(int src, int dst, Route route) const;
+    const std::vector<int>& graph_path(int src, int dst);
+
+    Topology topology_;
+    int link_count_ = 0;
+    bool keep_per_link_ = false;
+    // Ring: difference arrays over the + links (i -> i+1) then the - links (i -> i-1).
+    std::vector<std::int64_t> chunk_delta_;
+    std::vector<std::int64_t> block_delta_;
+    // Torus and graph: direct per-link counters.
+    std::vector<std::int64_t> chunks_;
+    std::vector<std::int64_t> blocks_;
+    std::vector<std::int64_t> last_chunks_;
+    std::vector<std::int64_t> last_blocks_;
+    // Graph: adjacency (sorted) and directed-link ids, plus BFS parents per source.
+    std::vector<std::vector<std::pair<int, int>>> adjacency_;
+    std::vector<std::pair<int, int>> link_ends_;
+    std::vector<std::vector<int>> parent_link_;
+    std::vector<int> path_scratch_;
+};
+
+}  // namespace trivcheck
