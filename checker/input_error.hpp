@@ -1,0 +1,55 @@
+#pragma once
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace trivcheck {
+
+/// Input that cannot mean anything (SPEC §1: malformed file, unknown field,
+/// rank or block out of range, self-send): exit code 3, never a violation.
+/// what() reads `schedule.json: steps[3].transfers[7].dst: rank 9 out of
+/// range [0, 8)`, or `schedule.json:3:14: malformed JSON: ...` when the text
+/// itself does not parse and only a position can be named.
+struct InputError : std::runtime_error {
+    /// `path` is a JSON path such as `steps[3].transfers[7].dst`, or "" for
+    /// the whole document; `expected` says what was wrong and what was wanted.
+    InputError(std::string file_label, std::string json_path, std::string expected_text)
+        : std::runtime_error(compose(file_label, json_path, expected_text)),
+          file(std::move(file_label)),
+          path(std::move(json_path)),
+          expected(std::move(expected_text)) {}
+
+    /// An error located by text position (1-based line and column).
+    static InputError at_position(std::string file_label, int line_number, int column_number,
+                                  std::string expected_text) {
+        InputError error(
+            file_label + ":" + std::to_string(line_number) + ":" + std::to_string(column_number),
+            expected_text);
+        error.file = std::move(file_label);
+        error.expected = std::move(expected_text);
+        error.line = line_number;
+        error.column = column_number;
+        return error;
+    }
+
+    std::string file;
+    std::string path;
+    std::string expected;
+    /// 1-based position for text-level errors; 0 when the error has a path.
+    int line = 0;
+    int column = 0;
+
+  private:
+    InputError(const std::string& prefix, const std::string& expected_text)
+        : std::runtime_error(prefix + ": " + expected_text) {}
+
+    static std::string compose(const std::string& file_label, const std::string& json_path,
+                               const std::string& expected_text) {
+        std::string message = file_label;
+        if (!json_path.empty()) message += (message.empty() ? "" : ": ") + json_path;
+        if (!message.empty()) message += ": ";
+        return message + expected_text;
+    }
+};
+
+}  // namespace trivcheck

@@ -1,0 +1,808 @@
+#include "checker/schedule_json.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <initializer_list>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "checker/block_list_text.hpp"
+
+namespace trivcheck {
+namespace {
+
+using json = nlohmann::json;
+
+// ---------------------------------------------------------------------------
+// Paths and value descriptions for error messages
+
+/// A JSON path kept on the stack while the reader descends; it becomes text
+/// only when an error is reported, so valid files pay nothing for it.
+struct JsonPath {
+    const JsonPath* parent = nullptr;
+    std::string_view key;
+    std::size_t index = 0;
+    bool is_index = false;
+
+    JsonPath field(std::string_view name) const { return JsonPath{this, name, 0, false}; }
+    JsonPath element(std::size_t position) const { return JsonPath{this, {}, position, true}; }
+
+    std::string text() const {
+        if (parent == nullptr) return "";
+        std::string prefix = parent->text();
+        if (is_index) return prefix + "[" + std::to_string(index) + "]";
+        return prefix.empty() ? std::string(key) : prefix + "." + std::string(key);
+    }
+};
+
+/// What the reader found instead of what it expected: `string "4"`, `-3`,
+/// `an array`.
+std::string describe(const json& value) {
+    switch (value.type()) {
+        case json::value_t::null:
+            return "null";
+        case json::value_t::boolean:
+            return value.get<bool>() ? "true" : "false";
+        case json::value_t::string: {
+            std::string text = value.dump();
+            constexpr std::size_t kLimit = 40;
+            if (text.size() > kLimit) text = text.substr(0, kLimit) + "...\"";
+            return "string " + text;
+        }
+        case json::value_t::array:
+            return "an array";
+        case json::value_t::object:
+            return "an object";
+        default:
+            return value.dump();
+    }
+}
+
+/// The value of a JSON integer, or nothing for non-integers and for unsigned
+/// values past int64 (which are out of every range the schema has).
+std::optional<std::int64_t> as_int64(const json& value) {
+    if (!value.is_number_integer()) return std::nullopt;
+    if (value.is_number_unsigned()) {
+        std::uint64_t number = value.get<std::uint64_t>();
+        if (number > static_cast<std::uint64_t>(INT64_MAX)) return std::nullopt;
+        return static_cast<std::int64_t>(number);
+    }
+    return value.get<std::int64_t>();
+}
+
+std::string quote_list(std::initializer_list<std::string_view> names) {
+    std::string text;
+    std::size_t i = 0;
+    for (std::string_view name : names) {
+        if (i > 0) text += (i + 1 == names.size()) ? (names.size() > 2 ? ", or " : " or ") : ", ";
+        text += "\"" + std::string(name) + "\"";
+        ++i;
+    }
+    return text;
+}
+
+// ---------------------------------------------------------------------------
+// Syntax: nlohmann's parser, plus duplicate keys (which it silently merges)
+
+/// Follows the parser's events to find the first key that repeats within one
+/// object, with its path. Only schema-sized objects are checked in full: an
+/// object with more keys than any in the schema fails as "unknown field"
+/// anyway, and bounding the scan keeps hostile input linear.
+class DuplicateKeyFinder {
+  public:
+    bool on_event(json::parse_event_t event, json& parsed) {
+        using Event = json::parse_event_t;
+        switch (event) {
+            case Event::object_start:
+                enter_value();
+                frames_.push_back(Frame{});
+                break;
+            case Event::array_start:
+                enter_value();
+                frames_.push_back(Frame{true, 0, {}, {}});
+                break;
+            case Event::object_end:
+            case Event::array_end:
+                frames_.pop_back();
+                break;
+            case Event::key:
+                on_key(parsed.get_ref<const std::string&>());
+                break;
+            case Event::value:
+                enter_value();
+                break;
+        }
+        return true;
+    }
+    /// Path of the first repeated key, if any.
+    const std::optional<std::string>& duplicate() const { return duplicate_; }
+
+  private:
+    struct Frame {
+        bool is_array = false;
+        std::size_t elements = 0;
+        std::string key;
+        std::vector<std::string> keys;
+    };
+    static constexpr std::size_t kKeysChecked = 32;
+
+    void enter_value() {
+        if (!frames_.empty() && frames_.back().is_array) ++frames_.back().elements;
+    }
+    void on_key(const std::string& key) {
+        Frame& frame = frames_.back();
+        frame.key = key;
+        if (duplicate_) return;
+        if (std::find(frame.keys.begin(), frame.keys.end(), key) != frame.keys.end()) {
+            std::string path;
+            for (const Frame& outer : frames_) {
+                if (outer.is_array)
+                    path += "[" + std::to_string(outer.elements - 1) + "]";
+                else
+                    path += (path.empty() ? "" : ".") + outer.key;
+            }
+            duplicate_ = path;
+        } else if (frame.keys.size() < kKeysChecked) {
+            frame.keys.push_back(key);
+        }
+    }
+
+    std::vector<Frame> frames_;
+    std::optional<std::string> duplicate_;
+};
+
+json parse_document(const std::string& text, const std::string& file) {
+    DuplicateKeyFinder finder;
+    json document;
+    try {
+        document = json::parse(text, [&finder](int, json::parse_event_t event, json& parsed) {
+            return finder.on_event(event, parsed);
+        });
+    } catch (const json::parse_error& error) {
+        // nlohmann's message is "[json.exception.parse_error.101] parse error
+        // at line 3, column 5: <reason>"; keep the reason, show the position
+        // the way compilers do.
+        std::string message = error.what();
+        int line = 0;
+        int column = 0;
+        std::size_t at = message.find(" at line ");
+        if (at != std::string::npos)
+            std::sscanf(message.c_str() + at, " at line %d, column %d", &line, &column);
+        std::size_t reason = message.find(": ", at == std::string::npos ? 0 : at);
+        std::string detail = reason == std::string::npos ? message : message.substr(reason + 2);
+        if (line <= 0) {
+            line = 1;
+            column = static_cast<int>(error.byte);
+        }
+        throw InputError::at_position(file, line, column, "malformed JSON: " + detail);
+    }
+    if (finder.duplicate())
+        throw InputError(file, *finder.duplicate(), "duplicate field (each field may appear once)");
+    return document;
+}
+
+// ---------------------------------------------------------------------------
+// Block-set sharing
+
+/// Hands out one shared pattern per distinct block set up to rotation, so a
+/// file written from a rotation-symmetric schedule reads back as compactly as
+/// the generator built it (BlockSet's pattern + offset).
+class PatternPool {
+  public:
+    explicit PatternPool(int modulus) : modulus_(modulus) {}
+
+    /// `sorted` is ascending, unique, non-empty, each in [0, modulus).
+    BlockSet intern(const std::vector<int>& sorted) {
+        const std::size_t count = sorted.size();
+        // Canonical rotation: the lexicographically least rotation of the
+        // cyclic gap sequence (two-pointer least-rotation, linear time).
+        gaps_.resize(count);
+        for (std::size_t i = 0; i + 1 < count; ++i) gaps_[i] = sorted[i + 1] - sorted[i];
+        gaps_[count - 1] = sorted[0] + modulus_ - sorted[count - 1];
+        std::size_t start = least_rotation(gaps_);
+        const int offset = sorted[start];
+        scratch_.resize(count);
+        for (std::size_t i = 0; i < count; ++i) {
+            int block = sorted[(start + i) % count] - offset;
+            scratch_[i] = block < 0 ? block + modulus_ : block;
+        }
+        auto found = patterns_.find(scratch_);
+        if (found == patterns_.end())
+            found = patterns_.emplace(scratch_, std::make_shared<const std::vector<int>>(scratch_))
+                        .first;
+        return BlockSet(found->second, offset, modulus_);
+    }
+
+  private:
+    static std::size_t least_rotation(const std::vector<int>& sequence) {
+        const std::size_t n = sequence.size();
+        std::size_t i = 0;
+        std::size_t j = 1;
+        std::size_t k = 0;
+        while (i < n && j < n && k < n) {
+            int a = sequence[(i + k) % n];
+            int b = sequence[(j + k) % n];
+            if (a == b) {
+                ++k;
+                continue;
+            }
+            if (a > b)
+                i += k + 1;
+            else
+                j += k + 1;
+            if (i == j) ++j;
+            k = 0;
+        }
+        return std::min(i, j);
+    }
+
+    struct Hash {
+        std::size_t operator()(const std::vector<int>& blocks) const {
+            std::uint64_t hash = 1469598103934665603ull;
+            for (int block : blocks)
+                hash = (hash ^ static_cast<std::uint32_t>(block)) * 1099511628211ull;
+            return static_cast<std::size_t>(hash);
+        }
+    };
+
+    int modulus_;
+    std::vector<int> gaps_;
+    std::vector<int> scratch_;
+    std::unordered_map<std::vector<int>, std::shared_ptr<const std::vector<int>>, Hash> patterns_;
+};
+
+// ---------------------------------------------------------------------------
+// The reader
+
+class ScheduleReader;
+
+/// An object whose field names have been checked against the schema.
+class Fields {
+  public:
+    Fields(const ScheduleReader& reader, const json& object, const JsonPath& path,
+           std::string_view what, std::initializer_list<std::string_view> allowed);
+
+    const json* optional(std::string_view name) const {
+        auto found = object_.find(std::string(name));
+        return found == object_.end() ? nullptr : &*found;
+    }
+    const json& required(std::string_view name) const;
+    const JsonPath& path() const { return path_; }
+
+  private:
+    const ScheduleReader& reader_;
+    const json& object_;
+    const JsonPath& path_;
+};
+
+class ScheduleReader {
+  public:
+    explicit ScheduleReader(const std::string& file) : file_(file) {}
+
+    [[noreturn]] void fail(const JsonPath& path, std::string expected) const {
+        throw InputError(file_, path.text(), std::move(expected));
+    }
+    [[noreturn]] void fail_type(const JsonPath& path, std::string_view expected,
+                                const json& value) const {
+        fail(path, "expected " + std::string(expected) + ", got " + describe(value));
+    }
+
+    Schedule read(const json& document) {
+        const JsonPath root;
+        if (!document.is_object()) fail_type(root, "a schedule object", document);
+        // The schema comes first: a file of another version may well have
+        // other fields, and "unknown field" would hide the real reason.
+        const JsonPath schema_path = root.field("schema");
+        auto schema = document.find("schema");
+        if (schema == document.end())
+            fail(root, std::string("missing required field \"schema\" (expected \"") +
+                           kScheduleSchema + "\")");
+        if (!schema->is_string() || schema->get_ref<const std::string&>() != kScheduleSchema)
+            fail_type(schema_path, std::string("\"") + kScheduleSchema + "\"", *schema);
+
+        Fields fields(*this, document, root, "a schedule object",
+                      {"schema", "name", "algo", "form", "collective", "topology", "ranks",
+                       "blocks", "ports", "bounds", "steps"});
+        Schedule schedule;
+        schedule.name = optional_string(fields, "name");
+        schedule.algo = optional_string(fields, "algo");
+        schedule.form = optional_string(fields, "form");
+        const json& collective = fields.required("collective");
+        std::optional<Collective> parsed_collective;
+        if (collective.is_string())
+            parsed_collective = parse_collective(collective.get_ref<const std::string&>());
+        if (!parsed_collective)
+            fail_type(root.field("collective"),
+                      quote_list({"allreduce", "reduce_scatter", "allgather"}), collective);
+        schedule.collective = *parsed_collective;
+        schedule.ranks = read_count(fields.required("ranks"), root.field("ranks"));
+        schedule.blocks = read_count(fields.required("blocks"), root.field("blocks"));
+        schedule.ports = read_count(fields.required("ports"), root.field("ports"));
+        ranks_ = schedule.ranks;
+        blocks_ = schedule.blocks;
+
+        const JsonPath topology_path = root.field("topology");
+        schedule.topology = read_topology(fields.required("topology"), topology_path);
+        is_graph_ = schedule.topology.kind == TopologyKind::graph;
+
+        const JsonPath steps_path = root.field("steps");
+        const json& steps = fields.required("steps");
+        if (!steps.is_array()) fail_type(steps_path, "an array of steps", steps);
+        if (const json* bounds = fields.optional("bounds"))
+            schedule.bounds = read_bounds(*bounds, root.field("bounds"), steps.size());
+
+        PatternPool pool(schedule.blocks);
+        schedule.steps.reserve(steps.size());
+        for (std::size_t i = 0; i < steps.size(); ++i)
+            schedule.steps.push_back(read_step(steps[i], steps_path.element(i), pool));
+        return schedule;
+    }
+
+  private:
+    std::string optional_string(const Fields& fields, std::string_view name) const {
+        const json* value = fields.optional(name);
+        if (value == nullptr) return "";
+        if (!value->is_string()) fail_type(fields.path().field(name), "a string", *value);
+        return value->get<std::string>();
+    }
+
+    /// An integer in [minimum, maximum]; `expected` describes the range.
+    std::int64_t read_integer(const json& value, const JsonPath& path, std::int64_t minimum,
+                              std::int64_t maximum, std::string_view expected) const {
+        std::optional<std::int64_t> number = as_int64(value);
+        if (!number || *number < minimum || *number > maximum) fail_type(path, expected, value);
+        return *number;
+    }
+
+    /// ranks, blocks, ports, dims: at least 1, and an int.
+    int read_count(const json& value, const JsonPath& path) const {
+        // Past INT_MAX the reason is the upper limit, not ">= 1".
+        std::optional<std::int64_t> number = as_int64(value);
+        if (value.is_number_integer() && (!number || *number > INT_MAX))
+            fail_type(path, "an integer in [1, " + std::to_string(INT_MAX) + "]", value);
+        return static_cast<int>(read_integer(value, path, 1, INT_MAX, "an integer >= 1"));
+    }
+
+    /// An index in [0, limit) naming a rank or a block: a type error says what
+    /// was expected, a range error names the value ("rank 9 out of range [0, 8)").
+    int read_index(const json& value, const JsonPath& path, int limit, const char* noun) const {
+        const std::string range = "[0, " + std::to_string(limit) + ")";
+        if (!value.is_number_integer())
+            fail_type(path, std::string("a ") + noun + " in " + range, value);
+        std::optional<std::int64_t> number = as_int64(value);
+        if (!number || *number < 0 || *number >= limit)
+            fail(path, noun + (" " + value.dump()) + " out of range " + range);
+        return static_cast<int>(*number);
+    }
+
+    int read_rank(const json& value, const JsonPath& path) const {
+        return read_index(value, path, ranks_, "rank");
+    }
+
+    double read_limit(const json& value, const JsonPath& path) const {
+        if (!value.is_number() || value.get<double>() < 0) fail_type(path, "a number >= 0", value);
+        return value.get<double>();
+    }
+
+    Topology read_topology(const json& value, const JsonPath& path) const {
+        Fields fields(*this, value, path, "a topology object", {"kind", "dims", "edges"});
+        Topology topology;
+        const json& kind = fields.required("kind");
+        if (kind == "ring")
+            topology.kind = TopologyKind::ring;
+        else if (kind == "torus")
+            topology.kind = TopologyKind::torus;
+        else if (kind == "graph")
+            topology.kind = TopologyKind::graph;
+        else
+            fail_type(path.field("kind"), quote_list({"ring", "torus", "graph"}), kind);
+
+        const JsonPath dims_path = path.field("dims");
+        const json& dims = fields.required("dims");
+        if (!dims.is_array()) fail_type(dims_path, "an array of integers >= 1", dims);
+        if (topology.kind == TopologyKind::torus) {
+            if (dims.empty()) fail(dims_path, "expected at least one dimension, got none");
+        } else if (dims.size() != 1) {
+            fail(dims_path, std::string("expected one entry (the number of ranks) for a ") +
+                                to_string(topology.kind) + ", got " + std::to_string(dims.size()));
+        }
+        std::int64_t product = 1;
+        for (std::size_t i = 0; i < dims.size(); ++i) {
+            int extent = read_count(dims[i], dims_path.element(i));
+            topology.dims.push_back(extent);
+            // Saturate: any product past INT_MAX already differs from ranks.
+            product = std::min<std::int64_t>(product * extent, std::int64_t{INT_MAX} + 1);
+        }
+        if (product != ranks_)
+            fail(dims_path, "dims give " +
+                                (product > INT_MAX ? "more than " + std::to_string(INT_MAX)
+                                                   : std::to_string(product)) +
+                                " ranks, but \"ranks\" is " + std::to_string(ranks_));
+
+        const JsonPath edges_path = path.field("edges");
+        const json* edges = fields.optional("edges");
+        if (topology.kind != TopologyKind::graph) {
+            if (edges != nullptr) fail(edges_path, "only allowed when \"kind\" is \"graph\"");
+            return topology;
+        }
+        if (edges == nullptr)
+            fail(path, "missing required field \"edges\" (a graph needs its links)");
+        if (!edges->is_array()) fail_type(edges_path, "an array of [u, v] pairs", *edges);
+        topology.edges.reserve(edges->size());
+        for (std::size_t i = 0; i < edges->size(); ++i) {
+            const json& edge = (*edges)[i];
+            const JsonPath edge_path = edges_path.element(i);
+            if (!edge.is_array() || edge.size() != 2)
+                fail_type(edge_path, "a pair of ranks [u, v]", edge);
+            int u = read_rank(edge[0], edge_path.element(0));
+            int v = read_rank(edge[1], edge_path.element(1));
+            if (u == v) fail(edge_path, "self-loop at rank " + std::to_string(u));
+            topology.edges.emplace_back(u, v);
+        }
+        return topology;
+    }
+
+    template <class Value>
+    std::vector<Value> read_per_step(const json& value, const JsonPath& path,
+                                     std::size_t step_count, std::string_view expected,
+                                     Value (ScheduleReader::*read_one)(const json&, const JsonPath&)
+                                         const) const {
+        if (!value.is_array()) {
+            if (!value.is_number())
+                fail_type(path, std::string(expected) + ", or an array of one per step", value);
+            return {(this->*read_one)(value, path)};
+        }
+        if (value.size() != step_count)
+            fail(path, "expected one number per step (" + std::to_string(step_count) +
+                           ") or a single number, got " + std::to_string(value.size()) +
+                           " numbers");
+        std::vector<Value> limits;
+        limits.reserve(step_count);
+        for (std::size_t i = 0; i < value.size(); ++i)
+            limits.push_back((this->*read_one)(value[i], path.element(i)));
+        return limits;
+    }
+
+    std::int64_t read_chunk_limit(const json& value, const JsonPath& path) const {
+        return read_integer(value, path, 0, INT64_MAX, "an integer >= 0");
+    }
+
+    Bounds read_bounds(const json& value, const JsonPath& path, std::size_t step_count) const {
+        Fields fields(*this, value, path, "a bounds object",
+                      {"steps", "link_chunks", "link_bytes", "bytes_per_rank_per_phase", "theta"});
+        Bounds bounds;
+        if (const json* steps = fields.optional("steps"))
+            bounds.steps = static_cast<int>(
+                read_integer(*steps, path.field("steps"), 0, INT_MAX, "an integer >= 0"));
+        if (const json* chunks = fields.optional("link_chunks"))
+            bounds.link_chunks =
+                read_per_step(*chunks, path.field("link_chunks"), step_count, "an integer >= 0",
+                              &ScheduleReader::read_chunk_limit);
+        if (const json* bytes = fields.optional("link_bytes"))
+            bounds.link_bytes = read_per_step(*bytes, path.field("link_bytes"), step_count,
+                                              "a number >= 0", &ScheduleReader::read_limit);
+        if (const json* bytes = fields.optional("bytes_per_rank_per_phase"))
+            bounds.bytes_per_rank_per_phase =
+                read_limit(*bytes, path.field("bytes_per_rank_per_phase"));
+        if (const json* theta = fields.optional("theta"))
+            bounds.theta = read_limit(*theta, path.field("theta"));
+        return bounds;
+    }
+
+    Step read_step(const json& value, const JsonPath& path, PatternPool& pool) const {
+        Fields fields(*this, value, path, "a step object", {"phase", "transfers"});
+        Step step;
+        step.phase = optional_string(fields, "phase");
+        const JsonPath transfers_path = path.field("transfers");
+        const json& transfers = fields.required("transfers");
+        if (!transfers.is_array()) fail_type(transfers_path, "an array of transfers", transfers);
+        step.transfers.reserve(transfers.size());
+        for (std::size_t i = 0; i < transfers.size(); ++i)
+            step.transfers.push_back(read_transfer(transfers[i], transfers_path.element(i), pool));
+        return step;
+    }
+
+    Transfer read_transfer(const json& value, const JsonPath& path, PatternPool& pool) const {
+        Fields fields(*this, value, path, "a transfer object",
+                      {"src", "dst", "blocks", "op", "route"});
+        Transfer transfer;
+        transfer.src = read_rank(fields.required("src"), path.field("src"));
+        transfer.dst = read_rank(fields.required("dst"), path.field("dst"));
+        if (transfer.src == transfer.dst)
+            fail(path, "self-send: src and dst are both rank " + std::to_string(transfer.src));
+        transfer.blocks = read_blocks(fields.required("blocks"), path.field("blocks"), pool);
+
+        const json& op = fields.required("op");
+        std::optional<Op> parsed_op;
+        if (op.is_string()) parsed_op = parse_op(op.get_ref<const std::string&>());
+        if (!parsed_op) fail_type(path.field("op"), quote_list({"reduce", "copy"}), op);
+        transfer.op = *parsed_op;
+
+        if (const json* route = fields.optional("route")) {
+            const JsonPath route_path = path.field("route");
+            std::optional<Route> parsed_route;
+            if (route->is_string())
+                parsed_route = parse_route(route->get_ref<const std::string&>());
+            if (!parsed_route) fail_type(route_path, quote_list({"+", "-", "shortest"}), *route);
+            // A graph routes by BFS alone; a direction there would be ignored,
+            // and an ignored field is a half-checked one.
+            if (is_graph_ && *parsed_route != Route::shortest)
+                fail(route_path, "a direction is only meaningful on a ring or torus");
+            transfer.route = *parsed_route;
+        }
+        return transfer;
+    }
+
+    BlockSet read_blocks(const json& value, const JsonPath& path, PatternPool& pool) const {
+        std::vector<int> blocks;
+        if (value.is_array()) {
+            if (value.empty()) fail(path, "expected at least one block");
+            blocks.reserve(value.size());
+            for (std::size_t i = 0; i < value.size(); ++i) {
+                blocks.push_back(read_index(value[i], path.element(i), blocks_, "block"));
+            }
+        } else if (value.is_string()) {
+            try {
+                blocks = parse_block_list(value.get_ref<const std::string&>(), blocks_);
+            } catch (const BlockListError& error) {
+                fail(path, error.what());
+            }
+        } else {
+            fail_type(path, "a list of block numbers or a block-set string such as \"0-3,8:20:4\"",
+                      value);
+        }
+        std::vector<int> sorted = blocks;
+        std::sort(sorted.begin(), sorted.end());
+        auto repeated = std::adjacent_find(sorted.begin(), sorted.end());
+        if (repeated != sorted.end()) {
+            // Name the second occurrence in a list; a string has no element paths.
+            const std::string message = "block " + std::to_string(*repeated) + " listed twice";
+            if (!value.is_array()) fail(path, message);
+            std::size_t second = static_cast<std::size_t>(
+                std::find(std::find(blocks.begin(), blocks.end(), *repeated) + 1, blocks.end(),
+                          *repeated) -
+                blocks.begin());
+            fail(path.element(second), message);
+        }
+        return pool.intern(sorted);
+    }
+
+    const std::string& file_;
+    int ranks_ = 0;
+    int blocks_ = 0;
+    bool is_graph_ = false;
+};
+
+Fields::Fields(const ScheduleReader& reader, const json& object, const JsonPath& path,
+               std::string_view what, std::initializer_list<std::string_view> allowed)
+    : reader_(reader), object_(object), path_(path) {
+    if (!object.is_object()) reader.fail_type(path, what, object);
+    for (auto field = object.begin(); field != object.end(); ++field) {
+        const std::string& key = field.key();
+        if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
+        std::string names;
+        for (std::string_view name : allowed)
+            names += (names.empty() ? "" : ", ") + std::string(name);
+        reader.fail(path.field(key), "unknown field (expected one of: " + names + ")");
+    }
+}
+
+const json& Fields::required(std::string_view name) const {
+    const json* value = optional(name);
+    if (value == nullptr)
+        reader_.fail(path_, "missing required field \"" + std::string(name) + "\"");
+    return *value;
+}
+
+// ---------------------------------------------------------------------------
+// The writer
+
+void append_string(std::string& out, std::string_view text) { out += json(text).dump(); }
+
+void append_number(std::string& out, double value) { out += json(value).dump(); }
+
+template <class Number>
+void append_numbers(std::string& out, const std::vector<Number>& values) {
+    out += '[';
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (i > 0) out += ", ";
+        if constexpr (std::is_floating_point_v<Number>)
+            append_number(out, values[i]);
+        else
+            out += std::to_string(values[i]);
+    }
+    out += ']';
+}
+
+/// One value for every step is written as a plain number.
+template <class Number>
+void append_per_step(std::string& out, const std::vector<Number>& values) {
+    if (values.size() != 1) return append_numbers(out, values);
+    if constexpr (std::is_floating_point_v<Number>)
+        append_number(out, values[0]);
+    else
+        out += std::to_string(values[0]);
+}
+
+void append_blocks(std::string& out, const BlockSet& blocks) {
+    // Short lists read best as lists; long ones (a rank's share of n blocks)
+    // would bury the schedule's shape in numbers.
+    constexpr std::size_t kListedBlocks = 8;
+    std::vector<int> sorted = blocks.sorted();
+    if (sorted.size() <= kListedBlocks) return append_numbers(out, sorted);
+    out += '"';
+    out += format_block_list(sorted);
+    out += '"';
+}
+
+void append_bounds(std::string& out, const Bounds& bounds) {
+    bool first = true;
+    auto key = [&](const char* name) {
+        out += first ? "" : ", ";
+        first = false;
+        out += '"';
+        out += name;
+        out += "\": ";
+    };
+    out += '{';
+    if (bounds.steps) {
+        key("steps");
+        out += std::to_string(*bounds.steps);
+    }
+    if (!bounds.link_chunks.empty()) {
+        key("link_chunks");
+        append_per_step(out, bounds.link_chunks);
+    }
+    if (!bounds.link_bytes.empty()) {
+        key("link_bytes");
+        append_per_step(out, bounds.link_bytes);
+    }
+    if (bounds.bytes_per_rank_per_phase) {
+        key("bytes_per_rank_per_phase");
+        append_number(out, *bounds.bytes_per_rank_per_phase);
+    }
+    if (bounds.theta) {
+        key("theta");
+        append_number(out, *bounds.theta);
+    }
+    out += '}';
+}
+
+void append_topology(std::string& out, const Topology& topology) {
+    out += "{\"kind\": ";
+    append_string(out, to_string(topology.kind));
+    out += ", \"dims\": ";
+    append_numbers(out, topology.dims);
+    if (topology.kind == TopologyKind::graph) {
+        out += ", \"edges\": [";
+        for (std::size_t i = 0; i < topology.edges.size(); ++i) {
+            if (i > 0) out += ", ";
+            out += '[' + std::to_string(topology.edges[i].first) + ", " +
+                   std::to_string(topology.edges[i].second) + ']';
+        }
+        out += ']';
+    }
+    out += '}';
+}
+
+void append_transfer(std::string& out, const Transfer& transfer) {
+    out += "{\"src\": ";
+    out += std::to_string(transfer.src);
+    out += ", \"dst\": ";
+    out += std::to_string(transfer.dst);
+    out += ", \"blocks\": ";
+    append_blocks(out, transfer.blocks);
+    out += ", \"op\": \"";
+    out += to_string(transfer.op);
+    out += '"';
+    if (transfer.route != Route::shortest) {
+        out += ", \"route\": \"";
+        out += to_string(transfer.route);
+        out += '"';
+    }
+    out += '}';
+}
+
+}  // namespace
+
+Schedule parse_schedule_json(const std::string& text, const std::string& file_label) {
+    json document = parse_document(text, file_label);
+    return ScheduleReader(file_label).read(document);
+}
+
+Schedule read_schedule_file(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw InputError(path, "", std::string("cannot open: ") + std::strerror(errno));
+    std::ostringstream contents;
+    contents << file.rdbuf();
+    if (file.bad()) throw InputError(path, "", std::string("cannot read: ") + std::strerror(errno));
+    return parse_schedule_json(std::move(contents).str(), path);
+}
+
+std::string write_schedule_json(const Schedule& schedule) {
+    std::string out;
+    out.reserve(256 + schedule.transfer_count() * 64);
+    auto line = [&](const char* key) {
+        out += "  \"";
+        out += key;
+        out += "\": ";
+    };
+    out += "{\n";
+    line("schema");
+    append_string(out, kScheduleSchema);
+    out += ",\n";
+    // Labels are written only when set, so an unlabelled schedule reads back
+    // unlabelled.
+    for (auto [key, value] : {std::pair{"name", &schedule.name}, std::pair{"algo", &schedule.algo},
+                              std::pair{"form", &schedule.form}}) {
+        if (value->empty()) continue;
+        line(key);
+        append_string(out, *value);
+        out += ",\n";
+    }
+    line("collective");
+    append_string(out, to_string(schedule.collective));
+    out += ",\n";
+    line("topology");
+    append_topology(out, schedule.topology);
+    out += ",\n";
+    line("ranks");
+    out += std::to_string(schedule.ranks) + ",\n";
+    line("blocks");
+    out += std::to_string(schedule.blocks) + ",\n";
+    line("ports");
+    out += std::to_string(schedule.ports) + ",\n";
+    if (schedule.bounds) {
+        line("bounds");
+        append_bounds(out, *schedule.bounds);
+        out += ",\n";
+    }
+    line("steps");
+    if (schedule.steps.empty())
+        out += "[]\n";
+    else {
+        out += "[\n";
+        for (std::size_t k = 0; k < schedule.steps.size(); ++k) {
+            const Step& step = schedule.steps[k];
+            out += "    {";
+            if (!step.phase.empty()) {
+                out += "\"phase\": ";
+                append_string(out, step.phase);
+                out += ", ";
+            }
+            out += "\"transfers\": [";
+            for (std::size_t i = 0; i < step.transfers.size(); ++i) {
+                out += i == 0 ? "\n      " : ",\n      ";
+                append_transfer(out, step.transfers[i]);
+            }
+            out += step.transfers.empty() ? "]}" : "\n    ]}";
+            out += k + 1 < schedule.steps.size() ? ",\n" : "\n";
+        }
+        out += "  ]\n";
+    }
+    out += "}\n";
+    return out;
+}
+
+void write_schedule_file(const Schedule& schedule, const std::string& path) {
+    std::string text = write_schedule_json(schedule);
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    if (!file)
+        throw std::runtime_error(path + ": cannot open for writing: " + std::strerror(errno));
+    file.write(text.data(), static_cast<std::streamsize>(text.size()));
+    file.close();
+    if (!file) throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
+}
+
+}  // namespace trivcheck
