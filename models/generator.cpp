@@ -1,6 +1,9 @@
 #include "models/generator.hpp"
 
+#include "models/bruck.hpp"
+#include "models/recursive_doubling.hpp"
 #include "models/ring.hpp"
+#include "models/swing.hpp"
 #include "models/trivance.hpp"
 
 namespace trivcheck {
@@ -11,6 +14,15 @@ const std::vector<AlgorithmInfo>& algorithm_catalogue() {
          generate_trivance},
         {"ring", {Form::B}, "ring", "two-port bucket ring, two opposite rings on half the vector each",
          generate_ring},
+        {"swing", {Form::L, Form::B}, "ring",
+         "one peer r +- rho(s) per step; B: negabinary block sets plus a mirrored copy; non-powers of 2 folded",
+         generate_swing},
+        {"recursive_doubling", {Form::L, Form::B}, "ring",
+         "one peer r XOR 2^s per step; B: recursive halving plus a mirrored copy; non-powers of 2 folded",
+         generate_recursive_doubling},
+        {"bruck", {Form::L, Form::B}, "ring",
+         "peers r+3^k and r+2*3^k the same way round (or --route shortest), ceil(log3 n) steps",
+         generate_bruck},
     };
     return catalogue;
 }

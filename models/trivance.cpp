@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "models/ring_arithmetic.hpp"
+#include "models/time_reversal.hpp"
 
 namespace trivcheck {
 
@@ -114,16 +115,8 @@ Schedule trivance_bandwidth(const GeneratorRequest& request) {
         reduce_scatter.push_back(std::move(step));
     }
     schedule.steps = reduce_scatter;
-    // The all-gather replays the reduce-scatter backwards, every message reversed, as copies.
-    for (auto it = reduce_scatter.rbegin(); it != reduce_scatter.rend(); ++it) {
-        Step step{"allgather", {}};
-        step.transfers.reserve(it->transfers.size());
-        for (const Transfer& sent : it->transfers) {
-            const Route back = sent.route == Route::plus ? Route::minus : sent.route == Route::minus ? Route::plus : Route::shortest;
-            step.transfers.push_back({sent.dst, sent.src, sent.blocks, Op::copy, back});
-        }
+    for (Step& step : time_reversed_copies(reduce_scatter, "allgather"))
         schedule.steps.push_back(std::move(step));
-    }
     return schedule;
 }
 
