@@ -34,8 +34,9 @@ LinkLoads::LinkLoads(const Topology& topology) : topology_(topology) {
     switch (topology.kind) {
         case TopologyKind::ring:
             link_count_ = 2 * n;
-            chunk_delta_.assign(static_cast<std::size_t>(link_count_) + 1, 0);
-            block_delta_.assign(static_cast<std::size_t>(link_count_) + 1, 0);
+            // One difference array per direction, each with a closing slot.
+            chunk_delta_.assign(static_cast<std::size_t>(link_count_) + 2, 0);
+            block_delta_.assign(static_cast<std::size_t>(link_count_) + 2, 0);
             break;
         case TopologyKind::torus:
             link_count_ = n * 2 * static_cast<int>(topology.dims.size());
@@ -88,9 +89,10 @@ void LinkLoads::add_ring(int src, int dst, Route route, std::int64_t blocks, int
     const int forward = wrap(dst - src, n);
     bool plus = route == Route::plus || (route == Route::shortest && forward <= n - forward);
     hops = plus ? forward : n - forward;
-    // + links src .. src+hops-1 (index i: i -> i+1); - links src-hops+1 .. src (index n+i: i -> i-1).
+    // + links src .. src+hops-1 (link i: i -> i+1); - links src-hops+1 .. src (link n+i: i -> i-1).
+    // The - direction's difference array starts at slot n+1.
     const int first = plus ? src : wrap(src - hops + 1, n);
-    const int base = plus ? 0 : n;
+    const int base = plus ? 0 : n + 1;
     auto add_range = [&](int begin, int end) {
         chunk_delta_[static_cast<std::size_t>(base + begin)] += 1;
         chunk_delta_[static_cast<std::size_t>(base + end)] -= 1;
@@ -171,9 +173,11 @@ StepLinkLoad LinkLoads::finish_step() {
         const auto i = static_cast<std::size_t>(link);
         if (topology_.kind == TopologyKind::ring) {
             // Each direction's difference array restarts at its first link.
-            if (link == link_count_ / 2) chunks = blocks = 0;
-            chunks += chunk_delta_[i];
-            blocks += block_delta_[i];
+            const int half = link_count_ / 2;
+            if (link == half) chunks = blocks = 0;
+            const auto slot = static_cast<std::size_t>(link < half ? link : link + 1);
+            chunks += chunk_delta_[slot];
+            blocks += block_delta_[slot];
         } else {
             chunks = chunks_[i];
             blocks = blocks_[i];

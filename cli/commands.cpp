@@ -3,9 +3,17 @@
 namespace trivcheck::cli {
 
 // One declaration per subcommand (cli/<name>_command.cpp).
+void register_list_command(CLI::App& app, CommandResult& result);
+void register_check_command(CLI::App& app, CommandResult& result);
+void register_gen_command(CLI::App& app, CommandResult& result);
+void register_bench_command(CLI::App& app, CommandResult& result);
 
 const std::vector<CommandRegistrar>& all_commands() {
     static const std::vector<CommandRegistrar> commands = {
+        register_list_command,
+        register_check_command,
+        register_gen_command,
+        register_bench_command,
     };
     return commands;
 }

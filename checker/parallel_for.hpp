@@ -1,0 +1,38 @@
+#pragma once
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace trivcheck {
+
+/// Calls work(i) for every i in [0, count) on `jobs` threads (0: all cores),
+/// handing out indices in order; rethrows the first exception after all stop.
+template <class Work>
+void parallel_for(int count, int jobs, Work&& work) {
+    if (jobs <= 0) jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    jobs = std::min(jobs, std::max(count, 1));
+    std::atomic<int> next{0};
+    std::exception_ptr failure;
+    std::mutex failure_mutex;
+    auto worker = [&] {
+        for (int i = next++; i < count; i = next++) {
+            try {
+                work(i);
+            } catch (...) {
+                std::lock_guard lock(failure_mutex);
+                if (!failure) failure = std::current_exception();
+                next = count;
+            }
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int t = 1; t < jobs; ++t) threads.emplace_back(worker);
+    worker();
+    for (std::thread& thread : threads) thread.join();
+    if (failure) std::rethrow_exception(failure);
+}
+
+}  // namespace trivcheck

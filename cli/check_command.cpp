@@ -1,0 +1,71 @@
+#include <iostream>
+
+#include "checker/check.hpp"
+#include "checker/exit_code.hpp"
+#include "checker/input_error.hpp"
+#include "checker/report_json.hpp"
+#include "checker/report_text.hpp"
+#include "cli/command.hpp"
+#include "cli/schedule_source.hpp"
+
+namespace trivcheck::cli {
+
+namespace {
+
+struct CheckOptions {
+    ScheduleSource source;
+    bool json = false;
+    double message_bytes = 0;
+    int max_violations = 50;
+    std::uint64_t memory_limit_mib = 0;
+};
+
+int run_check(const CheckOptions& options) {
+    try {
+        const Schedule schedule = load_schedule(options.source);
+        ExecuteOptions execute_options;
+        execute_options.max_recorded_violations = options.max_violations;
+        execute_options.memory_limit_bytes = options.memory_limit_mib << 20;
+        const Report report = check_schedule(schedule, execute_options);
+        const std::optional<double> m = options.message_bytes > 0 ? std::optional(options.message_bytes) : std::nullopt;
+        if (options.json) std::cout << report_to_json(report, m).dump(2) << "\n";
+        else std::cout << report_to_text(report, m);
+        return report.verdict == Verdict::holds ? exit_holds : exit_violated;
+    } catch (const InputError& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return exit_input_error;
+    } catch (const NotApplicable& error) {
+        std::cerr << "not applicable: " << error.what() << "\n";
+        return exit_usage;
+    } catch (const ResourceLimit& error) {
+        std::cerr << "unknown (resource limit): " << error.what() << "\n";
+        return exit_unknown;
+    } catch (const std::invalid_argument& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return exit_usage;
+    } catch (const CLI::ValidationError& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return exit_usage;
+    }
+}
+
+}  // namespace
+
+void register_check_command(CLI::App& app, CommandResult& result) {
+    auto options = std::make_shared<CheckOptions>();
+    CLI::App* command = app.add_subcommand(
+        "check",
+        "Execute a schedule symbolically and report its verdict, per-step figures and violations.\n"
+        "  trivcheck check --algo trivance --form L --topo ring:27\n"
+        "  trivcheck check my-schedule.json --json\n"
+        "Exit 0 holds, 1 violated, 2 usage, 3 bad input file, 4 too large to check.");
+    command->add_option("file", options->source.file, "A trivcheck.schedule/1 JSON file");
+    add_generator_options(*command, options->source);
+    command->add_flag("--json", options->json, "Print the trivcheck.report/1 JSON report (docs/report-format.md)");
+    command->add_option("--m", options->message_bytes, "Vector size m in bytes: report bytes instead of units of m");
+    command->add_option("--max-violations", options->max_violations, "Violations reported in full (others are counted)");
+    command->add_option("--memory-limit", options->memory_limit_mib, "Refuse (exit 4) above this many MiB; default 80% of free memory");
+    command->callback([options, &result] { result.exit_code = run_check(*options); });
+}
+
+}  // namespace trivcheck::cli

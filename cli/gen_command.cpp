@@ -1,0 +1,49 @@
+#include <iostream>
+
+#include "checker/exit_code.hpp"
+#include "checker/schedule_json.hpp"
+#include "cli/command.hpp"
+#include "cli/schedule_source.hpp"
+
+namespace trivcheck::cli {
+
+namespace {
+
+struct GenOptions {
+    ScheduleSource source;
+    std::string output;
+};
+
+int run_gen(const GenOptions& options) {
+    try {
+        const Schedule schedule = generate(to_request(options.source));
+        if (options.output.empty() || options.output == "-") std::cout << write_schedule_json(schedule);
+        else write_schedule_file(schedule, options.output);
+        return exit_holds;
+    } catch (const NotApplicable& error) {
+        std::cerr << "not applicable: " << error.what() << "\n";
+    } catch (const std::invalid_argument& error) {
+        std::cerr << "error: " << error.what() << "\n";
+    } catch (const CLI::ValidationError& error) {
+        std::cerr << "error: " << error.what() << "\n";
+    } catch (const std::runtime_error& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return exit_input_error;
+    }
+    return exit_usage;
+}
+
+}  // namespace
+
+void register_gen_command(CLI::App& app, CommandResult& result) {
+    auto options = std::make_shared<GenOptions>();
+    CLI::App* command = app.add_subcommand(
+        "gen",
+        "Write a generated schedule as trivcheck.schedule/1 JSON (docs/schedule-format.md).\n"
+        "  trivcheck gen --algo trivance --form B --topo ring:9 -o trivance-B-9.json");
+    add_generator_options(*command, options->source);
+    command->add_option("-o,--output", options->output, "Output file (default: standard output)");
+    command->callback([options, &result] { result.exit_code = run_gen(*options); });
+}
+
+}  // namespace trivcheck::cli

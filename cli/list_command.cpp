@@ -1,0 +1,51 @@
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/command.hpp"
+#include "models/generator.hpp"
+
+namespace trivcheck::cli {
+
+namespace {
+
+std::string forms_of(const AlgorithmInfo& info) {
+    std::string text;
+    for (Form form : info.forms) text += std::string(text.empty() ? "" : ",") + to_string(form);
+    return text;
+}
+
+void print_list(bool json) {
+    if (json) {
+        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        for (const AlgorithmInfo& info : algorithm_catalogue())
+            list.push_back({{"name", info.name}, {"forms", forms_of(info)}, {"topologies", info.topologies}, {"summary", info.summary}});
+        std::cout << list.dump(2) << "\n";
+        return;
+    }
+    std::cout << "algorithm            forms  topologies  summary\n";
+    for (const AlgorithmInfo& info : algorithm_catalogue()) {
+        std::string name = info.name;
+        name.resize(std::max<std::size_t>(name.size() + 1, 21), ' ');
+        std::string forms = forms_of(info);
+        forms.resize(7, ' ');
+        std::string topologies = info.topologies;
+        topologies.resize(std::max<std::size_t>(topologies.size() + 1, 12), ' ');
+        std::cout << name << forms << topologies << info.summary << "\n";
+    }
+    std::cout << "\nforms: L = latency-optimal (whole vector every step), B = bandwidth-optimal (reduce-scatter + all-gather)\n"
+                 "topologies: ring:N (and, in schedule files, torus and graph)\n";
+}
+
+}  // namespace
+
+void register_list_command(CLI::App& app, CommandResult& result) {
+    auto json = std::make_shared<bool>(false);
+    CLI::App* command = app.add_subcommand("list", "List the generators, their forms and topologies.");
+    command->add_flag("--json", *json, "Print as JSON");
+    command->callback([json, &result] {
+        print_list(*json);
+        result.exit_code = 0;
+    });
+}
+
+}  // namespace trivcheck::cli

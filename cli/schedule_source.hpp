@@ -1,0 +1,31 @@
+#pragma once
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "models/generator.hpp"
+
+namespace trivcheck::cli {
+
+/// Where a command's schedule comes from: a file, or a generator request.
+struct ScheduleSource {
+    std::string file;
+    std::string algo;
+    std::string form = "B";
+    std::string topology;
+    std::string route = "same";
+    std::string last_step = "published";
+};
+
+/// Adds --algo, --form, --topo, --route, --last-step to `command`.
+void add_generator_options(CLI::App& command, ScheduleSource& source);
+
+/// Parses "ring:27", "torus:9x9"; throws CLI::ValidationError with what is expected.
+Topology parse_topology(const std::string& text);
+
+/// The generator request the options describe; throws CLI::ValidationError when incomplete.
+GeneratorRequest to_request(const ScheduleSource& source);
+
+/// Reads the file or runs the generator. Throws InputError (file), NotApplicable, or CLI::ValidationError.
+Schedule load_schedule(const ScheduleSource& source);
+
+}  // namespace trivcheck::cli
