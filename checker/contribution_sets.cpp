@@ -11,7 +11,8 @@ std::uint64_t pair_key(std::uint32_t a, std::uint32_t b) { return (std::uint64_t
 
 /// Sorts arcs and merges those that touch or overlap.
 void normalise(std::vector<Arc>& arcs) {
-    std::sort(arcs.begin(), arcs.end(), [](const Arc& x, const Arc& y) { return x.begin < y.begin; });
+    std::sort(arcs.begin(), arcs.end(),
+              [](const Arc& x, const Arc& y) { return x.begin < y.begin; });
     std::size_t out = 0;
     for (const Arc& arc : arcs) {
         if (arc.begin >= arc.end) continue;
@@ -77,7 +78,9 @@ SetId ContributionSets::intern(std::vector<Arc>& arcs) {
 
 std::span<const Arc> ContributionSets::arcs(SetId set) const {
     const std::uint32_t begin = first_arc_[set];
-    const std::uint32_t end = set + 1 < first_arc_.size() ? first_arc_[set + 1] : static_cast<std::uint32_t>(arena_.size());
+    const std::uint32_t end = set + 1 < first_arc_.size()
+                                  ? first_arc_[set + 1]
+                                  : static_cast<std::uint32_t>(arena_.size());
     return {arena_.data() + begin, end - begin};
 }
 
@@ -147,8 +150,10 @@ UnionResult ContributionSets::unite_uncached(SetId a, SetId b) {
             overlap = begin;
             break;
         }
-        if (left[i].end <= right[j].end) ++i;
-        else ++j;
+        if (left[i].end <= right[j].end)
+            ++i;
+        else
+            ++j;
     }
     std::vector<Arc> merged;
     merged.reserve(left.size() + right.size());

@@ -31,7 +31,7 @@ struct UnionResult {
 /// handful of sets however large n is. Callers keep values relative to the
 /// rank holding them, so every rank of a rotation-symmetric schedule shares ids.
 class ContributionSets {
-public:
+  public:
     explicit ContributionSets(int n);
 
     static constexpr SetId empty = 0;
@@ -54,7 +54,7 @@ public:
     std::size_t set_count() const { return sizes_.size(); }
     std::size_t memory_bytes() const;
 
-private:
+  private:
     SetId intern(std::vector<Arc>& arcs);
     std::uint64_t hash_arcs(std::span<const Arc> arcs) const;
     UnionResult unite_uncached(SetId a, SetId b);
@@ -63,7 +63,8 @@ private:
     std::vector<Arc> arena_;
     std::vector<std::uint32_t> first_arc_;
     std::vector<std::int64_t> sizes_;
-    FlatHashMap by_hash_;  // hash -> first id with that hash; collisions chain through next_same_hash_
+    FlatHashMap
+        by_hash_;  // hash -> first id with that hash; collisions chain through next_same_hash_
     std::vector<SetId> next_same_hash_;
     FlatHashMap rotations_;
     FlatHashMap unions_;  // (a, b) -> index into union_results_

@@ -15,12 +15,15 @@ namespace trivcheck {
 
 ExecutionState::ExecutionState(const Schedule& schedule, ContributionSets& sets)
     : ranks_(schedule.ranks), blocks_(schedule.blocks), sets_(sets) {
-    cells_.assign(static_cast<std::size_t>(ranks_) * static_cast<std::size_t>(blocks_), ContributionSets::empty);
+    cells_.assign(static_cast<std::size_t>(ranks_) * static_cast<std::size_t>(blocks_),
+                  ContributionSets::empty);
     const SetId own = sets.single(0);
     for (int r = 0; r < ranks_; ++r)
         for (int b = 0; b < blocks_; ++b) {
-            // All-gather inputs exist only at the block's owner; every other collective starts everywhere.
-            const bool starts_here = schedule.collective != Collective::allgather || schedule.owner_of_block(b) == r;
+            // All-gather inputs exist only at the block's owner; every other collective starts
+            // everywhere.
+            const bool starts_here =
+                schedule.collective != Collective::allgather || schedule.owner_of_block(b) == r;
             cell(r, b) = starts_here ? own : ContributionSets::empty;
         }
 }
@@ -44,7 +47,8 @@ std::uint64_t available_memory_bytes() {
 }  // namespace
 
 std::uint64_t estimate_execution_memory(const Schedule& schedule) {
-    const std::uint64_t cells = static_cast<std::uint64_t>(schedule.ranks) * static_cast<std::uint64_t>(schedule.blocks);
+    const std::uint64_t cells =
+        static_cast<std::uint64_t>(schedule.ranks) * static_cast<std::uint64_t>(schedule.blocks);
     std::uint64_t largest_step_blocks = 0;
     for (const Step& step : schedule.steps) {
         std::uint64_t blocks = 0;
@@ -52,19 +56,23 @@ std::uint64_t estimate_execution_memory(const Schedule& schedule) {
         largest_step_blocks = std::max(largest_step_blocks, blocks);
     }
     // Cells, one pending write per delivered block, per-rank scratch, and the memo tables.
-    return cells * sizeof(SetId) + largest_step_blocks * 12 + static_cast<std::uint64_t>(schedule.blocks) * 16 +
-           (std::uint64_t{64} << 20);
+    return cells * sizeof(SetId) + largest_step_blocks * 12 +
+           static_cast<std::uint64_t>(schedule.blocks) * 16 + (std::uint64_t{64} << 20);
 }
 
 /// Runs one schedule; lives for one call of execute().
 class Executor {
-public:
+  public:
     Executor(const Schedule& schedule, const ExecuteOptions& options)
-        : schedule_(schedule), options_(options), sets_(schedule.ranks), state_(schedule, sets_), loads_(schedule.topology) {}
+        : schedule_(schedule),
+          options_(options),
+          sets_(schedule.ranks),
+          state_(schedule, sets_),
+          loads_(schedule.topology) {}
 
     Report run();
 
-private:
+  private:
     struct PendingWrite {
         int rank;
         int block;
@@ -74,8 +82,8 @@ private:
     void run_step(int step_index);
     void check_ports(int step_index, const std::vector<std::uint32_t>& order);
     void deliver(int step_index, int dst, const std::uint32_t* first, const std::uint32_t* last);
-    void record_double_count(int step_index, int dst, int block, int relative_contributor, const std::uint32_t* first,
-                             const std::uint32_t* last);
+    void record_double_count(int step_index, int dst, int block, int relative_contributor,
+                             const std::uint32_t* first, const std::uint32_t* last);
     void check_postconditions();
     void record(Violation violation);
     int phase_index(const std::string& phase);
@@ -132,20 +140,24 @@ Report Executor::run() {
     check_postconditions();
 
     for (std::size_t p = 0; p < phase_blocks_.size(); ++p) {
-        const auto [low, high] = std::minmax_element(phase_blocks_[p].begin(), phase_blocks_[p].end());
+        const auto [low, high] =
+            std::minmax_element(phase_blocks_[p].begin(), phase_blocks_[p].end());
         report_.phase_bytes[p].second = {*low, *high};
     }
-    report_.total_blocks_per_rank_max = *std::max_element(total_blocks_.begin(), total_blocks_.end());
+    report_.total_blocks_per_rank_max =
+        *std::max_element(total_blocks_.begin(), total_blocks_.end());
     std::int64_t theta_blocks = 0;
     for (const StepFigures& figures : report_.per_step) theta_blocks += figures.link_blocks_max;
     report_.theta = report_.blocks_to_m(theta_blocks);
     if (schedule_.bounds)
-        for (Violation& violation : check_bounds(*schedule_.bounds, report_)) record(std::move(violation));
+        for (Violation& violation : check_bounds(*schedule_.bounds, report_))
+            record(std::move(violation));
 
     int traced = 0;
     for (Violation& violation : report_.violations) {
         if (violation.kind != "double_count" || traced >= options_.max_traced_violations) continue;
-        violation.paths = trace_copies(schedule_, violation.step, violation.rank, violation.block, violation.contributor);
+        violation.paths = trace_copies(schedule_, violation.step, violation.rank, violation.block,
+                                       violation.contributor);
         ++traced;
     }
     report_.verdict = report_.violation_counts.empty() ? Verdict::holds : Verdict::violated;
@@ -162,8 +174,10 @@ void Executor::run_step(int step_index) {
 
     // Group transfers by receiver (counting sort keeps their order within a receiver).
     std::vector<std::uint32_t> first_of(static_cast<std::size_t>(n) + 1, 0);
-    for (const Transfer& transfer : step.transfers) ++first_of[static_cast<std::size_t>(transfer.dst) + 1];
-    for (int r = 0; r < n; ++r) first_of[static_cast<std::size_t>(r) + 1] += first_of[static_cast<std::size_t>(r)];
+    for (const Transfer& transfer : step.transfers)
+        ++first_of[static_cast<std::size_t>(transfer.dst) + 1];
+    for (int r = 0; r < n; ++r)
+        first_of[static_cast<std::size_t>(r) + 1] += first_of[static_cast<std::size_t>(r)];
     std::vector<std::uint32_t> order(step.transfers.size());
     {
         std::vector<std::uint32_t> next(first_of.begin(), first_of.end() - 1);
@@ -176,11 +190,13 @@ void Executor::run_step(int step_index) {
     for (const Transfer& transfer : step.transfers) {
         const auto blocks = static_cast<std::int64_t>(transfer.blocks.size());
         const int hops = loads_.add(transfer.src, transfer.dst, transfer.route, blocks);
-        if (std::find(figures.distances.begin(), figures.distances.end(), hops) == figures.distances.end())
+        if (std::find(figures.distances.begin(), figures.distances.end(), hops) ==
+            figures.distances.end())
             figures.distances.push_back(hops);
         ++messages[static_cast<std::size_t>(transfer.src)];
         figures.blocks_max = std::max(figures.blocks_max, blocks);
-        phase_blocks_[static_cast<std::size_t>(phase)][static_cast<std::size_t>(transfer.src)] += blocks;
+        phase_blocks_[static_cast<std::size_t>(phase)][static_cast<std::size_t>(transfer.src)] +=
+            blocks;
         total_blocks_[static_cast<std::size_t>(transfer.src)] += blocks;
     }
     std::sort(figures.distances.begin(), figures.distances.end());
@@ -216,7 +232,8 @@ void Executor::run_step(int step_index) {
 void Executor::check_ports(int step_index, const std::vector<std::uint32_t>& order) {
     const Step& step = schedule_.steps[static_cast<std::size_t>(step_index)];
     std::vector<std::vector<std::uint32_t>> sends(static_cast<std::size_t>(schedule_.ranks));
-    for (std::uint32_t i = 0; i < step.transfers.size(); ++i) sends[static_cast<std::size_t>(step.transfers[i].src)].push_back(i);
+    for (std::uint32_t i = 0; i < step.transfers.size(); ++i)
+        sends[static_cast<std::size_t>(step.transfers[i].src)].push_back(i);
     auto hops_of = [&](const std::vector<std::uint32_t>& indices) {
         std::vector<Hop> hops;
         for (std::uint32_t i : indices) {
@@ -228,9 +245,16 @@ void Executor::check_ports(int step_index, const std::vector<std::uint32_t>& ord
     for (int r = 0; r < schedule_.ranks; ++r) {
         const auto& sent = sends[static_cast<std::size_t>(r)];
         if (static_cast<int>(sent.size()) > schedule_.ports)
-            record({"port_overuse", step_index, r, -1, -1, 0, hops_of(sent), {},
-                    "rank " + std::to_string(r) + " sends " + std::to_string(sent.size()) + " messages with " +
-                        std::to_string(schedule_.ports) + " ports"});
+            record({"port_overuse",
+                    step_index,
+                    r,
+                    -1,
+                    -1,
+                    0,
+                    hops_of(sent),
+                    {},
+                    "rank " + std::to_string(r) + " sends " + std::to_string(sent.size()) +
+                        " messages with " + std::to_string(schedule_.ports) + " ports"});
     }
     std::size_t begin = 0;
     while (begin < order.size()) {
@@ -240,15 +264,23 @@ void Executor::check_ports(int step_index, const std::vector<std::uint32_t>& ord
         if (static_cast<int>(end - begin) > schedule_.ports) {
             std::vector<std::uint32_t> received(order.begin() + static_cast<std::ptrdiff_t>(begin),
                                                 order.begin() + static_cast<std::ptrdiff_t>(end));
-            record({"port_overuse", step_index, dst, -1, -1, 0, hops_of(received), {},
-                    "rank " + std::to_string(dst) + " receives " + std::to_string(end - begin) + " messages with " +
-                        std::to_string(schedule_.ports) + " ports"});
+            record({"port_overuse",
+                    step_index,
+                    dst,
+                    -1,
+                    -1,
+                    0,
+                    hops_of(received),
+                    {},
+                    "rank " + std::to_string(dst) + " receives " + std::to_string(end - begin) +
+                        " messages with " + std::to_string(schedule_.ports) + " ports"});
         }
         begin = end;
     }
 }
 
-void Executor::deliver(int step_index, int dst, const std::uint32_t* first, const std::uint32_t* last) {
+void Executor::deliver(int step_index, int dst, const std::uint32_t* first,
+                       const std::uint32_t* last) {
     const Step& step = schedule_.steps[static_cast<std::size_t>(step_index)];
     const int n = schedule_.ranks;
     ++current_stamp_;
@@ -262,10 +294,16 @@ void Executor::deliver(int step_index, int dst, const std::uint32_t* first, cons
             const SetId sent = state_.relative_value(transfer.src, block);
             if (sent == ContributionSets::empty && !unheld_reported) {
                 unheld_reported = true;
-                record({"send_unheld", step_index, transfer.src, block, -1, 0,
-                        {{step_index, static_cast<int>(*it), transfer.src, dst}}, {},
-                        "rank " + std::to_string(transfer.src) + " sends block " + std::to_string(block) +
-                            " but holds no contribution to it"});
+                record({"send_unheld",
+                        step_index,
+                        transfer.src,
+                        block,
+                        -1,
+                        0,
+                        {{step_index, static_cast<int>(*it), transfer.src, dst}},
+                        {},
+                        "rank " + std::to_string(transfer.src) + " sends block " +
+                            std::to_string(block) + " but holds no contribution to it"});
             }
             const SetId value = sets_.rotate(sent, delta);
             if (stamp_[b] != current_stamp_) {
@@ -280,15 +318,18 @@ void Executor::deliver(int step_index, int dst, const std::uint32_t* first, cons
                 return;
             }
             const UnionResult joined = sets_.unite(incoming_[b], value);
-            if (joined.overlap >= 0) record_double_count(step_index, dst, block, joined.overlap, first, last);
+            if (joined.overlap >= 0)
+                record_double_count(step_index, dst, block, joined.overlap, first, last);
             incoming_[b] = joined.set;
         });
     }
     for (int block : touched_) {
         const auto b = static_cast<std::size_t>(block);
-        const SetId base = copied_[b] != ContributionSets::empty ? copied_[b] : state_.relative_value(dst, block);
+        const SetId base =
+            copied_[b] != ContributionSets::empty ? copied_[b] : state_.relative_value(dst, block);
         const UnionResult joined = sets_.unite(base, incoming_[b]);
-        if (joined.overlap >= 0) record_double_count(step_index, dst, block, joined.overlap, first, last);
+        if (joined.overlap >= 0)
+            record_double_count(step_index, dst, block, joined.overlap, first, last);
         pending_.push_back({dst, block, joined.set});
     }
 }
@@ -317,8 +358,9 @@ void Executor::record_double_count(int step_index, int dst, int block, int relat
     }
     own_copy = !copied && state_.holds_contributor(dst, block, contributor);
     violation.copies = static_cast<int>(violation.transfers.size()) + (own_copy ? 1 : 0);
-    violation.detail = "rank " + std::to_string(dst) + " reduces contribution " + std::to_string(contributor) +
-                       " of block " + std::to_string(block) + " " + std::to_string(violation.copies) + " times" +
+    violation.detail = "rank " + std::to_string(dst) + " reduces contribution " +
+                       std::to_string(contributor) + " of block " + std::to_string(block) + " " +
+                       std::to_string(violation.copies) + " times" +
                        (own_copy ? " (its own partial holds one copy)" : "");
     record(std::move(violation));
 }
@@ -332,10 +374,17 @@ void Executor::check_postconditions() {
                                  ? wrap(schedule_.owner_of_block(block) - rank, n)
                                  : sets_.first_missing(value);
         const int contributor = relative < 0 ? -1 : wrap(relative + rank, n);
-        record({"missing", -1, rank, block, contributor, 0, {}, {},
-                "rank " + std::to_string(rank) + " ends " + expectation + " block " + std::to_string(block) + ": holds " +
-                    std::to_string(sets_.size(value)) + " of " +
-                    std::to_string(schedule_.collective == Collective::allgather ? 1 : n) +
+        record({"missing",
+                -1,
+                rank,
+                block,
+                contributor,
+                0,
+                {},
+                {},
+                "rank " + std::to_string(rank) + " ends " + expectation + " block " +
+                    std::to_string(block) + ": holds " + std::to_string(sets_.size(value)) +
+                    " of " + std::to_string(schedule_.collective == Collective::allgather ? 1 : n) +
                     " contributions, lacks contributor " + std::to_string(contributor)});
     };
     for (int b = 0; b < schedule_.blocks; ++b) {
@@ -346,7 +395,8 @@ void Executor::check_postconditions() {
                     if (state_.relative_value(r, b) != full) report_missing(r, b, "without all of");
                 break;
             case Collective::reduce_scatter:
-                if (state_.relative_value(owner, b) != full) report_missing(owner, b, "without all of its");
+                if (state_.relative_value(owner, b) != full)
+                    report_missing(owner, b, "without all of its");
                 break;
             case Collective::allgather: {
                 for (int r = 0; r < n; ++r) {
@@ -361,21 +411,25 @@ void Executor::check_postconditions() {
 }
 
 Report execute(const Schedule& schedule, const ExecuteOptions& options) {
-    const std::uint64_t limit =
-        options.memory_limit_bytes != 0 ? options.memory_limit_bytes : available_memory_bytes() / 10 * 8;
+    const std::uint64_t limit = options.memory_limit_bytes != 0 ? options.memory_limit_bytes
+                                                                : available_memory_bytes() / 10 * 8;
     const std::uint64_t estimate = estimate_execution_memory(schedule);
     if (estimate > limit)
-        throw ResourceLimit("checking " + schedule.name + " needs about " + std::to_string(estimate >> 20) +
-                            " MiB of state, more than the limit of " + std::to_string(limit >> 20) + " MiB");
+        throw ResourceLimit(
+            "checking " + schedule.name + " needs about " + std::to_string(estimate >> 20) +
+            " MiB of state, more than the limit of " + std::to_string(limit >> 20) + " MiB");
     Executor executor(schedule, options);
     return executor.run();
 }
 
 const char* to_string(Verdict verdict) {
     switch (verdict) {
-        case Verdict::holds: return "holds";
-        case Verdict::violated: return "violated";
-        case Verdict::not_applicable: return "not_applicable";
+        case Verdict::holds:
+            return "holds";
+        case Verdict::violated:
+            return "violated";
+        case Verdict::not_applicable:
+            return "not_applicable";
     }
     return "?";
 }

@@ -17,21 +17,25 @@ struct ResourceLimit : std::runtime_error {
 /// contributor ranks summed into it, stored relative to the holding rank
 /// (contributor c held by rank r is stored as (c - r) mod n).
 class ExecutionState {
-public:
+  public:
     ExecutionState(const Schedule& schedule, ContributionSets& sets);
     SetId relative_value(int rank, int block) const {
-        return cells_[static_cast<std::size_t>(rank) * static_cast<std::size_t>(blocks_) + static_cast<std::size_t>(block)];
+        return cells_[static_cast<std::size_t>(rank) * static_cast<std::size_t>(blocks_) +
+                      static_cast<std::size_t>(block)];
     }
     bool holds_contributor(int rank, int block, int contributor) const;
-    std::int64_t contributor_count(int rank, int block) const { return sets_.size(relative_value(rank, block)); }
+    std::int64_t contributor_count(int rank, int block) const {
+        return sets_.size(relative_value(rank, block));
+    }
     const ContributionSets& sets() const { return sets_; }
     int ranks() const { return ranks_; }
     int blocks() const { return blocks_; }
 
-private:
+  private:
     friend class Executor;
     SetId& cell(int rank, int block) {
-        return cells_[static_cast<std::size_t>(rank) * static_cast<std::size_t>(blocks_) + static_cast<std::size_t>(block)];
+        return cells_[static_cast<std::size_t>(rank) * static_cast<std::size_t>(blocks_) +
+                      static_cast<std::size_t>(block)];
     }
     int ranks_;
     int blocks_;
@@ -41,7 +45,7 @@ private:
 
 /// Sees the state after every step (named checks, pictures, tests).
 class StepObserver {
-public:
+  public:
     virtual ~StepObserver() = default;
     virtual void after_step(int step, const ExecutionState& state) = 0;
 };

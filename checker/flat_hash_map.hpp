@@ -8,7 +8,7 @@ namespace trivcheck {
 /// memo tables (millions of look-ups per check; std::unordered_map allocates
 /// per entry). The key ~0 is reserved.
 class FlatHashMap {
-public:
+  public:
     static constexpr std::uint64_t empty_key = ~std::uint64_t{0};
 
     /// Pointer to the value for `key`, or nullptr.
@@ -29,7 +29,7 @@ public:
     std::size_t size() const { return count_; }
     std::size_t memory_bytes() const { return slots_.size() * sizeof(Slot); }
 
-private:
+  private:
     struct Slot {
         std::uint64_t key = empty_key;
         std::uint32_t value = 0;

@@ -17,13 +17,13 @@ using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, 
 
 /// Records, for each vertex reached, the directed link it was first reached by.
 class ParentRecorder : public boost::default_bfs_visitor {
-public:
+  public:
     explicit ParentRecorder(std::vector<int>& parent) : parent_(parent) {}
     void tree_edge(Graph::edge_descriptor edge, const Graph& graph) const {
         parent_[boost::target(edge, graph)] = boost::get(boost::edge_index, graph, edge);
     }
 
-private:
+  private:
     std::vector<int>& parent_;
 };
 
@@ -51,7 +51,8 @@ LinkLoads::LinkLoads(const Topology& topology) : topology_(topology) {
             for (int u = 0; u < n; ++u) {
                 auto& neighbours = adjacency_[static_cast<std::size_t>(u)];
                 std::sort(neighbours.begin(), neighbours.end());
-                neighbours.erase(std::unique(neighbours.begin(), neighbours.end()), neighbours.end());
+                neighbours.erase(std::unique(neighbours.begin(), neighbours.end()),
+                                 neighbours.end());
                 for (auto& [v, link] : neighbours) {
                     link = static_cast<int>(link_ends_.size());
                     link_ends_.push_back({u, v});
@@ -125,7 +126,8 @@ std::vector<int> LinkLoads::torus_path(int src, int dst, Route route) const {
         const int from = (current / stride) % extent;
         const int to = (dst / stride) % extent;
         const int forward = wrap(to - from, extent);
-        const bool plus = route == Route::plus || (route == Route::shortest && forward <= extent - forward);
+        const bool plus =
+            route == Route::plus || (route == Route::shortest && forward <= extent - forward);
         const int hops = forward == 0 ? 0 : plus ? forward : extent - forward;
         for (int h = 0; h < hops; ++h) {
             const int coordinate = (current / stride) % extent;
@@ -145,14 +147,18 @@ const std::vector<int>& LinkLoads::graph_path(int src, int dst) {
         const auto n = adjacency_.size();
         Graph graph(n);
         for (std::size_t u = 0; u < n; ++u)
-            for (auto [v, link] : adjacency_[u]) boost::add_edge(u, static_cast<std::size_t>(v), link, graph);
+            for (auto [v, link] : adjacency_[u])
+                boost::add_edge(u, static_cast<std::size_t>(v), link, graph);
         parent.assign(n, -1);
-        boost::breadth_first_search(graph, static_cast<std::size_t>(src), boost::visitor(ParentRecorder(parent)));
+        boost::breadth_first_search(graph, static_cast<std::size_t>(src),
+                                    boost::visitor(ParentRecorder(parent)));
     }
     path_scratch_.clear();
     for (int at = dst; at != src;) {
         const int link = parent[static_cast<std::size_t>(at)];
-        if (link < 0) throw std::runtime_error("graph has no path from " + std::to_string(src) + " to " + std::to_string(dst));
+        if (link < 0)
+            throw std::runtime_error("graph has no path from " + std::to_string(src) + " to " +
+                                     std::to_string(dst));
         path_scratch_.push_back(link);
         at = link_ends_[static_cast<std::size_t>(link)].first;
     }
@@ -206,13 +212,15 @@ std::string LinkLoads::link_name(int link) const {
         const int n = topology_.dims[0];
         const int from = link % n;
         const bool plus = link < n;
-        return std::to_string(from) + "->" + std::to_string(wrap(from + (plus ? 1 : -1), n)) + (plus ? " (+)" : " (-)");
+        return std::to_string(from) + "->" + std::to_string(wrap(from + (plus ? 1 : -1), n)) +
+               (plus ? " (+)" : " (-)");
     }
     if (topology_.kind == TopologyKind::torus) {
         const auto dimensions = static_cast<int>(topology_.dims.size());
         const int node = link / (2 * dimensions);
         const int dimension = (link / 2) % dimensions;
-        return std::to_string(node) + " dim " + std::to_string(dimension) + ((link % 2) == 0 ? " (+)" : " (-)");
+        return std::to_string(node) + " dim " + std::to_string(dimension) +
+               ((link % 2) == 0 ? " (+)" : " (-)");
     }
     auto [u, v] = link_ends_[static_cast<std::size_t>(link)];
     return std::to_string(u) + "->" + std::to_string(v);

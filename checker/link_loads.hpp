@@ -20,7 +20,7 @@ struct StepLinkLoad {
 /// (chunks) and blocks crossing each directed link. Rings use difference
 /// arrays, so a message costs O(1) whatever its distance.
 class LinkLoads {
-public:
+  public:
     explicit LinkLoads(const Topology& topology);
 
     /// Routes one message and adds it to the current step; returns its hop count.
@@ -35,7 +35,7 @@ public:
     /// "3->4 (+)" style name of a directed link.
     std::string link_name(int link) const;
 
-private:
+  private:
     void add_ring(int src, int dst, Route route, std::int64_t blocks, int& hops);
     void add_path(const std::vector<int>& links, std::int64_t blocks);
     std::vector<int> torus_path(int src, int dst, Route route) const;

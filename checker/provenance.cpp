@@ -19,10 +19,12 @@ void append_capped(std::vector<Path>& into, const std::vector<Path>& from, const
 
 }  // namespace
 
-std::vector<Path> trace_copies(const Schedule& schedule, int step, int rank, int block, int contributor) {
+std::vector<Path> trace_copies(const Schedule& schedule, int step, int rank, int block,
+                               int contributor) {
     const auto n = static_cast<std::size_t>(schedule.ranks);
     std::vector<std::vector<Path>> held(n);
-    const bool starts = schedule.collective != Collective::allgather || schedule.owner_of_block(block) == contributor;
+    const bool starts = schedule.collective != Collective::allgather ||
+                        schedule.owner_of_block(block) == contributor;
     if (starts) held[static_cast<std::size_t>(contributor)].push_back({});
 
     for (int k = 0; k <= step; ++k) {
@@ -36,7 +38,8 @@ std::vector<Path> trace_copies(const Schedule& schedule, int step, int rank, int
             const auto dst = static_cast<std::size_t>(transfer.dst);
             if (held[src].empty() || !transfer.blocks.contains(block)) continue;
             const Hop hop{k, static_cast<int>(i), transfer.src, transfer.dst};
-            if (k == step && transfer.dst == rank && transfer.op == Op::reduce) append_capped(arriving, held[src], hop);
+            if (k == step && transfer.dst == rank && transfer.op == Op::reduce)
+                append_capped(arriving, held[src], hop);
             if (transfer.op == Op::copy) {
                 if (!replaced[dst]) next[dst].clear();
                 replaced[dst] = true;
@@ -47,7 +50,8 @@ std::vector<Path> trace_copies(const Schedule& schedule, int step, int rank, int
             std::vector<Path> copies;
             bool copied_over = false;
             for (const Transfer& transfer : current.transfers)
-                copied_over = copied_over || (transfer.dst == rank && transfer.op == Op::copy && transfer.blocks.contains(block));
+                copied_over = copied_over || (transfer.dst == rank && transfer.op == Op::copy &&
+                                              transfer.blocks.contains(block));
             if (!copied_over) copies = held[static_cast<std::size_t>(rank)];
             for (Path& path : arriving) copies.push_back(std::move(path));
             return copies;

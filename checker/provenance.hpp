@@ -10,6 +10,7 @@ namespace trivcheck {
 /// joint reduction of step `step`: the copy the rank already held (if any,
 /// possibly an empty path when it is its own) and each copy arriving in that
 /// step. Replays the schedule for that one contribution only.
-std::vector<Path> trace_copies(const Schedule& schedule, int step, int rank, int block, int contributor);
+std::vector<Path> trace_copies(const Schedule& schedule, int step, int rank, int block,
+                               int contributor);
 
 }  // namespace trivcheck

@@ -89,7 +89,9 @@ struct Report {
     std::map<std::string, std::int64_t> violation_counts;
 
     int steps() const { return static_cast<int>(per_step.size()); }
-    double blocks_to_m(std::int64_t blocks_count) const { return static_cast<double>(blocks_count) / blocks; }
+    double blocks_to_m(std::int64_t blocks_count) const {
+        return static_cast<double>(blocks_count) / blocks;
+    }
 };
 
 }  // namespace trivcheck

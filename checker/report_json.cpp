@@ -8,7 +8,9 @@ nlohmann::ordered_json hop_json(const Hop& hop) {
     return {{"step", hop.step}, {"transfer", hop.index}, {"src", hop.src}, {"dst", hop.dst}};
 }
 
-nlohmann::ordered_json optional_json(int value) { return value < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(value); }
+nlohmann::ordered_json optional_json(int value) {
+    return value < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(value);
+}
 
 }  // namespace
 
@@ -17,9 +19,10 @@ nlohmann::ordered_json report_to_json(const Report& report, std::optional<double
     auto bytes = [&](std::int64_t blocks) { return report.blocks_to_m(blocks) * unit; };
     nlohmann::ordered_json json;
     json["schema"] = "trivcheck.report/1";
-    json["schedule"] = {{"name", report.name},         {"algo", report.algo},   {"form", report.form},
-                        {"collective", to_string(report.collective)},            {"topology", report.topology},
-                        {"ranks", report.ranks},       {"blocks", report.blocks}};
+    json["schedule"] = {{"name", report.name},         {"algo", report.algo},
+                        {"form", report.form},         {"collective", to_string(report.collective)},
+                        {"topology", report.topology}, {"ranks", report.ranks},
+                        {"blocks", report.blocks}};
     json["verdict"] = to_string(report.verdict);
     if (report.verdict == Verdict::not_applicable) json["reason"] = report.not_applicable_reason;
     json["bytes_unit"] = message_bytes ? "bytes" : "m";
@@ -30,8 +33,10 @@ nlohmann::ordered_json report_to_json(const Report& report, std::optional<double
         step["step"] = figures.step;
         step["phase"] = figures.phase;
         step["distances"] = figures.distances;
-        step["coverage_min"] = figures.coverage_min ? nlohmann::ordered_json(*figures.coverage_min) : nullptr;
-        step["coverage_max"] = figures.coverage_max ? nlohmann::ordered_json(*figures.coverage_max) : nullptr;
+        step["coverage_min"] =
+            figures.coverage_min ? nlohmann::ordered_json(*figures.coverage_min) : nullptr;
+        step["coverage_max"] =
+            figures.coverage_max ? nlohmann::ordered_json(*figures.coverage_max) : nullptr;
         step["messages_max"] = figures.messages_max;
         step["blocks_max"] = figures.blocks_max;
         step["link_chunks_max"] = figures.link_chunks_max;
@@ -42,8 +47,10 @@ nlohmann::ordered_json report_to_json(const Report& report, std::optional<double
     }
     nlohmann::ordered_json per_phase = nlohmann::ordered_json::object();
     for (const auto& [phase, phase_bytes] : report.phase_bytes)
-        per_phase[phase] = {{"min", bytes(phase_bytes.min_blocks)}, {"max", bytes(phase_bytes.max_blocks)}};
-    json["totals"] = {{"bytes_per_rank_per_phase", per_phase}, {"bytes_per_rank_total", bytes(report.total_blocks_per_rank_max)}};
+        per_phase[phase] = {{"min", bytes(phase_bytes.min_blocks)},
+                            {"max", bytes(phase_bytes.max_blocks)}};
+    json["totals"] = {{"bytes_per_rank_per_phase", per_phase},
+                      {"bytes_per_rank_total", bytes(report.total_blocks_per_rank_max)}};
     json["theta"] = report.theta;
     json["checks"] = nlohmann::ordered_json::object();
     for (const auto& [name, check] : report.checks) json["checks"][name] = to_string(check.verdict);

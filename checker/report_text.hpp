@@ -10,6 +10,7 @@ namespace trivcheck {
 std::string describe_path(const Path& path, int contributor);
 
 /// The human report: header, per-step table, totals, checks, violations.
-std::string report_to_text(const Report& report, std::optional<double> message_bytes = std::nullopt);
+std::string report_to_text(const Report& report,
+                           std::optional<double> message_bytes = std::nullopt);
 
 }  // namespace trivcheck

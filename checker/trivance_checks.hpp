@@ -8,12 +8,12 @@ namespace trivcheck {
 /// Watches a Trivance L execution for Lemma 4.2: after step k every rank r
 /// holds exactly the arc r - R_k .. r + R_k, R_k = (3^{k+1} - 1) / 2.
 class ArcObserver : public StepObserver {
-public:
+  public:
     void after_step(int step, const ExecutionState& state) override;
     /// Per step: did every rank hold exactly its arc of radius R_k?
     const std::vector<bool>& arcs_exact() const { return arcs_exact_; }
 
-private:
+  private:
     std::vector<bool> arcs_exact_;
 };
 

@@ -12,8 +12,10 @@ namespace trivcheck::cli {
 
 int run(int argc, char** argv) {
     CLI::App app{
-        "trivcheck: proves collective-communication schedules correct, or shows exactly how they are wrong.\n"
-        "Exit codes: 0 holds, 1 violated, 2 usage error, 3 input error, 4 unknown (timeout, resource limit)."};
+        "trivcheck: proves collective-communication schedules correct, or shows exactly how they "
+        "are wrong.\n"
+        "Exit codes: 0 holds, 1 violated, 2 usage error, 3 input error, 4 unknown (timeout, "
+        "resource limit)."};
     app.require_subcommand(1);
     CommandResult result;
     for (CommandRegistrar registrar : all_commands()) registrar(app, result);

@@ -24,7 +24,8 @@ struct BenchCase {
     std::string suite;  // "default" or "scale"
     double budget_seconds;
     double budget_gib;  // 0: no memory budget
-    std::function<bool(int jobs)> run;  // true when every schedule checked gave its expected verdict
+    std::function<bool(int jobs)>
+        run;  // true when every schedule checked gave its expected verdict
 };
 
 bool check_holds(const std::string& algo, Form form, int n) {
@@ -42,12 +43,14 @@ bool every_n_holds(const std::string& algo, Form form, int first, int last, int 
 
 std::vector<BenchCase> bench_cases() {
     return {
-        {"trivance B n=4096", "default", 2.0, 2.0, [](int) { return check_holds("trivance", Form::B, 4096); }},
+        {"trivance B n=4096", "default", 2.0, 2.0,
+         [](int) { return check_holds("trivance", Form::B, 4096); }},
         {"trivance B every n in 2..1024", "default", 30.0, 0.0,
          [](int jobs) { return every_n_holds("trivance", Form::B, 2, 1024, jobs); }},
         {"trivance L n=1000000 (violated: published last step)", "scale", 10.0, 0.0,
          [](int) { return !check_holds("trivance", Form::L, 1000000); }},
-        {"trivance B n=65536", "scale", 60.0, 8.0, [](int) { return check_holds("trivance", Form::B, 65536); }},
+        {"trivance B n=65536", "scale", 60.0, 8.0,
+         [](int) { return check_holds("trivance", Form::B, 65536); }},
     };
 }
 
@@ -67,7 +70,8 @@ Measurement measure(const BenchCase& bench, int jobs) {
         close(channel[0]);
         const auto start = std::chrono::steady_clock::now();
         const bool expected = bench.run(jobs);
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         char line[64];
         const int length = std::snprintf(line, sizeof line, "%.6f %d", seconds, expected ? 1 : 0);
         if (write(channel[1], line, static_cast<std::size_t>(length)) != length) _exit(2);
@@ -99,20 +103,31 @@ int run_bench(const BenchOptions& options) {
     bool all_within = true;
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     if (!options.json)
-        std::printf("%-55s %9s %9s %9s %9s  %s\n", "benchmark", "seconds", "budget", "peak GiB", "budget", "result");
+        std::printf("%-55s %9s %9s %9s %9s  %s\n", "benchmark", "seconds", "budget", "peak GiB",
+                    "budget", "result");
     for (const BenchCase& bench : bench_cases()) {
         if (bench.suite == "scale" && !options.scale) continue;
         const Measurement m = measure(bench, options.jobs);
         const bool within = !m.crashed && m.expected && m.seconds <= bench.budget_seconds &&
                             (bench.budget_gib == 0 || m.peak_gib <= bench.budget_gib);
         all_within = all_within && within;
-        const char* result = m.crashed ? "CRASHED" : !m.expected ? "WRONG VERDICT" : within ? "within budget" : "OVER BUDGET";
+        const char* result = m.crashed     ? "CRASHED"
+                             : !m.expected ? "WRONG VERDICT"
+                             : within      ? "within budget"
+                                           : "OVER BUDGET";
         if (options.json) {
-            rows.push_back({{"benchmark", bench.name}, {"seconds", m.seconds}, {"budget_seconds", bench.budget_seconds},
-                            {"peak_gib", m.peak_gib}, {"budget_gib", bench.budget_gib}, {"result", result}});
+            rows.push_back({{"benchmark", bench.name},
+                            {"seconds", m.seconds},
+                            {"budget_seconds", bench.budget_seconds},
+                            {"peak_gib", m.peak_gib},
+                            {"budget_gib", bench.budget_gib},
+                            {"result", result}});
         } else {
-            std::printf("%-55s %9.3f %9.1f %9.3f %9s  %s\n", bench.name.c_str(), m.seconds, bench.budget_seconds, m.peak_gib,
-                        bench.budget_gib > 0 ? std::to_string(bench.budget_gib).substr(0, 4).c_str() : "-", result);
+            std::printf(
+                "%-55s %9.3f %9.1f %9.3f %9s  %s\n", bench.name.c_str(), m.seconds,
+                bench.budget_seconds, m.peak_gib,
+                bench.budget_gib > 0 ? std::to_string(bench.budget_gib).substr(0, 4).c_str() : "-",
+                result);
             std::fflush(stdout);
         }
     }
@@ -124,11 +139,14 @@ int run_bench(const BenchOptions& options) {
 
 void register_bench_command(CLI::App& app, CommandResult& result) {
     auto options = std::make_shared<BenchOptions>();
-    CLI::App* command = app.add_subcommand(
-        "bench",
-        "Time the checker on fixed workloads against the budgets the project promises; each case runs in its own\n"
-        "process so its peak memory is its own. Exit 0 when every case is within budget with the expected verdict.");
-    command->add_flag("--scale", options->scale, "Also run the large cases (n = 65,536 and 1,000,000)");
+    CLI::App* command =
+        app.add_subcommand("bench",
+                           "Time the checker on fixed workloads against the budgets the project "
+                           "promises; each case runs in its own\n"
+                           "process so its peak memory is its own. Exit 0 when every case is "
+                           "within budget with the expected verdict.");
+    command->add_flag("--scale", options->scale,
+                      "Also run the large cases (n = 65,536 and 1,000,000)");
     command->add_option("--jobs", options->jobs, "Threads for multi-n cases (default: all cores)");
     command->add_flag("--json", options->json, "Print the measurements as JSON");
     command->callback([options, &result] { result.exit_code = run_bench(*options); });

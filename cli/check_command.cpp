@@ -27,9 +27,12 @@ int run_check(const CheckOptions& options) {
         execute_options.max_recorded_violations = options.max_violations;
         execute_options.memory_limit_bytes = options.memory_limit_mib << 20;
         const Report report = check_schedule(schedule, execute_options);
-        const std::optional<double> m = options.message_bytes > 0 ? std::optional(options.message_bytes) : std::nullopt;
-        if (options.json) std::cout << report_to_json(report, m).dump(2) << "\n";
-        else std::cout << report_to_text(report, m);
+        const std::optional<double> m =
+            options.message_bytes > 0 ? std::optional(options.message_bytes) : std::nullopt;
+        if (options.json)
+            std::cout << report_to_json(report, m).dump(2) << "\n";
+        else
+            std::cout << report_to_text(report, m);
         return report.verdict == Verdict::holds ? exit_holds : exit_violated;
     } catch (const InputError& error) {
         std::cerr << "error: " << error.what() << "\n";
@@ -61,10 +64,14 @@ void register_check_command(CLI::App& app, CommandResult& result) {
         "Exit 0 holds, 1 violated, 2 usage, 3 bad input file, 4 too large to check.");
     command->add_option("file", options->source.file, "A trivcheck.schedule/1 JSON file");
     add_generator_options(*command, options->source);
-    command->add_flag("--json", options->json, "Print the trivcheck.report/1 JSON report (docs/report-format.md)");
-    command->add_option("--m", options->message_bytes, "Vector size m in bytes: report bytes instead of units of m");
-    command->add_option("--max-violations", options->max_violations, "Violations reported in full (others are counted)");
-    command->add_option("--memory-limit", options->memory_limit_mib, "Refuse (exit 4) above this many MiB; default 80% of free memory");
+    command->add_flag("--json", options->json,
+                      "Print the trivcheck.report/1 JSON report (docs/report-format.md)");
+    command->add_option("--m", options->message_bytes,
+                        "Vector size m in bytes: report bytes instead of units of m");
+    command->add_option("--max-violations", options->max_violations,
+                        "Violations reported in full (others are counted)");
+    command->add_option("--memory-limit", options->memory_limit_mib,
+                        "Refuse (exit 4) above this many MiB; default 80% of free memory");
     command->callback([options, &result] { result.exit_code = run_check(*options); });
 }
 

@@ -17,8 +17,10 @@ struct GenOptions {
 int run_gen(const GenOptions& options) {
     try {
         const Schedule schedule = generate(to_request(options.source));
-        if (options.output.empty() || options.output == "-") std::cout << write_schedule_json(schedule);
-        else write_schedule_file(schedule, options.output);
+        if (options.output.empty() || options.output == "-")
+            std::cout << write_schedule_json(schedule);
+        else
+            write_schedule_file(schedule, options.output);
         return exit_holds;
     } catch (const NotApplicable& error) {
         std::cerr << "not applicable: " << error.what() << "\n";

@@ -18,7 +18,10 @@ void print_list(bool json) {
     if (json) {
         nlohmann::ordered_json list = nlohmann::ordered_json::array();
         for (const AlgorithmInfo& info : algorithm_catalogue())
-            list.push_back({{"name", info.name}, {"forms", forms_of(info)}, {"topologies", info.topologies}, {"summary", info.summary}});
+            list.push_back({{"name", info.name},
+                            {"forms", forms_of(info)},
+                            {"topologies", info.topologies},
+                            {"summary", info.summary}});
         std::cout << list.dump(2) << "\n";
         return;
     }
@@ -32,7 +35,8 @@ void print_list(bool json) {
         topologies.resize(std::max<std::size_t>(topologies.size() + 1, 12), ' ');
         std::cout << name << forms << topologies << info.summary << "\n";
     }
-    std::cout << "\nforms: L = latency-optimal (whole vector every step), B = bandwidth-optimal (reduce-scatter + all-gather)\n"
+    std::cout << "\nforms: L = latency-optimal (whole vector every step), B = bandwidth-optimal "
+                 "(reduce-scatter + all-gather)\n"
                  "topologies: ring:N (and, in schedule files, torus and graph)\n";
 }
 
@@ -40,7 +44,8 @@ void print_list(bool json) {
 
 void register_list_command(CLI::App& app, CommandResult& result) {
     auto json = std::make_shared<bool>(false);
-    CLI::App* command = app.add_subcommand("list", "List the generators, their forms and topologies.");
+    CLI::App* command =
+        app.add_subcommand("list", "List the generators, their forms and topologies.");
     command->add_flag("--json", *json, "Print as JSON");
     command->callback([json, &result] {
         print_list(*json);

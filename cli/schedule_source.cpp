@@ -5,13 +5,20 @@
 namespace trivcheck::cli {
 
 void add_generator_options(CLI::App& command, ScheduleSource& source) {
-    command.add_option("--algo", source.algo, "Generator to run (see `trivcheck list`), e.g. trivance, ring");
-    command.add_option("--form", source.form, "L (latency-optimal: whole vector each step) or B (bandwidth-optimal)")
+    command.add_option("--algo", source.algo,
+                       "Generator to run (see `trivcheck list`), e.g. trivance, ring");
+    command
+        .add_option("--form", source.form,
+                    "L (latency-optimal: whole vector each step) or B (bandwidth-optimal)")
         ->check(CLI::IsMember({"L", "B"}));
-    command.add_option("--topo", source.topology, "Topology of the generated schedule: ring:N (e.g. ring:27)");
-    command.add_option("--route", source.route, "Bruck only: same (both peers the + way, as published) or shortest")
+    command.add_option("--topo", source.topology,
+                       "Topology of the generated schedule: ring:N (e.g. ring:27)");
+    command
+        .add_option("--route", source.route,
+                    "Bruck only: same (both peers the + way, as published) or shortest")
         ->check(CLI::IsMember({"same", "shortest"}));
-    command.add_option("--last-step", source.last_step, "Trivance L only: which last step to use (published)");
+    command.add_option("--last-step", source.last_step,
+                       "Trivance L only: which last step to use (published)");
 }
 
 Topology parse_topology(const std::string& text) {
@@ -26,7 +33,8 @@ Topology parse_topology(const std::string& text) {
     while (start <= rest.size()) {
         const std::size_t end = std::min(rest.find('x', start), rest.size());
         const std::string part = rest.substr(start, end - start);
-        if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos || part.size() > 9)
+        if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos ||
+            part.size() > 9)
             throw CLI::ValidationError("--topo", "expected a positive size in '" + text + "'");
         topology.dims.push_back(std::stoi(part));
         start = end + 1;
@@ -34,13 +42,15 @@ Topology parse_topology(const std::string& text) {
     if (topology.kind == TopologyKind::ring && topology.dims.size() != 1)
         throw CLI::ValidationError("--topo", "a ring has one size: ring:N");
     for (int extent : topology.dims)
-        if (extent < 2) throw CLI::ValidationError("--topo", "every size must be at least 2 in '" + text + "'");
+        if (extent < 2)
+            throw CLI::ValidationError("--topo", "every size must be at least 2 in '" + text + "'");
     return topology;
 }
 
 GeneratorRequest to_request(const ScheduleSource& source) {
     if (source.algo.empty() || source.topology.empty())
-        throw CLI::ValidationError("give a schedule FILE, or --algo and --topo (and --form) to generate one");
+        throw CLI::ValidationError(
+            "give a schedule FILE, or --algo and --topo (and --form) to generate one");
     GeneratorRequest request;
     request.algo = source.algo;
     parse_form(source.form, request.form);
@@ -52,7 +62,8 @@ GeneratorRequest to_request(const ScheduleSource& source) {
 
 Schedule load_schedule(const ScheduleSource& source) {
     if (!source.file.empty()) {
-        if (!source.algo.empty()) throw CLI::ValidationError("give either a schedule FILE or --algo, not both");
+        if (!source.algo.empty())
+            throw CLI::ValidationError("give either a schedule FILE or --algo, not both");
         return read_schedule_file(source.file);
     }
     return generate(to_request(source));

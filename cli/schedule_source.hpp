@@ -25,7 +25,8 @@ Topology parse_topology(const std::string& text);
 /// The generator request the options describe; throws CLI::ValidationError when incomplete.
 GeneratorRequest to_request(const ScheduleSource& source);
 
-/// Reads the file or runs the generator. Throws InputError (file), NotApplicable, or CLI::ValidationError.
+/// Reads the file or runs the generator. Throws InputError (file), NotApplicable, or
+/// CLI::ValidationError.
 Schedule load_schedule(const ScheduleSource& source);
 
 }  // namespace trivcheck::cli

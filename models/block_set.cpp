@@ -13,7 +13,9 @@ BlockSet::BlockSet(std::vector<int> blocks, int modulus) : modulus_(modulus) {
 }
 
 BlockSet::BlockSet(std::shared_ptr<const std::vector<int>> pattern, int offset, int modulus)
-    : pattern_(std::move(pattern)), offset_(((offset % modulus) + modulus) % modulus), modulus_(modulus) {}
+    : pattern_(std::move(pattern)),
+      offset_(((offset % modulus) + modulus) % modulus),
+      modulus_(modulus) {}
 
 BlockSet BlockSet::single(int block, int modulus) { return BlockSet({block}, modulus); }
 
@@ -37,6 +39,8 @@ std::vector<int> BlockSet::sorted() const {
     return blocks;
 }
 
-BlockSet BlockSet::rotated(int delta) const { return BlockSet(pattern_, offset_ + delta, modulus_); }
+BlockSet BlockSet::rotated(int delta) const {
+    return BlockSet(pattern_, offset_ + delta, modulus_);
+}
 
 }  // namespace trivcheck

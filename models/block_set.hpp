@@ -10,7 +10,7 @@ namespace trivcheck {
 /// symmetric schedules give every rank the same pattern, so a schedule with
 /// n ranks stores O(n) block indices instead of O(n^2).
 class BlockSet {
-public:
+  public:
     BlockSet() = default;
     /// `blocks` need not be sorted; duplicates are removed.
     BlockSet(std::vector<int> blocks, int modulus);
@@ -41,9 +41,11 @@ public:
     /// The same blocks rotated by `delta` more (mod modulus), sharing the pattern.
     BlockSet rotated(int delta) const;
 
-    friend bool operator==(const BlockSet& a, const BlockSet& b) { return a.sorted() == b.sorted(); }
+    friend bool operator==(const BlockSet& a, const BlockSet& b) {
+        return a.sorted() == b.sorted();
+    }
 
-private:
+  private:
     std::shared_ptr<const std::vector<int>> pattern_;
     int offset_ = 0;
     int modulus_ = 1;

@@ -10,17 +10,31 @@ namespace trivcheck {
 
 const std::vector<AlgorithmInfo>& algorithm_catalogue() {
     static const std::vector<AlgorithmInfo> catalogue = {
-        {"trivance", {Form::L, Form::B}, "ring", "both ports, peers r-3^k and r+3^k, ceil(log3 n) steps",
+        {"trivance",
+         {Form::L, Form::B},
+         "ring",
+         "both ports, peers r-3^k and r+3^k, ceil(log3 n) steps",
          generate_trivance},
-        {"ring", {Form::B}, "ring", "two-port bucket ring, two opposite rings on half the vector each",
+        {"ring",
+         {Form::B},
+         "ring",
+         "two-port bucket ring, two opposite rings on half the vector each",
          generate_ring},
-        {"swing", {Form::L, Form::B}, "ring",
-         "one peer r +- rho(s) per step; B: negabinary block sets plus a mirrored copy; non-powers of 2 folded",
+        {"swing",
+         {Form::L, Form::B},
+         "ring",
+         "one peer r +- rho(s) per step; B: negabinary block sets plus a mirrored copy; non-powers "
+         "of 2 folded",
          generate_swing},
-        {"recursive_doubling", {Form::L, Form::B}, "ring",
-         "one peer r XOR 2^s per step; B: recursive halving plus a mirrored copy; non-powers of 2 folded",
+        {"recursive_doubling",
+         {Form::L, Form::B},
+         "ring",
+         "one peer r XOR 2^s per step; B: recursive halving plus a mirrored copy; non-powers of 2 "
+         "folded",
          generate_recursive_doubling},
-        {"bruck", {Form::L, Form::B}, "ring",
+        {"bruck",
+         {Form::L, Form::B},
+         "ring",
          "peers r+3^k and r+2*3^k the same way round (or --route shortest), ceil(log3 n) steps",
          generate_bruck},
     };
@@ -32,7 +46,8 @@ Schedule generate(const GeneratorRequest& request) {
         if (info.name != request.algo) continue;
         bool has_form = false;
         for (Form form : info.forms) has_form = has_form || form == request.form;
-        if (!has_form) throw NotApplicable(info.name + " has no " + to_string(request.form) + " form");
+        if (!has_form)
+            throw NotApplicable(info.name + " has no " + to_string(request.form) + " form");
         return info.generate(request);
     }
     throw std::invalid_argument("unknown algorithm '" + request.algo + "' (see `trivcheck list`)");
@@ -41,9 +56,12 @@ Schedule generate(const GeneratorRequest& request) {
 const char* to_string(Form form) { return form == Form::L ? "L" : "B"; }
 
 bool parse_form(const std::string& text, Form& form) {
-    if (text == "L") form = Form::L;
-    else if (text == "B") form = Form::B;
-    else return false;
+    if (text == "L")
+        form = Form::L;
+    else if (text == "B")
+        form = Form::B;
+    else
+        return false;
     return true;
 }
 

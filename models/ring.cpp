@@ -5,8 +5,10 @@
 namespace trivcheck {
 
 Schedule generate_ring(const GeneratorRequest& request) {
-    if (request.form != Form::B) throw NotApplicable("ring exists only in the bandwidth-optimal form (B)");
-    if (request.topology.kind != TopologyKind::ring) throw NotApplicable("ring needs a ring topology");
+    if (request.form != Form::B)
+        throw NotApplicable("ring exists only in the bandwidth-optimal form (B)");
+    if (request.topology.kind != TopologyKind::ring)
+        throw NotApplicable("ring needs a ring topology");
     const int n = request.topology.rank_count();
     if (n < 2) throw NotApplicable("ring needs at least 2 ranks");
 
@@ -24,10 +26,12 @@ Schedule generate_ring(const GeneratorRequest& request) {
         Step step{phase, {}};
         step.transfers.reserve(2 * static_cast<std::size_t>(n));
         for (int r = 0; r < n; ++r) {
-            step.transfers.push_back({r, wrap(r + 1, n), BlockSet::single(wrap(r - shift, n), block_count), op,
+            step.transfers.push_back({r, wrap(r + 1, n),
+                                      BlockSet::single(wrap(r - shift, n), block_count), op,
                                       Route::plus});
-            step.transfers.push_back({r, wrap(r - 1, n), BlockSet::single(n + wrap(r + shift, n), block_count),
-                                      op, Route::minus});
+            step.transfers.push_back({r, wrap(r - 1, n),
+                                      BlockSet::single(n + wrap(r + shift, n), block_count), op,
+                                      Route::minus});
         }
         schedule.steps.push_back(std::move(step));
     };

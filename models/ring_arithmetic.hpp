@@ -30,6 +30,8 @@ inline int ceil_log(std::int64_t n, std::int64_t base) {
     return k;
 }
 
-inline bool is_power_of(std::int64_t n, std::int64_t base) { return power(base, floor_log(n, base)) == n; }
+inline bool is_power_of(std::int64_t n, std::int64_t base) {
+    return power(base, floor_log(n, base)) == n;
+}
 
 }  // namespace trivcheck

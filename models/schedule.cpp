@@ -10,9 +10,12 @@ std::size_t Schedule::transfer_count() const {
 
 const char* to_string(Collective collective) {
     switch (collective) {
-        case Collective::allreduce: return "allreduce";
-        case Collective::reduce_scatter: return "reduce_scatter";
-        case Collective::allgather: return "allgather";
+        case Collective::allreduce:
+            return "allreduce";
+        case Collective::reduce_scatter:
+            return "reduce_scatter";
+        case Collective::allgather:
+            return "allgather";
     }
     return "?";
 }
@@ -21,9 +24,12 @@ const char* to_string(Op op) { return op == Op::reduce ? "reduce" : "copy"; }
 
 const char* to_string(Route route) {
     switch (route) {
-        case Route::shortest: return "shortest";
-        case Route::plus: return "+";
-        case Route::minus: return "-";
+        case Route::shortest:
+            return "shortest";
+        case Route::plus:
+            return "+";
+        case Route::minus:
+            return "-";
     }
     return "?";
 }

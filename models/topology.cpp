@@ -21,9 +21,12 @@ std::string Topology::describe() const {
 
 const char* to_string(TopologyKind kind) {
     switch (kind) {
-        case TopologyKind::ring: return "ring";
-        case TopologyKind::torus: return "torus";
-        case TopologyKind::graph: return "graph";
+        case TopologyKind::ring:
+            return "ring";
+        case TopologyKind::torus:
+            return "torus";
+        case TopologyKind::graph:
+            return "graph";
     }
     return "?";
 }

@@ -45,15 +45,16 @@ ReductionTree trivance_reduction_tree(int n, const std::vector<int>& distances) 
     }
     for (int x = 0; x < n; ++x)
         if (tree.send_step[static_cast<std::size_t>(x)] == unplaced)
-            throw std::logic_error("trivance reduction tree leaves displacement " + std::to_string(x) +
-                                   " unplaced for n = " + std::to_string(n));
+            throw std::logic_error("trivance reduction tree leaves displacement " +
+                                   std::to_string(x) + " unplaced for n = " + std::to_string(n));
     return tree;
 }
 
 namespace {
 
 Schedule trivance_base(const GeneratorRequest& request, const char* form) {
-    if (request.topology.kind != TopologyKind::ring) throw NotApplicable("trivance is generated for rings only");
+    if (request.topology.kind != TopologyKind::ring)
+        throw NotApplicable("trivance is generated for rings only");
     const int n = request.topology.rank_count();
     if (n < 2) throw NotApplicable("trivance needs at least 2 ranks");
     Schedule schedule;
@@ -67,7 +68,8 @@ Schedule trivance_base(const GeneratorRequest& request, const char* form) {
 
 Schedule trivance_latency(const GeneratorRequest& request) {
     if (request.last_step != "published")
-        throw std::invalid_argument("unknown trivance last step '" + request.last_step + "' (have: published)");
+        throw std::invalid_argument("unknown trivance last step '" + request.last_step +
+                                    "' (have: published)");
     Schedule schedule = trivance_base(request, "L");
     const int n = schedule.ranks;
     schedule.blocks = 1;
@@ -98,7 +100,8 @@ Schedule trivance_bandwidth(const GeneratorRequest& request) {
     std::vector<std::vector<int>> minus_pattern(static_cast<std::size_t>(steps));
     for (int x = 1; x < n; ++x) {
         const auto t = static_cast<std::size_t>(tree.send_step[static_cast<std::size_t>(x)]);
-        (tree.direction[static_cast<std::size_t>(x)] > 0 ? plus_pattern : minus_pattern)[t].push_back(wrap(-x, n));
+        (tree.direction[static_cast<std::size_t>(x)] > 0 ? plus_pattern : minus_pattern)[t]
+            .push_back(wrap(-x, n));
     }
     std::vector<Step> reduce_scatter;
     for (int t = 0; t < steps; ++t) {
@@ -108,9 +111,12 @@ Schedule trivance_bandwidth(const GeneratorRequest& request) {
         Step step{"reduce_scatter", {}};
         step.transfers.reserve(2 * static_cast<std::size_t>(n));
         for (int r = 0; r < n; ++r) {
-            if (!plus->empty()) step.transfers.push_back({r, wrap(r + d, n), BlockSet(plus, r, n), Op::reduce, Route::plus});
+            if (!plus->empty())
+                step.transfers.push_back(
+                    {r, wrap(r + d, n), BlockSet(plus, r, n), Op::reduce, Route::plus});
             if (!minus->empty())
-                step.transfers.push_back({r, wrap(r - d, n), BlockSet(minus, r, n), Op::reduce, Route::minus});
+                step.transfers.push_back(
+                    {r, wrap(r - d, n), BlockSet(minus, r, n), Op::reduce, Route::minus});
         }
         reduce_scatter.push_back(std::move(step));
     }
