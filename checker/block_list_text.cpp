@@ -167,11 +167,10 @@ std::string format_block_list(const std::vector<int>& sorted_blocks) {
         std::size_t best = i;
         std::int64_t best_length = total(i);
         std::size_t longest = progression_end[i];
-        // Longer pieces first so ties prefer fewer items.
+        // Ties go to plain singles: the same length with nothing to decode.
         for (std::size_t last : {longest, longest - 1}) {
             if (last < i + 2 || last > longest) continue;
-            if (std::int64_t candidate = total(last);
-                candidate < best_length || (candidate == best_length && last > best)) {
+            if (std::int64_t candidate = total(last); candidate < best_length) {
                 best = last;
                 best_length = candidate;
             }
