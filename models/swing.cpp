@@ -1,5 +1,6 @@
 #include "models/swing.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 
@@ -38,10 +39,63 @@ std::vector<std::vector<int>> swing_served_offsets(int core_size) {
     return served;
 }
 
+namespace {
+
+/// The B form's block sets, built in ascending order without sorting: the
+/// core owners q + sign * A_{s+1} (mod P) are a rotation of the sorted
+/// sign * A_{s+1}, and the blocks b < n of those core owners (b mod P) come
+/// in layers of P.
+class SwingBlockSets {
+  public:
+    SwingBlockSets(int ranks, int core_size) : ranks_(ranks), core_size_(core_size) {
+        for (std::vector<int>& served : swing_served_offsets(core_size)) {
+            std::vector<int> negated;
+            negated.reserve(served.size());
+            for (int a : served) negated.push_back(wrap(-a, core_size));
+            std::sort(served.begin(), served.end());
+            std::sort(negated.begin(), negated.end());
+            plus_.push_back(std::move(served));
+            minus_.push_back(std::move(negated));
+        }
+    }
+
+    /// What a rank sends in step s to core index `destination` of copy `half`:
+    /// the blocks of the core owners the destination serves from step s + 1 on.
+    BlockSet blocks(int step, int destination, int half) const {
+        // Core index q serves q + A (q even) or q - A (q odd); the mirrored copy negates rho.
+        const bool plus = (destination % 2 == 0) == (half == 0);
+        const std::vector<int>& served =
+            (plus ? plus_ : minus_)[static_cast<std::size_t>(step) + 1];
+        const auto wrapped = static_cast<std::size_t>(
+            std::lower_bound(served.begin(), served.end(), core_size_ - destination) -
+            served.begin());
+        std::vector<int> owners;
+        owners.reserve(served.size());
+        for (std::size_t i = wrapped; i < served.size(); ++i)
+            owners.push_back(served[i] + destination - core_size_);
+        for (std::size_t i = 0; i < wrapped; ++i) owners.push_back(served[i] + destination);
+        std::vector<int> blocks;
+        blocks.reserve(owners.size() *
+                       static_cast<std::size_t>((ranks_ + core_size_ - 1) / core_size_));
+        for (int layer = 0; layer < ranks_; layer += core_size_)
+            for (int owner : owners)
+                if (owner + layer < ranks_) blocks.push_back(owner + layer);
+        return BlockSet(std::make_shared<const std::vector<int>>(std::move(blocks)), half * ranks_,
+                        2 * ranks_);
+    }
+
+  private:
+    int ranks_;
+    int core_size_;
+    std::vector<std::vector<int>> plus_;
+    std::vector<std::vector<int>> minus_;
+};
+
+}  // namespace
+
 Schedule generate_swing(const GeneratorRequest& request) {
     const Fold fold(request.topology.rank_count());
     const int n = fold.ranks();
-    const int core = fold.core_size();
     PairwiseExchange exchange;
     exchange.algo = "swing";
     exchange.peer_offset = [](int step, int index) {
@@ -49,16 +103,9 @@ Schedule generate_swing(const GeneratorRequest& request) {
         return index % 2 == 0 ? rho : -rho;
     };
     if (request.form == Form::B && n >= 2) {
-        auto served =
-            std::make_shared<const std::vector<std::vector<int>>>(swing_served_offsets(core));
-        exchange.reduce_scatter_blocks = [served, n, core](int step, int destination, int half) {
-            // The mirrored copy negates rho, hence its served sets.
-            const int sign = (destination % 2 == 0 ? 1 : -1) * (half == 0 ? 1 : -1);
-            std::vector<int> blocks;
-            for (int a : (*served)[static_cast<std::size_t>(step) + 1])
-                for (int block = wrap(destination + sign * a, core); block < n; block += core)
-                    blocks.push_back(block + half * n);
-            return BlockSet(std::move(blocks), 2 * n);
+        auto sets = std::make_shared<const SwingBlockSets>(n, fold.core_size());
+        exchange.reduce_scatter_blocks = [sets](int step, int destination, int half) {
+            return sets->blocks(step, destination, half);
         };
     }
     return generate_pairwise_exchange(request, exchange);
