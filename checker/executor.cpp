@@ -132,6 +132,14 @@ Report Executor::run() {
     stamp_.assign(static_cast<std::size_t>(schedule_.blocks), 0);
     incoming_.assign(static_cast<std::size_t>(schedule_.blocks), ContributionSets::empty);
     copied_.assign(static_cast<std::size_t>(schedule_.blocks), ContributionSets::empty);
+    // Growing the step buffer by doubling costs more than the whole reduction at large n.
+    std::size_t largest_step_blocks = 0;
+    for (const Step& step : schedule_.steps) {
+        std::size_t blocks = 0;
+        for (const Transfer& transfer : step.transfers) blocks += transfer.blocks.size();
+        largest_step_blocks = std::max(largest_step_blocks, blocks);
+    }
+    pending_.reserve(largest_step_blocks);
 
     for (int step = 0; step < static_cast<int>(schedule_.steps.size()); ++step) {
         run_step(step);

@@ -1,0 +1,40 @@
+#include "tests/test_support.hpp"
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+
+namespace trivcheck::testing {
+
+CommandOutput run_trivcheck(const std::string& arguments) {
+    const std::string command = std::string(TRIVCHECK_BINARY) + " " + arguments + " 2>/dev/null";
+    CommandOutput output;
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe) return output;
+    std::array<char, 4096> buffer{};
+    std::size_t count = 0;
+    while ((count = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
+        output.out.append(buffer.data(), count);
+    const int status = pclose(pipe);
+    output.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return output;
+}
+
+Schedule ring_schedule(const std::string& algo, Form form, int n) {
+    GeneratorRequest request;
+    request.algo = algo;
+    request.form = form;
+    request.topology = Topology::ring(n);
+    return generate(request);
+}
+
+std::string source_path(const std::string& relative) {
+    return std::string(TRIVCHECK_SOURCE_DIR) + "/" + relative;
+}
+
+std::string shared_path(const std::string& relative) {
+    return std::string(TRIVCHECK_SOURCE_DIR) + "/../shared/" + relative;
+}
+
+}  // namespace trivcheck::testing

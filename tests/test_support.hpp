@@ -1,0 +1,26 @@
+#pragma once
+#include <string>
+
+#include "models/generator.hpp"
+
+namespace trivcheck::testing {
+
+/// Output and exit code of one run of the real trivcheck binary.
+struct CommandOutput {
+    int exit_code = -1;
+    std::string out;
+};
+
+/// Runs `trivcheck ARGS` (the built binary), capturing standard output only.
+CommandOutput run_trivcheck(const std::string& arguments);
+
+/// The generated schedule for algo/form on a ring of n ranks.
+Schedule ring_schedule(const std::string& algo, Form form, int n);
+
+/// Path of a file under the repository root.
+std::string source_path(const std::string& relative);
+
+/// ../shared beside the repository, where SPEC's examples and corpus live.
+std::string shared_path(const std::string& relative);
+
+}  // namespace trivcheck::testing
