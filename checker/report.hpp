@@ -18,6 +18,7 @@ struct Hop {
     int index = 0;
     int src = 0;
     int dst = 0;
+    friend bool operator==(const Hop&, const Hop&) = default;
 };
 /// The transfers that carried one copy of a contribution from its origin.
 using Path = std::vector<Hop>;
