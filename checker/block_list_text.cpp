@@ -1,6 +1,8 @@
 #include "checker/block_list_text.hpp"
 
+#include <algorithm>
 #include <cassert>
+#include <charconv>
 #include <climits>
 #include <cstdint>
 
@@ -122,6 +124,8 @@ std::vector<int> parse_block_list(std::string_view text, int block_count) {
         if (total > block_count)
             throw BlockListError(std::to_string(total) + " blocks listed but only " +
                                  std::to_string(block_count) + " exist: some are listed twice");
+        if (static_cast<std::size_t>(total) > blocks.capacity())
+            blocks.reserve(std::max(static_cast<std::size_t>(total), 2 * blocks.capacity()));
         for (std::int64_t block = progression.first; block <= progression.last;
              block += progression.stride)
             blocks.push_back(static_cast<int>(block));
@@ -135,16 +139,23 @@ std::string format_block_list(const std::vector<int>& sorted_blocks) {
     const std::size_t n = b.size();
     for (std::size_t i = 0; i < n; ++i) assert(b[i] >= 0 && (i == 0 || b[i - 1] < b[i]));
 
-    // progression_end[i]: the last index of the longest arithmetic
-    // progression starting at i (its stride is fixed by b[i + 1] - b[i]).
-    std::vector<std::size_t> progression_end(n);
+    struct Suffix {
+        /// Last index of the longest arithmetic progression starting here
+        /// (its stride is fixed by the next block).
+        std::size_t progression_end = 0;
+        /// Length of the shortest text for the blocks from here on.
+        std::int64_t length = 0;
+        /// Last index of the first piece of that text.
+        std::size_t piece_end = 0;
+    };
+    std::vector<Suffix> suffix(n);
     for (std::size_t i = n; i-- > 0;) {
         if (i + 1 >= n)
-            progression_end[i] = i;
+            suffix[i].progression_end = i;
         else if (i + 2 < n && b[i + 2] - b[i + 1] == b[i + 1] - b[i])
-            progression_end[i] = progression_end[i + 1];
+            suffix[i].progression_end = suffix[i + 1].progression_end;
         else
-            progression_end[i] = i + 1;
+            suffix[i].progression_end = i + 1;
     }
     auto item_length = [&](std::size_t first, std::size_t last) -> std::int64_t {
         if (first == last) return decimal_digits(b[first]);
@@ -154,19 +165,17 @@ std::string format_block_list(const std::vector<int>& sorted_blocks) {
                decimal_digits(stride);
     };
 
-    // Shortest encoding of each suffix. Merging two adjacent pieces of the
-    // same progression never lengthens the text, so a progression piece only
-    // needs to end at its maximal end or one before (leaving the boundary
-    // element to start the next piece); with singles that makes it linear.
-    std::vector<std::int64_t> length(n + 1, 0);
-    std::vector<std::size_t> piece_end(n, 0);
+    // Shortest text of each suffix. Merging two adjacent pieces of the same
+    // progression never lengthens the text, so a progression piece only needs
+    // to end at its maximal end or one before (leaving the boundary block to
+    // start the next piece); with singles that makes it linear.
     for (std::size_t i = n; i-- > 0;) {
         auto total = [&](std::size_t last) {
-            return item_length(i, last) + (last + 1 < n ? 1 + length[last + 1] : 0);
+            return item_length(i, last) + (last + 1 < n ? 1 + suffix[last + 1].length : 0);
         };
         std::size_t best = i;
         std::int64_t best_length = total(i);
-        std::size_t longest = progression_end[i];
+        const std::size_t longest = suffix[i].progression_end;
         // Ties go to plain singles: the same length with nothing to decode.
         for (std::size_t last : {longest, longest - 1}) {
             if (last < i + 2 || last > longest) continue;
@@ -175,28 +184,32 @@ std::string format_block_list(const std::vector<int>& sorted_blocks) {
                 best_length = candidate;
             }
         }
-        length[i] = best_length;
-        piece_end[i] = best;
+        suffix[i].length = best_length;
+        suffix[i].piece_end = best;
     }
 
-    std::string text;
-    text.reserve(static_cast<std::size_t>(length[0]));
-    for (std::size_t i = 0; i < n; i = piece_end[i] + 1) {
-        if (i > 0) text += ',';
-        std::size_t last = piece_end[i];
-        text += std::to_string(b[i]);
+    std::string text(n == 0 ? 0 : static_cast<std::size_t>(suffix[0].length), '\0');
+    char* out = text.data();
+    auto put = [&](std::int64_t value) {
+        out = std::to_chars(out, text.data() + text.size(), value).ptr;
+    };
+    for (std::size_t i = 0; i < n; i = suffix[i].piece_end + 1) {
+        if (i > 0) *out++ = ',';
+        const std::size_t last = suffix[i].piece_end;
+        put(b[i]);
         if (last == i) continue;
-        std::int64_t stride = b[i + 1] - b[i];
+        const std::int64_t stride = b[i + 1] - b[i];
         if (stride == 1) {
-            text += '-';
-            text += std::to_string(b[last]);
+            *out++ = '-';
+            put(b[last]);
         } else {
-            text += ':';
-            text += std::to_string(std::int64_t{b[last]} + 1);
-            text += ':';
-            text += std::to_string(stride);
+            *out++ = ':';
+            put(std::int64_t{b[last]} + 1);
+            *out++ = ':';
+            put(stride);
         }
     }
+    assert(out == text.data() + text.size());
     return text;
 }
 

@@ -6,18 +6,20 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <sstream>
 #include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "checker/block_list_text.hpp"
+#include "checker/json_document.hpp"
 
 namespace trivcheck {
 namespace {
@@ -93,106 +95,6 @@ std::string quote_list(std::initializer_list<std::string_view> names) {
 }
 
 // ---------------------------------------------------------------------------
-// Syntax: nlohmann's parser, plus duplicate keys (which it silently merges)
-
-/// Follows the parser's events to find the first key that repeats within one
-/// object, with its path. Only schema-sized objects are checked in full: an
-/// object with more keys than any in the schema fails as "unknown field"
-/// anyway, and bounding the scan keeps hostile input linear.
-class DuplicateKeyFinder {
-  public:
-    bool on_event(json::parse_event_t event, json& parsed) {
-        using Event = json::parse_event_t;
-        switch (event) {
-            case Event::object_start:
-                enter_value();
-                frames_.push_back(Frame{});
-                break;
-            case Event::array_start:
-                enter_value();
-                frames_.push_back(Frame{true, 0, {}, {}});
-                break;
-            case Event::object_end:
-            case Event::array_end:
-                frames_.pop_back();
-                break;
-            case Event::key:
-                on_key(parsed.get_ref<const std::string&>());
-                break;
-            case Event::value:
-                enter_value();
-                break;
-        }
-        return true;
-    }
-    /// Path of the first repeated key, if any.
-    const std::optional<std::string>& duplicate() const { return duplicate_; }
-
-  private:
-    struct Frame {
-        bool is_array = false;
-        std::size_t elements = 0;
-        std::string key;
-        std::vector<std::string> keys;
-    };
-    static constexpr std::size_t kKeysChecked = 32;
-
-    void enter_value() {
-        if (!frames_.empty() && frames_.back().is_array) ++frames_.back().elements;
-    }
-    void on_key(const std::string& key) {
-        Frame& frame = frames_.back();
-        frame.key = key;
-        if (duplicate_) return;
-        if (std::find(frame.keys.begin(), frame.keys.end(), key) != frame.keys.end()) {
-            std::string path;
-            for (const Frame& outer : frames_) {
-                if (outer.is_array)
-                    path += "[" + std::to_string(outer.elements - 1) + "]";
-                else
-                    path += (path.empty() ? "" : ".") + outer.key;
-            }
-            duplicate_ = path;
-        } else if (frame.keys.size() < kKeysChecked) {
-            frame.keys.push_back(key);
-        }
-    }
-
-    std::vector<Frame> frames_;
-    std::optional<std::string> duplicate_;
-};
-
-json parse_document(const std::string& text, const std::string& file) {
-    DuplicateKeyFinder finder;
-    json document;
-    try {
-        document = json::parse(text, [&finder](int, json::parse_event_t event, json& parsed) {
-            return finder.on_event(event, parsed);
-        });
-    } catch (const json::parse_error& error) {
-        // nlohmann's message is "[json.exception.parse_error.101] parse error
-        // at line 3, column 5: <reason>"; keep the reason, show the position
-        // the way compilers do.
-        std::string message = error.what();
-        int line = 0;
-        int column = 0;
-        std::size_t at = message.find(" at line ");
-        if (at != std::string::npos)
-            std::sscanf(message.c_str() + at, " at line %d, column %d", &line, &column);
-        std::size_t reason = message.find(": ", at == std::string::npos ? 0 : at);
-        std::string detail = reason == std::string::npos ? message : message.substr(reason + 2);
-        if (line <= 0) {
-            line = 1;
-            column = static_cast<int>(error.byte);
-        }
-        throw InputError::at_position(file, line, column, "malformed JSON: " + detail);
-    }
-    if (finder.duplicate())
-        throw InputError(file, *finder.duplicate(), "duplicate field (each field may appear once)");
-    return document;
-}
-
-// ---------------------------------------------------------------------------
 // Block-set sharing
 
 /// Hands out one shared pattern per distinct block set up to rotation, so a
@@ -230,9 +132,11 @@ class PatternPool {
         std::size_t i = 0;
         std::size_t j = 1;
         std::size_t k = 0;
+        // Indices wrap at most once (i + k < 2n): a subtraction, not a division.
+        auto at = [&](std::size_t index) { return sequence[index < n ? index : index - n]; };
         while (i < n && j < n && k < n) {
-            int a = sequence[(i + k) % n];
-            int b = sequence[(j + k) % n];
+            int a = at(i + k);
+            int b = at(j + k);
             if (a == b) {
                 ++k;
                 continue;
@@ -331,10 +235,9 @@ class ScheduleReader {
         schedule.ports = read_count(fields.required("ports"), root.field("ports"));
         ranks_ = schedule.ranks;
         blocks_ = schedule.blocks;
-
-        const JsonPath topology_path = root.field("topology");
-        schedule.topology = read_topology(fields.required("topology"), topology_path);
+        schedule.topology = read_topology(fields.required("topology"), root.field("topology"));
         is_graph_ = schedule.topology.kind == TopologyKind::graph;
+        if (!pool_) pool_.emplace(blocks_);
 
         const JsonPath steps_path = root.field("steps");
         const json& steps = fields.required("steps");
@@ -342,11 +245,40 @@ class ScheduleReader {
         if (const json* bounds = fields.optional("bounds"))
             schedule.bounds = read_bounds(*bounds, root.field("bounds"), steps.size());
 
-        PatternPool pool(schedule.blocks);
         schedule.steps.reserve(steps.size());
         for (std::size_t i = 0; i < steps.size(); ++i)
-            schedule.steps.push_back(read_step(steps[i], steps_path.element(i), pool));
+            schedule.steps.push_back(read_step(steps[i], steps_path.element(i), i));
         return schedule;
+    }
+
+    /// Receives each transfer as the parser completes it. When the header it
+    /// depends on (ranks, blocks, topology) came before the steps, as the
+    /// writer puts it, the transfer is checked and converted at once, so a
+    /// large file never exists as JSON values in full; otherwise it is kept
+    /// for read(). Errors found here are kept, not thrown, so that a syntax
+    /// error later in the file or an earlier field's error still comes first.
+    void take_transfer(std::size_t step, std::size_t index, json& element, json& array,
+                       const json& root) {
+        if (!streaming_decided_) {
+            streaming_decided_ = true;
+            streaming_ = read_header_early(root);
+        }
+        if (!streaming_) {
+            array.push_back(std::move(element));
+            return;
+        }
+        if (streamed_error_) return;
+        if (streamed_.size() <= step) streamed_.resize(step + 1);
+        const JsonPath root_path;
+        const JsonPath steps_path = root_path.field("steps");
+        const JsonPath step_path = steps_path.element(step);
+        const JsonPath transfers_path = step_path.field("transfers");
+        try {
+            streamed_[step].push_back(read_transfer(element, transfers_path.element(index)));
+        } catch (InputError& error) {
+            streamed_error_ = std::move(error);
+            streamed_error_step_ = step;
+        }
     }
 
   private:
@@ -500,20 +432,46 @@ class ScheduleReader {
         return bounds;
     }
 
-    Step read_step(const json& value, const JsonPath& path, PatternPool& pool) const {
+    Step read_step(const json& value, const JsonPath& path, std::size_t index) {
         Fields fields(*this, value, path, "a step object", {"phase", "transfers"});
         Step step;
         step.phase = optional_string(fields, "phase");
         const JsonPath transfers_path = path.field("transfers");
         const json& transfers = fields.required("transfers");
         if (!transfers.is_array()) fail_type(transfers_path, "an array of transfers", transfers);
+        if (streaming_) {
+            // The array's elements went to take_transfer instead.
+            if (streamed_error_ && streamed_error_step_ == index) throw *streamed_error_;
+            if (index < streamed_.size()) step.transfers = std::move(streamed_[index]);
+            return step;
+        }
         step.transfers.reserve(transfers.size());
         for (std::size_t i = 0; i < transfers.size(); ++i)
-            step.transfers.push_back(read_transfer(transfers[i], transfers_path.element(i), pool));
+            step.transfers.push_back(read_transfer(transfers[i], transfers_path.element(i)));
         return step;
     }
 
-    Transfer read_transfer(const json& value, const JsonPath& path, PatternPool& pool) const {
+    /// The header fields transfers depend on, if they are already complete
+    /// and valid; read() checks them again in its own order either way.
+    bool read_header_early(const json& root) {
+        const json* ranks = root.contains("ranks") ? &root["ranks"] : nullptr;
+        const json* blocks = root.contains("blocks") ? &root["blocks"] : nullptr;
+        const json* topology = root.contains("topology") ? &root["topology"] : nullptr;
+        if (ranks == nullptr || blocks == nullptr || topology == nullptr) return false;
+        try {
+            const JsonPath root_path;
+            ranks_ = read_count(*ranks, root_path.field("ranks"));
+            blocks_ = read_count(*blocks, root_path.field("blocks"));
+            is_graph_ =
+                read_topology(*topology, root_path.field("topology")).kind == TopologyKind::graph;
+        } catch (const InputError&) {
+            return false;
+        }
+        pool_.emplace(blocks_);
+        return true;
+    }
+
+    Transfer read_transfer(const json& value, const JsonPath& path) {
         Fields fields(*this, value, path, "a transfer object",
                       {"src", "dst", "blocks", "op", "route"});
         Transfer transfer;
@@ -521,7 +479,7 @@ class ScheduleReader {
         transfer.dst = read_rank(fields.required("dst"), path.field("dst"));
         if (transfer.src == transfer.dst)
             fail(path, "self-send: src and dst are both rank " + std::to_string(transfer.src));
-        transfer.blocks = read_blocks(fields.required("blocks"), path.field("blocks"), pool);
+        transfer.blocks = read_blocks(fields.required("blocks"), path.field("blocks"));
 
         const json& op = fields.required("op");
         std::optional<Op> parsed_op;
@@ -544,7 +502,8 @@ class ScheduleReader {
         return transfer;
     }
 
-    BlockSet read_blocks(const json& value, const JsonPath& path, PatternPool& pool) const {
+    BlockSet read_blocks(const json& value, const JsonPath& path) {
+        PatternPool& pool = *pool_;
         std::vector<int> blocks;
         if (value.is_array()) {
             if (value.empty()) fail(path, "expected at least one block");
@@ -562,6 +521,11 @@ class ScheduleReader {
             fail_type(path, "a list of block numbers or a block-set string such as \"0-3,8:20:4\"",
                       value);
         }
+        // Files this library writes list blocks ascending: check that in one
+        // pass and sort only what needs it.
+        if (std::adjacent_find(blocks.begin(), blocks.end(), std::greater_equal<int>()) ==
+            blocks.end())
+            return pool.intern(blocks);
         std::vector<int> sorted = blocks;
         std::sort(sorted.begin(), sorted.end());
         auto repeated = std::adjacent_find(sorted.begin(), sorted.end());
@@ -582,6 +546,13 @@ class ScheduleReader {
     int ranks_ = 0;
     int blocks_ = 0;
     bool is_graph_ = false;
+    std::optional<PatternPool> pool_;
+    bool streaming_decided_ = false;
+    bool streaming_ = false;
+    /// Streaming: each step's transfers, and the first error with its step.
+    std::vector<std::vector<Transfer>> streamed_;
+    std::optional<InputError> streamed_error_;
+    std::size_t streamed_error_step_ = 0;
 };
 
 Fields::Fields(const ScheduleReader& reader, const json& object, const JsonPath& path,
@@ -635,11 +606,31 @@ void append_per_step(std::string& out, const std::vector<Number>& values) {
         out += std::to_string(values[0]);
 }
 
+/// The blocks in ascending order. A shared pattern is sorted, so its rotation
+/// is two ascending runs: linear time instead of BlockSet::sorted()'s sort,
+/// which matters when every rank's sets are rotations of n-block patterns.
+std::vector<int> ascending(const BlockSet& blocks) {
+    if (blocks.empty()) return {};
+    const std::vector<int>& pattern = *blocks.pattern();
+    if (std::adjacent_find(pattern.begin(), pattern.end(), std::greater_equal<int>()) !=
+        pattern.end())
+        return blocks.sorted();
+    const int offset = blocks.offset();
+    const int modulus = blocks.modulus();
+    auto wrap = std::lower_bound(pattern.begin(), pattern.end(), modulus - offset);
+    std::vector<int> sorted;
+    sorted.reserve(pattern.size());
+    for (auto block = wrap; block != pattern.end(); ++block)
+        sorted.push_back(*block + offset - modulus);
+    for (auto block = pattern.begin(); block != wrap; ++block) sorted.push_back(*block + offset);
+    return sorted;
+}
+
 void append_blocks(std::string& out, const BlockSet& blocks) {
     // Short lists read best as lists; long ones (a rank's share of n blocks)
     // would bury the schedule's shape in numbers.
     constexpr std::size_t kListedBlocks = 8;
-    std::vector<int> sorted = blocks.sorted();
+    std::vector<int> sorted = ascending(blocks);
     if (sorted.size() <= kListedBlocks) return append_numbers(out, sorted);
     out += '"';
     out += format_block_list(sorted);
@@ -717,17 +708,31 @@ void append_transfer(std::string& out, const Transfer& transfer) {
 }  // namespace
 
 Schedule parse_schedule_json(const std::string& text, const std::string& file_label) {
-    json document = parse_document(text, file_label);
-    return ScheduleReader(file_label).read(document);
+    ScheduleReader reader(file_label);
+    StreamedElements transfers{
+        "steps", "transfers",
+        [&reader](std::size_t step, std::size_t index, json& element, json& array,
+                  const json& root) { reader.take_transfer(step, index, element, array, root); }};
+    json document = parse_json_document(text, file_label, &transfers);
+    return reader.read(document);
 }
 
 Schedule read_schedule_file(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
+    // Plain chunked reads: several times faster than a stringstream on large
+    // files, and they work for pipes, whose size is unknown.
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
+                                                         &std::fclose);
     if (!file) throw InputError(path, "", std::string("cannot open: ") + std::strerror(errno));
-    std::ostringstream contents;
-    contents << file.rdbuf();
-    if (file.bad()) throw InputError(path, "", std::string("cannot read: ") + std::strerror(errno));
-    return parse_schedule_json(std::move(contents).str(), path);
+    std::string text;
+    std::error_code size_error;
+    const std::uintmax_t size_hint = std::filesystem::file_size(path, size_error);
+    if (!size_error) text.reserve(static_cast<std::size_t>(size_hint));
+    std::vector<char> chunk(std::size_t{1} << 20);
+    while (const std::size_t got = std::fread(chunk.data(), 1, chunk.size(), file.get()))
+        text.append(chunk.data(), got);
+    if (std::ferror(file.get()))
+        throw InputError(path, "", std::string("cannot read: ") + std::strerror(errno));
+    return parse_schedule_json(text, path);
 }
 
 std::string write_schedule_json(const Schedule& schedule) {

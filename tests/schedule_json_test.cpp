@@ -24,12 +24,17 @@ const std::string kValid =
    {"src": 0, "dst": 1, "blocks": [0], "op": "reduce"},
    {"src": 1, "dst": 2, "blocks": "1", "op": "reduce", "route": "+"}]}]})";
 
-/// kValid with `from` (which must occur exactly once) replaced by `to`.
-std::string with(const std::string& from, const std::string& to) {
-    std::size_t at = kValid.find(from);
+/// `text` with `from` (which must occur exactly once) replaced by `to`.
+std::string replaced(const std::string& text, const std::string& from, const std::string& to) {
+    std::size_t at = text.find(from);
     REQUIRE_MESSAGE(at != std::string::npos, from);
-    REQUIRE_MESSAGE(kValid.find(from, at + 1) == std::string::npos, from);
-    return kValid.substr(0, at) + to + kValid.substr(at + from.size());
+    REQUIRE_MESSAGE(text.find(from, at + 1) == std::string::npos, from);
+    return text.substr(0, at) + to + text.substr(at + from.size());
+}
+
+/// kValid with `from` replaced by `to`.
+std::string with(const std::string& from, const std::string& to) {
+    return replaced(kValid, from, to);
 }
 
 std::string error_of(const std::string& text) {
@@ -207,6 +212,10 @@ TEST_CASE("schedule errors name the file, the JSON path and what was expected") 
          "t.json: steps[0].transfers[0].src: expected a rank in [0, 4), got string \"0\""},
         {with(R"("src": 0)", R"("src": 0.5)"),
          "t.json: steps[0].transfers[0].src: expected a rank in [0, 4), got 0.5"},
+        {with(R"({"src": 0, "dst": 1, "blocks": [0], "op": "reduce"})", "3"),
+         "t.json: steps[0].transfers[0]: expected a transfer object, got 3"},
+        {with(R"("transfers": [)", R"("transfers": [[], )"),
+         "t.json: steps[0].transfers[0]: expected a transfer object, got an array"},
         {with(R"("op": "reduce", "route")", R"("op": "sum", "route")"),
          "t.json: steps[0].transfers[1].op: expected \"reduce\" or \"copy\", got string \"sum\""},
         {with(R"("route": "+")", R"("route": "left")"),
@@ -304,6 +313,51 @@ TEST_CASE("schedule errors name the file, the JSON path and what was expected") 
         CAPTURE(c.input);
         CHECK(error_of(c.input) == c.error);
     }
+}
+
+TEST_CASE("the first error in document order wins, wherever the header is") {
+    // Transfers are checked while parsing when the header comes first (the
+    // writer's order) and afterwards otherwise; both must give the same
+    // answers, and a transfer's error must not hide an earlier one.
+    const std::string header_last =
+        R"({"schema": "trivcheck.schedule/1", "steps": [
+             {"transfers": [{"src": 0, "dst": 1, "blocks": [0], "op": "reduce"}]},
+             {"transfers": [{"src": 0, "dst": 9, "blocks": [0], "op": "reduce"}]}],
+           "collective": "allreduce", "topology": {"kind": "ring", "dims": [4]},
+           "ranks": 4, "blocks": 4, "ports": 2})";
+    CHECK(error_of(header_last) == "t.json: steps[1].transfers[0].dst: rank 9 out of range [0, 4)");
+    const std::string bad_dst = with(R"("dst": 1,)", R"("dst": 9,)");
+    CHECK(error_of(bad_dst.substr(0, bad_dst.size() - 1) + ", \"zzz\": 1}") ==
+          "t.json: zzz: " +
+              std::string("unknown field (expected one of: schema, name, algo, form, collective, "
+                          "topology, ranks, blocks, ports, bounds, steps)"));
+    CHECK(error_of(bad_dst.substr(0, bad_dst.size() - 1) + ", \"ports\": 3}") ==
+          "t.json: ports: duplicate field (each field may appear once)");
+    CHECK(error_of(bad_dst + "}") ==
+          "t.json:5:73: malformed JSON: syntax error while parsing value - unexpected '}'; "
+          "expected end of input");
+    CHECK(error_of(replaced(with(R"("phase": "reduce_scatter")", R"("phase": 7)"), R"("dst": 1,)",
+                            R"("dst": 0,)")) == "t.json: steps[0].phase: expected a string, got 7");
+    CHECK(error_of(replaced(with(R"("ports": 2,)", R"("ports": 2, "bounds": {"theta": "x"},)"),
+                            R"("dst": 1,)", R"("dst": 0,)")) ==
+          "t.json: bounds.theta: expected a number >= 0, got string \"x\"");
+
+    // The same valid schedule read both ways.
+    std::string valid_header_last = header_last;
+    valid_header_last.replace(valid_header_last.find(R"("dst": 9)"), 8, R"("dst": 2)");
+    Schedule late = parse_schedule_json(valid_header_last, "t.json");
+    REQUIRE(late.steps.size() == 2);
+    CHECK(late.steps[1].transfers[0].dst == 2);
+    check_round_trip(late);
+}
+
+TEST_CASE("a header field that is itself wrong is reported before any transfer") {
+    CHECK(error_of(replaced(with(R"("blocks": 4)", R"("blocks": 0)"), R"("blocks": [0])",
+                            R"("blocks": [7])")) ==
+          "t.json: blocks: expected an integer >= 1, got 0");
+    CHECK(error_of(
+              replaced(with(R"("dims": [4])", R"("dims": [5])"), R"("dst": 1,)", R"("dst": 7,)")) ==
+          "t.json: topology.dims: dims give 5 ranks, but \"ranks\" is 4");
 }
 
 TEST_CASE("InputError keeps its parts for callers that format their own report") {
