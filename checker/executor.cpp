@@ -9,16 +9,17 @@
 #include "checker/bounds_check.hpp"
 #include "checker/link_loads.hpp"
 #include "checker/provenance.hpp"
+#include "checker/rotation_symmetry.hpp"
 #include "models/ring_arithmetic.hpp"
 
 namespace trivcheck {
 
-ExecutionState::ExecutionState(const Schedule& schedule, ContributionSets& sets)
-    : ranks_(schedule.ranks), blocks_(schedule.blocks), sets_(sets) {
-    cells_.assign(static_cast<std::size_t>(ranks_) * static_cast<std::size_t>(blocks_),
+ExecutionState::ExecutionState(const Schedule& schedule, ContributionSets& sets, bool rank_orbit)
+    : ranks_(schedule.ranks), blocks_(schedule.blocks), rank_orbit_(rank_orbit), sets_(sets) {
+    cells_.assign(static_cast<std::size_t>(stored_ranks()) * static_cast<std::size_t>(blocks_),
                   ContributionSets::empty);
     const SetId own = sets.single(0);
-    for (int r = 0; r < ranks_; ++r)
+    for (int r = 0; r < stored_ranks(); ++r)
         for (int b = 0; b < blocks_; ++b) {
             // All-gather inputs exist only at the block's owner; every other collective starts
             // everywhere.
@@ -55,8 +56,11 @@ std::uint64_t estimate_execution_memory(const Schedule& schedule) {
         for (const Transfer& transfer : step.transfers) blocks += transfer.blocks.size();
         largest_step_blocks = std::max(largest_step_blocks, blocks);
     }
+    const bool orbit = is_rotation_symmetric(schedule);
+    const std::uint64_t stored_cells = orbit ? static_cast<std::uint64_t>(schedule.blocks) : cells;
+    if (orbit) largest_step_blocks /= static_cast<std::uint64_t>(schedule.ranks);
     // Cells, one pending write per delivered block, per-rank scratch, and the memo tables.
-    return cells * sizeof(SetId) + largest_step_blocks * 12 +
+    return stored_cells * sizeof(SetId) + largest_step_blocks * 12 +
            static_cast<std::uint64_t>(schedule.blocks) * 16 + (std::uint64_t{64} << 20);
 }
 
@@ -67,7 +71,7 @@ class Executor {
         : schedule_(schedule),
           options_(options),
           sets_(schedule.ranks),
-          state_(schedule, sets_),
+          state_(schedule, sets_, is_rotation_symmetric(schedule)),
           loads_(schedule.topology) {}
 
     Report run();
@@ -85,7 +89,10 @@ class Executor {
     void record_double_count(int step_index, int dst, int block, int relative_contributor,
                              const std::uint32_t* first, const std::uint32_t* last);
     void check_postconditions();
-    void record(Violation violation);
+    /// `rotations`: how many ranks the violation stands for (n when found at
+    /// rank 0 of a rank orbit, where every rotation of it happens too).
+    void record(Violation violation, std::int64_t rotations = 1);
+    std::int64_t orbit_weight() const { return state_.stored_ranks() == 1 ? schedule_.ranks : 1; }
     int phase_index(const std::string& phase);
 
     const Schedule& schedule_;
@@ -114,8 +121,8 @@ int Executor::phase_index(const std::string& phase) {
     return static_cast<int>(report_.phase_bytes.size() - 1);
 }
 
-void Executor::record(Violation violation) {
-    ++report_.violation_counts[violation.kind];
+void Executor::record(Violation violation, std::int64_t rotations) {
+    report_.violation_counts[violation.kind] += rotations;
     if (static_cast<int>(report_.violations.size()) < options_.max_recorded_violations)
         report_.violations.push_back(std::move(violation));
 }
@@ -136,7 +143,8 @@ Report Executor::run() {
     std::size_t largest_step_blocks = 0;
     for (const Step& step : schedule_.steps) {
         std::size_t blocks = 0;
-        for (const Transfer& transfer : step.transfers) blocks += transfer.blocks.size();
+        for (const Transfer& transfer : step.transfers)
+            if (transfer.dst < state_.stored_ranks()) blocks += transfer.blocks.size();
         largest_step_blocks = std::max(largest_step_blocks, blocks);
     }
     pending_.reserve(largest_step_blocks);
@@ -216,7 +224,7 @@ void Executor::run_step(int step_index) {
     if (load.busiest_link >= 0) figures.busiest_link = loads_.link_name(load.busiest_link);
 
     pending_.clear();
-    for (int dst = 0; dst < n; ++dst) {
+    for (int dst = 0; dst < state_.stored_ranks(); ++dst) {
         const std::uint32_t* first = order.data() + first_of[static_cast<std::size_t>(dst)];
         const std::uint32_t* last = order.data() + first_of[static_cast<std::size_t>(dst) + 1];
         if (first != last) deliver(step_index, dst, first, last);
@@ -239,51 +247,42 @@ void Executor::run_step(int step_index) {
 
 void Executor::check_ports(int step_index, const std::vector<std::uint32_t>& order) {
     const Step& step = schedule_.steps[static_cast<std::size_t>(step_index)];
-    std::vector<std::vector<std::uint32_t>> sends(static_cast<std::size_t>(schedule_.ranks));
-    for (std::uint32_t i = 0; i < step.transfers.size(); ++i)
-        sends[static_cast<std::size_t>(step.transfers[i].src)].push_back(i);
-    auto hops_of = [&](const std::vector<std::uint32_t>& indices) {
-        std::vector<Hop> hops;
-        for (std::uint32_t i : indices) {
-            const Transfer& transfer = step.transfers[i];
-            hops.push_back({step_index, static_cast<int>(i), transfer.src, transfer.dst});
-        }
-        return hops;
-    };
-    for (int r = 0; r < schedule_.ranks; ++r) {
-        const auto& sent = sends[static_cast<std::size_t>(r)];
-        if (static_cast<int>(sent.size()) > schedule_.ports)
-            record({"port_overuse",
-                    step_index,
-                    r,
-                    -1,
-                    -1,
-                    0,
-                    hops_of(sent),
-                    {},
-                    "rank " + std::to_string(r) + " sends " + std::to_string(sent.size()) +
-                        " messages with " + std::to_string(schedule_.ports) + " ports"});
+    const auto n = static_cast<std::size_t>(schedule_.ranks);
+    std::vector<int> sent(n, 0);
+    std::vector<int> received(n, 0);
+    for (const Transfer& transfer : step.transfers) {
+        ++sent[static_cast<std::size_t>(transfer.src)];
+        ++received[static_cast<std::size_t>(transfer.dst)];
     }
-    std::size_t begin = 0;
-    while (begin < order.size()) {
-        const int dst = step.transfers[order[begin]].dst;
-        std::size_t end = begin;
-        while (end < order.size() && step.transfers[order[end]].dst == dst) ++end;
-        if (static_cast<int>(end - begin) > schedule_.ports) {
-            std::vector<std::uint32_t> received(order.begin() + static_cast<std::ptrdiff_t>(begin),
-                                                order.begin() + static_cast<std::ptrdiff_t>(end));
-            record({"port_overuse",
-                    step_index,
-                    dst,
-                    -1,
-                    -1,
-                    0,
-                    hops_of(received),
-                    {},
-                    "rank " + std::to_string(dst) + " receives " + std::to_string(end - begin) +
-                        " messages with " + std::to_string(schedule_.ports) + " ports"});
+    auto overuse = [&](int rank, bool sending, int count) {
+        Violation violation{"port_overuse",
+                            step_index,
+                            rank,
+                            -1,
+                            -1,
+                            0,
+                            {},
+                            {},
+                            "rank " + std::to_string(rank) + (sending ? " sends " : " receives ") +
+                                std::to_string(count) + " messages with " +
+                                std::to_string(schedule_.ports) + " ports"};
+        // Listing the transfers costs a pass over the step: only for violations shown in full.
+        const bool shown =
+            static_cast<int>(report_.violations.size()) < options_.max_recorded_violations;
+        for (std::uint32_t i : order) {
+            if (!shown) break;
+            const Transfer& transfer = step.transfers[i];
+            if ((sending ? transfer.src : transfer.dst) == rank)
+                violation.transfers.push_back(
+                    {step_index, static_cast<int>(i), transfer.src, transfer.dst});
         }
-        begin = end;
+        std::sort(violation.transfers.begin(), violation.transfers.end(),
+                  [](const Hop& a, const Hop& b) { return a.index < b.index; });
+        record(std::move(violation));
+    };
+    for (std::size_t r = 0; r < n; ++r) {
+        if (sent[r] > schedule_.ports) overuse(static_cast<int>(r), true, sent[r]);
+        if (received[r] > schedule_.ports) overuse(static_cast<int>(r), false, received[r]);
     }
 }
 
@@ -311,7 +310,8 @@ void Executor::deliver(int step_index, int dst, const std::uint32_t* first,
                         {{step_index, static_cast<int>(*it), transfer.src, dst}},
                         {},
                         "rank " + std::to_string(transfer.src) + " sends block " +
-                            std::to_string(block) + " but holds no contribution to it"});
+                            std::to_string(block) + " but holds no contribution to it"},
+                       orbit_weight());
             }
             const SetId value = sets_.rotate(sent, delta);
             if (stamp_[b] != current_stamp_) {
@@ -370,7 +370,7 @@ void Executor::record_double_count(int step_index, int dst, int block, int relat
                        std::to_string(contributor) + " of block " + std::to_string(block) + " " +
                        std::to_string(violation.copies) + " times" +
                        (own_copy ? " (its own partial holds one copy)" : "");
-    record(std::move(violation));
+    record(std::move(violation), orbit_weight());
 }
 
 void Executor::check_postconditions() {
@@ -393,21 +393,23 @@ void Executor::check_postconditions() {
                 "rank " + std::to_string(rank) + " ends " + expectation + " block " +
                     std::to_string(block) + ": holds " + std::to_string(sets_.size(value)) +
                     " of " + std::to_string(schedule_.collective == Collective::allgather ? 1 : n) +
-                    " contributions, lacks contributor " + std::to_string(contributor)});
+                    " contributions, lacks contributor " + std::to_string(contributor)},
+               orbit_weight());
     };
+    const int checked_ranks = state_.stored_ranks();
     for (int b = 0; b < schedule_.blocks; ++b) {
         const int owner = schedule_.owner_of_block(b);
         switch (schedule_.collective) {
             case Collective::allreduce:
-                for (int r = 0; r < n; ++r)
+                for (int r = 0; r < checked_ranks; ++r)
                     if (state_.relative_value(r, b) != full) report_missing(r, b, "without all of");
                 break;
             case Collective::reduce_scatter:
-                if (state_.relative_value(owner, b) != full)
+                if (owner < checked_ranks && state_.relative_value(owner, b) != full)
                     report_missing(owner, b, "without all of its");
                 break;
             case Collective::allgather: {
-                for (int r = 0; r < n; ++r) {
+                for (int r = 0; r < checked_ranks; ++r) {
                     const SetId value = state_.relative_value(r, b);
                     if (sets_.size(value) != 1 || !state_.holds_contributor(r, b, owner))
                         report_missing(r, b, "without the final value of");

@@ -18,11 +18,10 @@ struct ResourceLimit : std::runtime_error {
 /// (contributor c held by rank r is stored as (c - r) mod n).
 class ExecutionState {
   public:
-    ExecutionState(const Schedule& schedule, ContributionSets& sets);
-    SetId relative_value(int rank, int block) const {
-        return cells_[static_cast<std::size_t>(rank) * static_cast<std::size_t>(blocks_) +
-                      static_cast<std::size_t>(block)];
-    }
+    /// `rank_orbit`: keep rank 0 only, for a rotation-symmetric schedule
+    /// (checker/rotation_symmetry.hpp); every other rank is read by rotation.
+    ExecutionState(const Schedule& schedule, ContributionSets& sets, bool rank_orbit);
+    SetId relative_value(int rank, int block) const { return cells_[cell_index(rank, block)]; }
     bool holds_contributor(int rank, int block, int contributor) const;
     std::int64_t contributor_count(int rank, int block) const {
         return sets_.size(relative_value(rank, block));
@@ -30,15 +29,21 @@ class ExecutionState {
     const ContributionSets& sets() const { return sets_; }
     int ranks() const { return ranks_; }
     int blocks() const { return blocks_; }
+    /// Ranks whose state is stored: all of them, or rank 0 alone for an orbit.
+    int stored_ranks() const { return rank_orbit_ ? 1 : ranks_; }
 
   private:
     friend class Executor;
-    SetId& cell(int rank, int block) {
-        return cells_[static_cast<std::size_t>(rank) * static_cast<std::size_t>(blocks_) +
-                      static_cast<std::size_t>(block)];
+    std::size_t cell_index(int rank, int block) const {
+        if (rank_orbit_)
+            return blocks_ == 1 ? 0 : static_cast<std::size_t>((block - rank + ranks_) % ranks_);
+        return static_cast<std::size_t>(rank) * static_cast<std::size_t>(blocks_) +
+               static_cast<std::size_t>(block);
     }
+    SetId& cell(int rank, int block) { return cells_[cell_index(rank, block)]; }
     int ranks_;
     int blocks_;
+    bool rank_orbit_;
     ContributionSets& sets_;
     std::vector<SetId> cells_;
 };
@@ -60,7 +65,8 @@ struct ExecuteOptions {
     StepObserver* observer = nullptr;
 };
 
-/// Bytes the executor would need for `schedule` (state cells and step buffers).
+/// Bytes the executor would need for `schedule` (state cells and step buffers);
+/// a rotation-symmetric schedule needs one rank's state, not n.
 std::uint64_t estimate_execution_memory(const Schedule& schedule);
 
 /// Executes `schedule` symbolically with SPEC §1's semantics and returns its

@@ -4,61 +4,72 @@ namespace trivcheck {
 
 namespace {
 
-/// Beyond this, copies of a contribution at one rank are no longer told apart:
-/// the first few paths are what a person can act on.
-constexpr std::size_t max_paths_per_rank = 4;
+constexpr int not_held = -2;
+constexpr int own_contribution = -1;
 
-void append_capped(std::vector<Path>& into, const std::vector<Path>& from, const Hop& hop) {
-    for (const Path& path : from) {
-        if (into.size() >= max_paths_per_rank) return;
-        Path extended = path;
-        extended.push_back(hop);
-        into.push_back(std::move(extended));
+/// How each rank first came to hold the contribution: the hop that brought
+/// it (step not_held: never; own_contribution: it is the rank's own). One hop
+/// per rank keeps a replay of millions of transfers in O(n) memory.
+struct Arrival {
+    Hop hop{not_held, 0, 0, 0};
+};
+
+Path path_to(const std::vector<Arrival>& arrivals, int rank) {
+    Path path;
+    for (Hop hop = arrivals[static_cast<std::size_t>(rank)].hop; hop.step >= 0;
+         hop = arrivals[static_cast<std::size_t>(hop.src)].hop) {
+        path.push_back(hop);
+        if (path.size() > arrivals.size()) break;  // a copy loop: the first hops say enough
     }
+    return Path(path.rbegin(), path.rend());
 }
 
 }  // namespace
 
 std::vector<Path> trace_copies(const Schedule& schedule, int step, int rank, int block,
                                int contributor) {
-    const auto n = static_cast<std::size_t>(schedule.ranks);
-    std::vector<std::vector<Path>> held(n);
-    const bool starts = schedule.collective != Collective::allgather ||
-                        schedule.owner_of_block(block) == contributor;
-    if (starts) held[static_cast<std::size_t>(contributor)].push_back({});
+    std::vector<Arrival> arrivals(static_cast<std::size_t>(schedule.ranks));
+    if (schedule.collective != Collective::allgather ||
+        schedule.owner_of_block(block) == contributor)
+        arrivals[static_cast<std::size_t>(contributor)].hop.step = own_contribution;
+    auto holds = [&](int r) { return arrivals[static_cast<std::size_t>(r)].hop.step != not_held; };
 
-    for (int k = 0; k <= step; ++k) {
+    std::vector<std::pair<int, Hop>> updates;
+    for (int k = 0; k < step; ++k) {
         const Step& current = schedule.steps[static_cast<std::size_t>(k)];
-        std::vector<std::vector<Path>> next = held;
-        std::vector<bool> replaced(n, false);
-        std::vector<Path> arriving;
+        updates.clear();
+        // Sends read the state at the step's start: collect, then apply.
         for (std::size_t i = 0; i < current.transfers.size(); ++i) {
             const Transfer& transfer = current.transfers[i];
-            const auto src = static_cast<std::size_t>(transfer.src);
-            const auto dst = static_cast<std::size_t>(transfer.dst);
-            if (held[src].empty() || !transfer.blocks.contains(block)) continue;
-            const Hop hop{k, static_cast<int>(i), transfer.src, transfer.dst};
-            if (k == step && transfer.dst == rank && transfer.op == Op::reduce)
-                append_capped(arriving, held[src], hop);
-            if (transfer.op == Op::copy) {
-                if (!replaced[dst]) next[dst].clear();
-                replaced[dst] = true;
-            }
-            append_capped(next[dst], held[src], hop);
+            if (!holds(transfer.src) || !transfer.blocks.contains(block)) continue;
+            const bool replaces = transfer.op == Op::copy;
+            if (replaces || !holds(transfer.dst))
+                updates.push_back(
+                    {transfer.dst, {k, static_cast<int>(i), transfer.src, transfer.dst}});
         }
-        if (k == step) {
-            std::vector<Path> copies;
-            bool copied_over = false;
-            for (const Transfer& transfer : current.transfers)
-                copied_over = copied_over || (transfer.dst == rank && transfer.op == Op::copy &&
-                                              transfer.blocks.contains(block));
-            if (!copied_over) copies = held[static_cast<std::size_t>(rank)];
-            for (Path& path : arriving) copies.push_back(std::move(path));
-            return copies;
+        for (const auto& [dst, hop] : updates) {
+            Arrival& arrival = arrivals[static_cast<std::size_t>(dst)];
+            if (arrival.hop.step != k) arrival.hop = hop;  // the first arrival of a step wins
         }
-        held = std::move(next);
     }
-    return {};
+
+    std::vector<Path> copies;
+    const Step& current = schedule.steps[static_cast<std::size_t>(step)];
+    bool copied_over = false;
+    for (const Transfer& transfer : current.transfers)
+        copied_over = copied_over || (transfer.dst == rank && transfer.op == Op::copy &&
+                                      transfer.blocks.contains(block));
+    if (!copied_over && holds(rank)) copies.push_back(path_to(arrivals, rank));
+    for (std::size_t i = 0; i < current.transfers.size(); ++i) {
+        const Transfer& transfer = current.transfers[i];
+        if (transfer.dst != rank || transfer.op != Op::reduce || !holds(transfer.src) ||
+            !transfer.blocks.contains(block))
+            continue;
+        Path path = path_to(arrivals, transfer.src);
+        path.push_back({step, static_cast<int>(i), transfer.src, rank});
+        copies.push_back(std::move(path));
+    }
+    return copies;
 }
 
 }  // namespace trivcheck
