@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <memory>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -562,5 +563,40 @@ TEST_CASE("every shared example schedule reads and round-trips") {
         CHECK(schedule.ranks >= 1);
         CHECK(!schedule.steps.empty());
         check_round_trip(schedule);
+    }
+}
+
+TEST_CASE("damaged files only ever give input errors") {
+    GeneratorRequest request;
+    request.algo = "trivance";
+    request.form = Form::B;
+    request.topology = Topology::ring(10);
+    const std::string text = write_schedule_json(generate(request));
+    auto outcome = [](const std::string& damaged) {
+        try {
+            parse_schedule_json(damaged, "d.json");
+            return std::string("read");
+        } catch (const InputError&) {
+            return std::string("input error");
+        } catch (const std::exception& error) {
+            return std::string("other exception: ") + error.what();
+        }
+    };
+    SUBCASE("every cut short") {
+        for (std::size_t length = 0; length + 1 < text.size(); length += 7) {
+            CAPTURE(length);
+            CHECK(outcome(text.substr(0, length)) == "input error");
+        }
+    }
+    SUBCASE("single bytes changed") {
+        const std::string replacements = "{}[]\",:0123456789-+.eE \ntruefalsnl\\x";
+        std::mt19937 random(7);
+        for (int trial = 0; trial < 3000; ++trial) {
+            std::string damaged = text;
+            damaged[random() % damaged.size()] = replacements[random() % replacements.size()];
+            CAPTURE(damaged);
+            const std::string result = outcome(damaged);
+            CHECK(result.rfind("other exception", 0) == std::string::npos);
+        }
     }
 }
