@@ -7,6 +7,7 @@ void register_list_command(CLI::App& app, CommandResult& result);
 void register_check_command(CLI::App& app, CommandResult& result);
 void register_gen_command(CLI::App& app, CommandResult& result);
 void register_bench_command(CLI::App& app, CommandResult& result);
+void register_sweep_command(CLI::App& app, CommandResult& result);
 
 const std::vector<CommandRegistrar>& all_commands() {
     static const std::vector<CommandRegistrar> commands = {
@@ -14,6 +15,7 @@ const std::vector<CommandRegistrar>& all_commands() {
         register_check_command,
         register_gen_command,
         register_bench_command,
+        register_sweep_command,
     };
     return commands;
 }

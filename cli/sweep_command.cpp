@@ -1,0 +1,216 @@
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <set>
+
+#include "checker/exit_code.hpp"
+#include "checker/ordered_lines.hpp"
+#include "checker/parallel_for.hpp"
+#include "checker/shard.hpp"
+#include "checker/size_spec.hpp"
+#include "checker/sweep_table.hpp"
+#include "cli/command.hpp"
+#include "cli/progress_bar.hpp"
+#include "models/generator.hpp"
+
+namespace trivcheck::cli {
+
+namespace {
+
+struct SweepOptions {
+    std::string algos;
+    std::string form = "both";
+    std::string sizes;
+    std::string shard = "1/1";
+    std::string table = "summary";
+    std::string route = "same";
+    bool json = false;
+    int jobs = 0;
+    std::uint64_t memory_limit_mib = 0;
+};
+
+/// A command-line value that cannot be used; reported as a usage error (exit 2).
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/// The catalogue entries named by --algo, sorted by name and distinct, so the
+/// output order does not depend on how the list was written.
+std::vector<const AlgorithmInfo*> selected_algorithms(const std::string& text) {
+    std::set<std::string> names;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        names.insert(text.substr(start, comma - start));
+        start = comma + 1;
+    }
+    std::vector<const AlgorithmInfo*> algorithms;
+    std::string known;
+    for (const AlgorithmInfo& info : algorithm_catalogue())
+        known += (known.empty() ? "" : ", ") + info.name;
+    for (const std::string& name : names) {
+        if (name == "all") {
+            for (const AlgorithmInfo& info : algorithm_catalogue()) algorithms.push_back(&info);
+            continue;
+        }
+        const auto& catalogue = algorithm_catalogue();
+        const auto found =
+            std::find_if(catalogue.begin(), catalogue.end(),
+                         [&](const AlgorithmInfo& info) { return info.name == name; });
+        if (found == catalogue.end())
+            throw UsageError("--algo: unknown algorithm '" + name + "' (known: " + known +
+                             ", all)");
+        algorithms.push_back(&*found);
+    }
+    std::sort(algorithms.begin(), algorithms.end(),
+              [](const AlgorithmInfo* a, const AlgorithmInfo* b) { return a->name < b->name; });
+    algorithms.erase(std::unique(algorithms.begin(), algorithms.end()), algorithms.end());
+    return algorithms;
+}
+
+/// One row per algorithm and form, sorted (B before L, as `sort` and jq order
+/// them), each with a slot per size. `both` means every form the algorithm
+/// has; a form named explicitly is swept even where it does not exist, so
+/// the output says "not applicable" instead of silently skipping it.
+std::vector<SweepRow> planned_rows(const SweepOptions& options, const std::vector<int>& sizes) {
+    std::vector<SweepRow> rows;
+    for (const AlgorithmInfo* info : selected_algorithms(options.algos)) {
+        for (Form form : {Form::B, Form::L}) {
+            const bool has_form =
+                std::find(info->forms.begin(), info->forms.end(), form) != info->forms.end();
+            if (options.form == "both" ? !has_form : options.form != to_string(form)) continue;
+            SweepRow row{info->name, to_string(form), {}};
+            row.sizes.resize(sizes.size());
+            for (std::size_t i = 0; i < sizes.size(); ++i) row.sizes[i].n = sizes[i];
+            rows.push_back(std::move(row));
+        }
+    }
+    return rows;
+}
+
+int exit_code_of(const std::vector<SweepRow>& rows) {
+    bool unknown = false;
+    for (const SweepRow& row : rows) {
+        for (const SizeOutcome& outcome : row.sizes) {
+            // A proven violation outranks an unknown: it is the stronger finding.
+            if (outcome.status == SweepStatus::violated) return exit_violated;
+            unknown = unknown || outcome.status == SweepStatus::unknown;
+        }
+    }
+    return unknown ? exit_unknown : exit_holds;
+}
+
+int run_sweep(const SweepOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<SweepRow> rows;
+    std::vector<int> sizes;
+    try {
+        if (options.jobs < 0) throw UsageError("--jobs: expected 0 (all cores) or more");
+        if (options.json && options.table != "summary")
+            throw UsageError("--json and --table classes both want stdout; give one");
+        sizes = select_shard(parse_size_spec(options.sizes), parse_shard(options.shard));
+        rows = planned_rows(options, sizes);
+    } catch (const SizeSpecError& error) {
+        std::cerr << "error: --n: " << error.what() << "\n";
+        return exit_usage;
+    } catch (const ShardError& error) {
+        std::cerr << "error: --shard: " << error.what() << "\n";
+        return exit_usage;
+    } catch (const UsageError& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return exit_usage;
+    }
+    if (sizes.empty()) std::cerr << "note: shard " << options.shard << " selects no sizes\n";
+
+    ExecuteOptions execute_options;
+    execute_options.memory_limit_bytes = options.memory_limit_mib << 20;
+    const std::size_t per_row = sizes.size();
+    const std::size_t total = rows.size() * per_row;
+    OrderedLines json_lines([](const std::string& line) { std::cout << line << '\n'; });
+    {
+        ProgressBar progress(total);
+        parallel_for(static_cast<int>(total), options.jobs, [&](int index) {
+            const std::size_t item = static_cast<std::size_t>(index);
+            SweepRow& row = rows[item / per_row];
+            SizeOutcome& outcome = row.sizes[item % per_row];
+            GeneratorRequest request;
+            request.algo = row.algo;
+            parse_form(row.form, request.form);
+            request.topology = Topology::ring(outcome.n);
+            request.route = options.route;
+            std::string line;
+            outcome = check_one_size(request, execute_options, options.json ? &line : nullptr);
+            if (options.json) json_lines.add(item, std::move(line));
+            progress.advance(row.algo + " " + row.form + " n=" + std::to_string(outcome.n));
+        });
+    }
+    std::cout.flush();
+
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    char timing[160];
+    std::snprintf(timing, sizeof timing, "%zu schedules (%zu sizes) in %.2f s wall\n", total,
+                  per_row, wall);
+    if (options.table == "classes") {
+        std::cout << format_class_table(rows);
+        std::cerr << timing;
+    } else if (options.json) {
+        // stdout carries only the JSON lines; the people watching get the summary.
+        std::cerr << format_sweep_summary(rows) << timing;
+    } else {
+        std::cout << format_sweep_summary(rows) << timing;
+    }
+    return exit_code_of(rows);
+}
+
+}  // namespace
+
+void register_sweep_command(CLI::App& app, CommandResult& result) {
+    auto options = std::make_shared<SweepOptions>();
+    CLI::App* command = app.add_subcommand(
+        "sweep",
+        "Generate and check every algorithm x form x ring size n; print one summary line per\n"
+        "algorithm and form, the verdict table by class of n, or one JSON report per n "
+        "(docs/sweep.md).\n"
+        "  trivcheck sweep --algo trivance,ring --form both --n 2..512\n"
+        "  trivcheck sweep --algo all --n 2..1024 --shard 2/8 --json > shard2.jsonl\n"
+        "Exit 0 every checked schedule holds, 1 any violated, 2 usage, 4 any too large to "
+        "check.");
+    command
+        ->add_option("--algo", options->algos,
+                     "Comma-separated generators (see `trivcheck list`), or all")
+        ->required();
+    command
+        ->add_option("--form", options->form,
+                     "L, B, or both (every form each algorithm has); default both")
+        ->check(CLI::IsMember({"L", "B", "both"}));
+    command
+        ->add_option("--n", options->sizes,
+                     "Ring sizes: comma-separated N, A..B, pow2, pow3 (up to 4096), "
+                     "pow3:A..B, pow3:..B")
+        ->required();
+    command->add_option("--jobs", options->jobs, "Threads (default 0: all cores)");
+    command->add_option("--shard", options->shard,
+                        "i/k: check only every k-th size of the sorted list, from the i-th "
+                        "(1-based); the k shards partition the sweep");
+    command->add_flag("--json", options->json,
+                      "Print one trivcheck.report/1 per line on stdout, sorted by algo, form, n; "
+                      "the summary goes to stderr");
+    command
+        ->add_option("--table", options->table,
+                     "summary (one line per algorithm and form) or classes (Markdown verdict "
+                     "table by class of n)")
+        ->check(CLI::IsMember({"summary", "classes"}));
+    command
+        ->add_option("--route", options->route,
+                     "Bruck only: same (both peers the + way, as published) or shortest")
+        ->check(CLI::IsMember({"same", "shortest"}));
+    command->add_option("--memory-limit", options->memory_limit_mib,
+                        "Refuse a size (unknown, exit 4) above this many MiB per check; default "
+                        "80% of free memory, per thread");
+    command->callback([options, &result] { result.exit_code = run_sweep(*options); });
+}
+
+}  // namespace trivcheck::cli
