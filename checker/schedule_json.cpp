@@ -59,7 +59,12 @@ std::string describe(const json& value) {
         case json::value_t::string: {
             std::string text = value.dump();
             constexpr std::size_t kLimit = 40;
-            if (text.size() > kLimit) text = text.substr(0, kLimit) + "...\"";
+            if (text.size() > kLimit) {
+                // Cut at a character boundary, not inside a UTF-8 sequence.
+                std::size_t cut = kLimit;
+                while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+                text = text.substr(0, cut) + "...\"";
+            }
             return "string " + text;
         }
         case json::value_t::array:
@@ -116,7 +121,8 @@ class PatternPool {
         const int offset = sorted[start];
         scratch_.resize(count);
         for (std::size_t i = 0; i < count; ++i) {
-            int block = sorted[(start + i) % count] - offset;
+            const std::size_t at = start + i < count ? start + i : start + i - count;
+            int block = sorted[at] - offset;
             scratch_[i] = block < 0 ? block + modulus_ : block;
         }
         auto found = patterns_.find(scratch_);
@@ -236,7 +242,7 @@ class ScheduleReader {
         ranks_ = schedule.ranks;
         blocks_ = schedule.blocks;
         schedule.topology = read_topology(fields.required("topology"), root.field("topology"));
-        is_graph_ = schedule.topology.kind == TopologyKind::graph;
+        use_topology(schedule.topology);
         if (!pool_) pool_.emplace(blocks_);
 
         const JsonPath steps_path = root.field("steps");
@@ -309,13 +315,12 @@ class ScheduleReader {
     /// An index in [0, limit) naming a rank or a block: a type error says what
     /// was expected, a range error names the value ("rank 9 out of range [0, 8)").
     int read_index(const json& value, const JsonPath& path, int limit, const char* noun) const {
+        std::optional<std::int64_t> number = as_int64(value);
+        if (number && *number >= 0 && *number < limit) return static_cast<int>(*number);
         const std::string range = "[0, " + std::to_string(limit) + ")";
         if (!value.is_number_integer())
             fail_type(path, std::string("a ") + noun + " in " + range, value);
-        std::optional<std::int64_t> number = as_int64(value);
-        if (!number || *number < 0 || *number >= limit)
-            fail(path, noun + (" " + value.dump()) + " out of range " + range);
-        return static_cast<int>(*number);
+        fail(path, noun + (" " + value.dump()) + " out of range " + range);
     }
 
     int read_rank(const json& value, const JsonPath& path) const {
@@ -462,13 +467,28 @@ class ScheduleReader {
             const JsonPath root_path;
             ranks_ = read_count(*ranks, root_path.field("ranks"));
             blocks_ = read_count(*blocks, root_path.field("blocks"));
-            is_graph_ =
-                read_topology(*topology, root_path.field("topology")).kind == TopologyKind::graph;
+            use_topology(read_topology(*topology, root_path.field("topology")));
         } catch (const InputError&) {
             return false;
         }
         pool_.emplace(blocks_);
         return true;
+    }
+
+    /// Remembers what transfers are checked against: the kind (for routes)
+    /// and, on a graph, which ranks can reach each other at all.
+    void use_topology(const Topology& topology) {
+        is_graph_ = topology.kind == TopologyKind::graph;
+        component_.clear();
+        if (!is_graph_) return;
+        component_.resize(static_cast<std::size_t>(ranks_));
+        for (int rank = 0; rank < ranks_; ++rank) component_[rank] = rank;
+        auto root_of = [&](int rank) {
+            while (component_[rank] != rank) rank = component_[rank] = component_[component_[rank]];
+            return rank;
+        };
+        for (const auto& [u, v] : topology.edges) component_[root_of(u)] = root_of(v);
+        for (int rank = 0; rank < ranks_; ++rank) component_[rank] = root_of(rank);
     }
 
     Transfer read_transfer(const json& value, const JsonPath& path) {
@@ -479,6 +499,10 @@ class ScheduleReader {
         transfer.dst = read_rank(fields.required("dst"), path.field("dst"));
         if (transfer.src == transfer.dst)
             fail(path, "self-send: src and dst are both rank " + std::to_string(transfer.src));
+        // A message no route can carry means nothing, like a rank out of range.
+        if (is_graph_ && component_[transfer.src] != component_[transfer.dst])
+            fail(path, "no path from rank " + std::to_string(transfer.src) + " to rank " +
+                           std::to_string(transfer.dst) + " in the graph");
         transfer.blocks = read_blocks(fields.required("blocks"), path.field("blocks"));
 
         const json& op = fields.required("op");
@@ -546,6 +570,8 @@ class ScheduleReader {
     int ranks_ = 0;
     int blocks_ = 0;
     bool is_graph_ = false;
+    /// Graph only: a representative rank of each rank's connected component.
+    std::vector<int> component_;
     std::optional<PatternPool> pool_;
     bool streaming_decided_ = false;
     bool streaming_ = false;

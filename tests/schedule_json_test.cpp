@@ -288,6 +288,9 @@ TEST_CASE("schedule errors name the file, the JSON path and what was expected") 
         {with(R"("topology": {"kind": "ring", "dims": [4]})",
               R"("topology": {"kind": "graph", "dims": [4], "edges": [[0, 1, 2]]})"),
          "t.json: topology.edges[0]: expected a pair of ranks [u, v], got an array"},
+        {with(R"("topology": {"kind": "ring", "dims": [4]})",
+              R"("topology": {"kind": "graph", "dims": [4], "edges": [[0, 1], [3, 2]]})"),
+         "t.json: steps[0].transfers[1]: no path from rank 1 to rank 2 in the graph"},
         {with(R"("topology": {"kind": "ring", "dims": [4]})", graph),
          "t.json: steps[0].transfers[1].route: a direction is only meaningful on a ring or "
          "torus"},
