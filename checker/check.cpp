@@ -1,11 +1,16 @@
 #include "checker/check.hpp"
 
+#include "checker/explain.hpp"
 #include "checker/trivance_checks.hpp"
 
 namespace trivcheck {
 
 Report check_schedule(const Schedule& schedule, ExecuteOptions options) {
-    if (!is_trivance(schedule)) return execute(schedule, options);
+    if (!is_trivance(schedule)) {
+        Report report = execute(schedule, options);
+        explain_violations(schedule, report);
+        return report;
+    }
     ArcObserver arcs;
     StepObserver* outer = options.observer;
     // Chain the caller's observer behind the arc observer.
@@ -21,6 +26,7 @@ Report check_schedule(const Schedule& schedule, ExecuteOptions options) {
     options.observer = &both;
     Report report = execute(schedule, options);
     add_trivance_checks(schedule, arcs, report);
+    explain_violations(schedule, report);
     return report;
 }
 

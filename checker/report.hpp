@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "checker/explanation.hpp"
 #include "models/schedule.hpp"
 
 namespace trivcheck {
@@ -86,6 +87,10 @@ struct Report {
     double theta = 0;
     std::map<std::string, CheckOutcome> checks;
     std::vector<Violation> violations;
+    /// explanations[i] explains violations[i] (checker/explain.hpp); empty
+    /// until explained. Kept beside Violation, not in it, so the executor's
+    /// aggregate initialisers stay complete.
+    std::vector<Explanation> explanations;
     /// Violations found, including those beyond the recorded ones.
     std::map<std::string, std::int64_t> violation_counts;
 

@@ -1,5 +1,7 @@
 #include "checker/report_json.hpp"
 
+#include "checker/explanation_json.hpp"
+
 namespace trivcheck {
 
 namespace {
@@ -58,7 +60,8 @@ nlohmann::ordered_json report_to_json(const Report& report, std::optional<double
     for (const auto& [name, check] : report.checks) json["check_reasons"][name] = check.reason;
     json["violation_counts"] = report.violation_counts;
     json["violations"] = nlohmann::ordered_json::array();
-    for (const Violation& violation : report.violations) {
+    for (std::size_t i = 0; i < report.violations.size(); ++i) {
+        const Violation& violation = report.violations[i];
         nlohmann::ordered_json entry;
         entry["kind"] = violation.kind;
         entry["step"] = optional_json(violation.step);
@@ -75,6 +78,8 @@ nlohmann::ordered_json report_to_json(const Report& report, std::optional<double
             entry["paths"].push_back(std::move(hops));
         }
         entry["detail"] = violation.detail;
+        if (i < report.explanations.size() && !report.explanations[i].empty())
+            entry["explanation"] = explanation_to_json(report.explanations[i]);
         json["violations"].push_back(std::move(entry));
     }
     return json;

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "checker/explanation_text.hpp"
+
 namespace trivcheck {
 
 namespace {
@@ -34,6 +36,23 @@ std::string describe_path(const Path& path, int contributor) {
     for (const Hop& hop : path)
         text += " -(step " + std::to_string(hop.step) + ")-> " + std::to_string(hop.dst);
     return text;
+}
+
+std::string describe_violation(const Violation& violation, const Explanation* explanation) {
+    std::ostringstream out;
+    out << "  " << violation.kind;
+    if (violation.step >= 0) out << " at step " << violation.step;
+    out << ": " << violation.detail << "\n";
+    for (const Hop& hop : violation.transfers)
+        out << "    transfer " << hop.index << " of step " << hop.step << ": " << hop.src << " -> "
+            << hop.dst << "\n";
+    for (std::size_t i = 0; i < violation.paths.size(); ++i)
+        out << "    copy " << i + 1 << ": "
+            << describe_path(violation.paths[i], violation.contributor) << "\n";
+    if (explanation)
+        for (const std::string& line : describe_explanation(violation, *explanation))
+            out << "    " << line << "\n";
+    return out.str();
 }
 
 std::string report_to_text(const Report& report, std::optional<double> message_bytes) {
@@ -84,17 +103,10 @@ std::string report_to_text(const Report& report, std::optional<double> message_b
         for (const auto& [kind, count] : report.violation_counts)
             out << " " << kind << " " << count << ";";
         out << " first " << report.violations.size() << " shown\n";
-        for (const Violation& violation : report.violations) {
-            out << "  " << violation.kind;
-            if (violation.step >= 0) out << " at step " << violation.step;
-            out << ": " << violation.detail << "\n";
-            for (const Hop& hop : violation.transfers)
-                out << "    transfer " << hop.index << " of step " << hop.step << ": " << hop.src
-                    << " -> " << hop.dst << "\n";
-            for (std::size_t i = 0; i < violation.paths.size(); ++i)
-                out << "    copy " << i + 1 << ": "
-                    << describe_path(violation.paths[i], violation.contributor) << "\n";
-        }
+        for (std::size_t v = 0; v < report.violations.size(); ++v)
+            out << describe_violation(report.violations[v], v < report.explanations.size()
+                                                                ? &report.explanations[v]
+                                                                : nullptr);
     }
     return out.str();
 }
