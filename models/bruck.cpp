@@ -1,6 +1,7 @@
 #include "models/bruck.hpp"
 
 #include <array>
+#include <memory>
 #include <stdexcept>
 
 #include "models/ring_arithmetic.hpp"
@@ -88,18 +89,26 @@ Schedule bruck_bandwidth(const GeneratorRequest& request) {
     }
     std::vector<Step> reduce_scatter;
     for (int k = 0; k < rules.steps; ++k) {
-        Step step{"reduce_scatter", {}};
-        step.transfers.reserve(2 * static_cast<std::size_t>(n));
+        struct Peer {
+            int distance;
+            std::shared_ptr<const std::vector<int>> pattern;
+        };
+        std::vector<Peer> peers;
         for (int digit : {1, 2}) {
             auto& displacements =
                 patterns[static_cast<std::size_t>(k)][static_cast<std::size_t>(digit - 1)];
             if (displacements.empty()) continue;
-            const auto pattern = BlockSet(std::move(displacements), n).pattern();
-            const auto distance = static_cast<int>(digit * power(3, k));
-            for (int r = 0; r < n; ++r)
-                step.transfers.push_back(
-                    {r, wrap(r + distance, n), BlockSet(pattern, r, n), Op::reduce, rules.route});
+            peers.push_back({static_cast<int>(digit * power(3, k)),
+                             BlockSet(std::move(displacements), n).pattern()});
         }
+        // Rank-major order, every rank's transfers the first rank's rotated,
+        // so the executor can recognise the rotation symmetry.
+        Step step{"reduce_scatter", {}};
+        step.transfers.reserve(peers.size() * static_cast<std::size_t>(n));
+        for (int r = 0; r < n; ++r)
+            for (const Peer& peer : peers)
+                step.transfers.push_back({r, wrap(r + peer.distance, n),
+                                          BlockSet(peer.pattern, r, n), Op::reduce, rules.route});
         reduce_scatter.push_back(std::move(step));
     }
     schedule.steps = reduce_scatter;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "checker/executor.hpp"
+#include "checker/rotation_symmetry.hpp"
 #include "models/generator.hpp"
 #include "models/ring_arithmetic.hpp"
 
@@ -229,6 +230,22 @@ TEST_CASE(
         CHECK(trivance.verdict == (n == tile ? Verdict::holds : Verdict::violated));
         if (n != tile) CHECK(trivance.violation_counts.count("double_count") == 1);
     }
+}
+
+TEST_CASE("Bruck's schedules are rotation-symmetric, so the executor runs one rank's orbit") {
+    for (int n : {2, 9, 10, 27, 64})
+        for (Form form : {Form::L, Form::B})
+            for (const char* route : {"same", "shortest"}) {
+                CAPTURE(n);
+                CAPTURE(to_string(form));
+                CAPTURE(route);
+                GeneratorRequest request;
+                request.algo = "bruck";
+                request.form = form;
+                request.topology = Topology::ring(n);
+                request.route = route;
+                CHECK(is_rotation_symmetric(generate(request)));
+            }
 }
 
 TEST_SUITE("long" * doctest::skip()) {
