@@ -107,4 +107,11 @@ LastHolder last_holder(const ContributionJourney& journey, int rank, int contrib
     return best;
 }
 
+const char* missing_cause(const LastHolder& holder) {
+    if (holder.lost_step >= 0) return "overwritten";
+    if (holder.rank < 0 || (holder.rank == holder.contributor && holder.since_step < 0))
+        return "never_sent";
+    return "stranded";
+}
+
 }  // namespace trivcheck

@@ -29,4 +29,10 @@ ContributionJourney trace_contribution(const Schedule& schedule, int block, int 
 /// go to the rank nearest `rank` on the ring, then the lowest.
 LastHolder last_holder(const ContributionJourney& journey, int rank, int contributor);
 
+/// Why the contribution never reached the rank, from its last holder:
+/// "never_sent" (it never left its contributor), "overwritten" (a copy
+/// replaced the value that held it) or "stranded" (ranks hold it but none
+/// sends it on).
+const char* missing_cause(const LastHolder& holder);
+
 }  // namespace trivcheck

@@ -1,5 +1,7 @@
 #include "checker/explanation_json.hpp"
 
+#include "checker/contribution_journey.hpp"
+
 namespace trivcheck {
 
 namespace {
@@ -21,7 +23,8 @@ nlohmann::ordered_json explanation_to_json(const Explanation& explanation) {
                  {"rank", holder.rank < 0 ? nlohmann::ordered_json(nullptr)
                                           : nlohmann::ordered_json(holder.rank)},
                  {"since_step", step_or_null(holder.since_step)},
-                 {"lost_step", step_or_null(holder.lost_step)}});
+                 {"lost_step", step_or_null(holder.lost_step)},
+                 {"cause", missing_cause(holder)}});
     }
     if (explanation.sender_explained) {
         json["held_blocks"] = explanation.held_blocks;

@@ -5,8 +5,10 @@
 #include "checker/input_error.hpp"
 #include "checker/report_json.hpp"
 #include "checker/report_text.hpp"
+#include "checker/size_spec.hpp"
 #include "cli/command.hpp"
 #include "cli/schedule_source.hpp"
+#include "cli/size_shrinking.hpp"
 
 namespace trivcheck::cli {
 
@@ -18,22 +20,43 @@ struct CheckOptions {
     double message_bytes = 0;
     int max_violations = 50;
     std::uint64_t memory_limit_mib = 0;
+    /// --n: search these generated sizes for the smallest failing one.
+    std::string sizes;
+    bool no_shrink = false;
 };
 
 int run_check(const CheckOptions& options) {
     try {
-        const Schedule schedule = load_schedule(options.source);
         ExecuteOptions execute_options;
         execute_options.max_recorded_violations = options.max_violations;
         execute_options.memory_limit_bytes = options.memory_limit_mib << 20;
+        if (!options.sizes.empty())
+            return run_size_range_check(options.source, options.sizes, options.json,
+                                        execute_options);
+        const Schedule schedule = load_schedule(options.source);
         const Report report = check_schedule(schedule, execute_options);
         const std::optional<double> m =
             options.message_bytes > 0 ? std::optional(options.message_bytes) : std::nullopt;
-        if (options.json)
-            std::cout << report_to_json(report, m).dump(2) << "\n";
-        else
+        // A failing generated ring is shrunk over n: the smallest n of its family that fails.
+        std::optional<ScopedSearch> smaller;
+        if (report.verdict == Verdict::violated && !options.no_shrink &&
+            !options.source.algo.empty() && schedule.topology.kind == TopologyKind::ring)
+            smaller =
+                search_smaller_same_family(to_request(options.source), report, execute_options);
+        if (options.json) {
+            nlohmann::ordered_json json = report_to_json(report, m);
+            if (smaller)
+                json["smallest_failing_same_class"] =
+                    failing_size_to_json(smaller->search, smaller->scope);
+            std::cout << json.dump(2) << "\n";
+        } else {
             std::cout << report_to_text(report, m);
+            if (smaller) std::cout << "\n" << failing_size_to_text(smaller->search, smaller->scope);
+        }
         return report.verdict == Verdict::holds ? exit_holds : exit_violated;
+    } catch (const SizeSpecError& error) {
+        std::cerr << "error: --n: " << error.what() << "\n";
+        return exit_usage;
     } catch (const InputError& error) {
         std::cerr << "error: " << error.what() << "\n";
         return exit_input_error;
@@ -61,6 +84,7 @@ void register_check_command(CLI::App& app, CommandResult& result) {
         "Execute a schedule symbolically and report its verdict, per-step figures and violations.\n"
         "  trivcheck check --algo trivance --form L --topo ring:27\n"
         "  trivcheck check my-schedule.json --json\n"
+        "  trivcheck check --algo trivance --form L --n 2..64   (smallest failing n)\n"
         "Exit 0 holds, 1 violated, 2 usage, 3 bad input file, 4 too large to check.");
     command->add_option("file", options->source.file, "A trivcheck.schedule/1 JSON file");
     add_generator_options(*command, options->source);
@@ -70,6 +94,11 @@ void register_check_command(CLI::App& app, CommandResult& result) {
                         "Vector size m in bytes: report bytes instead of units of m");
     command->add_option("--max-violations", options->max_violations,
                         "Violations reported in full (others are counted)");
+    command->add_option("--n", options->sizes,
+                        "With --algo and --form: report the smallest failing ring size among "
+                        "these (2..64, pow3, ...; docs/sweep.md)");
+    command->add_flag("--no-shrink", options->no_shrink,
+                      "Do not search smaller n of the same class when a generated ring fails");
     command->add_option("--memory-limit", options->memory_limit_mib,
                         "Refuse (exit 4) above this many MiB; default 80% of free memory");
     command->callback([options, &result] { result.exit_code = run_check(*options); });

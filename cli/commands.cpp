@@ -8,6 +8,7 @@ void register_check_command(CLI::App& app, CommandResult& result);
 void register_gen_command(CLI::App& app, CommandResult& result);
 void register_bench_command(CLI::App& app, CommandResult& result);
 void register_sweep_command(CLI::App& app, CommandResult& result);
+void register_shrink_command(CLI::App& app, CommandResult& result);
 
 const std::vector<CommandRegistrar>& all_commands() {
     static const std::vector<CommandRegistrar> commands = {
@@ -16,6 +17,7 @@ const std::vector<CommandRegistrar>& all_commands() {
         register_gen_command,
         register_bench_command,
         register_sweep_command,
+        register_shrink_command,
     };
     return commands;
 }

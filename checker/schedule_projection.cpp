@@ -1,0 +1,164 @@
+#include "checker/schedule_projection.hpp"
+
+#include <algorithm>
+
+namespace trivcheck {
+
+namespace {
+
+/// old index -> new index, -1 for removed ones.
+std::vector<int> renumbering(int count, const std::vector<int>& kept) {
+    std::vector<int> map(static_cast<std::size_t>(count), -1);
+    for (std::size_t i = 0; i < kept.size(); ++i)
+        map[static_cast<std::size_t>(kept[i])] = static_cast<int>(i);
+    return map;
+}
+
+/// The blocks of `blocks` that `block_map` keeps, renumbered, as a set of
+/// `modulus` blocks; empty when none is kept.
+BlockSet remap_blocks(const BlockSet& blocks, const std::vector<int>& block_map, int modulus) {
+    std::vector<int> kept;
+    blocks.for_each([&](int block) {
+        const int mapped = block_map[static_cast<std::size_t>(block)];
+        if (mapped >= 0) kept.push_back(mapped);
+    });
+    return BlockSet(std::move(kept), modulus);
+}
+
+/// Rewrites every transfer's blocks through `block_map` and drops those left empty.
+void remap_all_blocks(Schedule& schedule, const std::vector<int>& block_map, int block_count) {
+    schedule.blocks = block_count;
+    for (Step& step : schedule.steps) {
+        std::vector<Transfer> kept;
+        for (Transfer& transfer : step.transfers) {
+            transfer.blocks = remap_blocks(transfer.blocks, block_map, block_count);
+            if (!transfer.blocks.empty()) kept.push_back(std::move(transfer));
+        }
+        step.transfers = std::move(kept);
+    }
+}
+
+template <class Value>
+void keep_step_values(std::vector<Value>& values, const std::vector<int>& kept) {
+    if (values.size() <= 1) return;  // one value for every step
+    std::vector<Value> filtered;
+    for (int step : kept)
+        if (static_cast<std::size_t>(step) < values.size())
+            filtered.push_back(values[static_cast<std::size_t>(step)]);
+    values = std::move(filtered);
+}
+
+}  // namespace
+
+Schedule keep_ranks(const Schedule& schedule, const std::vector<int>& kept) {
+    if (schedule.topology.kind == TopologyKind::torus || kept.size() < 2) return schedule;
+    const int n = schedule.ranks;
+    const auto kept_count = static_cast<int>(kept.size());
+    const std::vector<int> rank_map = renumbering(n, kept);
+    Schedule result = schedule;
+    result.ranks = kept_count;
+    if (schedule.topology.kind == TopologyKind::ring) {
+        result.topology = Topology::ring(kept_count);
+    } else {
+        result.topology.dims = {kept_count};
+        result.topology.edges.clear();
+        for (auto [u, v] : schedule.topology.edges) {
+            const int a = rank_map[static_cast<std::size_t>(u)];
+            const int b = rank_map[static_cast<std::size_t>(v)];
+            if (a >= 0 && b >= 0) result.topology.edges.push_back({a, b});
+        }
+    }
+    for (Step& step : result.steps) {
+        std::vector<Transfer> transfers;
+        for (Transfer transfer : step.transfers) {
+            const int src = rank_map[static_cast<std::size_t>(transfer.src)];
+            const int dst = rank_map[static_cast<std::size_t>(transfer.dst)];
+            if (src < 0 || dst < 0) continue;
+            transfer.src = src;
+            transfer.dst = dst;
+            transfers.push_back(std::move(transfer));
+        }
+        step.transfers = std::move(transfers);
+    }
+    if (schedule.blocks % n != 0) return result;
+    // Blocks owned by rank s (q·n + s) follow their owner.
+    const int per_rank = schedule.blocks / n;
+    std::vector<int> block_map(static_cast<std::size_t>(schedule.blocks), -1);
+    for (int block = 0; block < schedule.blocks; ++block) {
+        const int owner = rank_map[static_cast<std::size_t>(block % n)];
+        if (owner >= 0)
+            block_map[static_cast<std::size_t>(block)] = (block / n) * kept_count + owner;
+    }
+    remap_all_blocks(result, block_map, per_rank * kept_count);
+    return result;
+}
+
+Schedule keep_steps(const Schedule& schedule, const std::vector<int>& kept) {
+    Schedule result = schedule;
+    result.steps.clear();
+    for (int step : kept) result.steps.push_back(schedule.steps[static_cast<std::size_t>(step)]);
+    if (result.bounds) {
+        keep_step_values(result.bounds->link_chunks, kept);
+        keep_step_values(result.bounds->link_bytes, kept);
+    }
+    return result;
+}
+
+Schedule keep_blocks(const Schedule& schedule, const std::vector<int>& kept) {
+    if (kept.empty()) return schedule;
+    Schedule result = schedule;
+    remap_all_blocks(result, renumbering(schedule.blocks, kept), static_cast<int>(kept.size()));
+    return result;
+}
+
+Schedule keep_transfers(const Schedule& schedule, const std::vector<int>& kept) {
+    Schedule result = schedule;
+    std::size_t next = 0;
+    int index = 0;
+    for (Step& step : result.steps) {
+        std::vector<Transfer> transfers;
+        for (Transfer& transfer : step.transfers) {
+            if (next < kept.size() && kept[next] == index) {
+                transfers.push_back(std::move(transfer));
+                ++next;
+            }
+            ++index;
+        }
+        step.transfers = std::move(transfers);
+    }
+    return result;
+}
+
+std::vector<TransferBlock> transfer_blocks(const Schedule& schedule) {
+    std::vector<TransferBlock> items;
+    int index = 0;
+    for (const Step& step : schedule.steps)
+        for (const Transfer& transfer : step.transfers) {
+            for (int block : transfer.blocks.sorted()) items.push_back({index, block});
+            ++index;
+        }
+    return items;
+}
+
+Schedule keep_transfer_blocks(const Schedule& schedule, const std::vector<TransferBlock>& kept) {
+    Schedule result = schedule;
+    std::size_t next = 0;
+    int index = 0;
+    for (Step& step : result.steps) {
+        std::vector<Transfer> transfers;
+        for (Transfer& transfer : step.transfers) {
+            std::vector<int> blocks;
+            for (; next < kept.size() && kept[next].transfer == index; ++next)
+                blocks.push_back(kept[next].block);
+            if (!blocks.empty()) {
+                transfer.blocks = BlockSet(std::move(blocks), schedule.blocks);
+                transfers.push_back(std::move(transfer));
+            }
+            ++index;
+        }
+        step.transfers = std::move(transfers);
+    }
+    return result;
+}
+
+}  // namespace trivcheck

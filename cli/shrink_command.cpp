@@ -1,0 +1,115 @@
+#include <iostream>
+
+#include "checker/check.hpp"
+#include "checker/contribution_journey.hpp"
+#include "checker/exit_code.hpp"
+#include "checker/input_error.hpp"
+#include "checker/report_text.hpp"
+#include "checker/schedule_json.hpp"
+#include "checker/schedule_shrink.hpp"
+#include "cli/command.hpp"
+#include "cli/schedule_source.hpp"
+
+namespace trivcheck::cli {
+
+namespace {
+
+struct ShrinkOptions {
+    ScheduleSource source;
+    std::string output;
+    std::string kind;
+};
+
+std::string sizes(const Schedule& schedule) {
+    return std::to_string(schedule.ranks) + " ranks, " + std::to_string(schedule.steps.size()) +
+           " steps, " + std::to_string(schedule.blocks) + " blocks, " +
+           std::to_string(schedule.transfer_count()) + " transfers";
+}
+
+int run_shrink(const ShrinkOptions& options) {
+    try {
+        const Schedule schedule = load_schedule(options.source);
+        const Report before = check_schedule(schedule);
+        if (before.verdict == Verdict::holds) {
+            std::cout << schedule.name << " holds: nothing to shrink\n";
+            return exit_holds;
+        }
+        // Without --kind, the first violation of the sorted report is the one kept.
+        const std::string kind = !options.kind.empty() ? options.kind
+                                 : !before.violations.empty()
+                                     ? before.violations.front().kind
+                                     : before.violation_counts.begin()->first;
+        const std::optional<FailureSignature> signature = signature_of(before, kind);
+        if (!signature) {
+            std::cerr << "error: " << schedule.name << " has no " << kind << " violation\n";
+            return exit_usage;
+        }
+        const ShrinkResult result = shrink_schedule(schedule, *signature);
+        if (options.output.empty() || options.output == "-")
+            std::cout << write_schedule_json(result.schedule);
+        else
+            write_schedule_file(result.schedule, options.output);
+        const Report after = check_schedule(result.schedule);
+        std::ostream& out = options.output.empty() || options.output == "-" ? std::cerr : std::cout;
+        out << "shrunk " << schedule.name << " keeping " << kind
+            << (signature->cause.empty() ? "" : " (" + signature->cause + ")") << ": "
+            << sizes(schedule) << " -> " << sizes(result.schedule) << " (" << result.tests
+            << " candidates, " << result.rounds << " rounds)\n";
+        // Show the violation that matches what was kept, not merely the first.
+        for (std::size_t i = 0; i < after.violations.size(); ++i) {
+            if (after.violations[i].kind != kind) continue;
+            bool matches = signature->cause.empty();
+            for (const LastHolder& holder : after.explanations[i].last_holders)
+                matches = matches || missing_cause(holder) == signature->cause;
+            if (!matches) continue;
+            out << describe_violation(after.violations[i], &after.explanations[i]);
+            break;
+        }
+        return exit_violated;
+    } catch (const InputError& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return exit_input_error;
+    } catch (const NotApplicable& error) {
+        std::cerr << "not applicable: " << error.what() << "\n";
+        return exit_usage;
+    } catch (const ResourceLimit& error) {
+        std::cerr << "unknown (resource limit): " << error.what() << "\n";
+        return exit_unknown;
+    } catch (const std::invalid_argument& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return exit_usage;
+    } catch (const CLI::ValidationError& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return exit_usage;
+    } catch (const std::runtime_error& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return exit_input_error;
+    }
+}
+
+}  // namespace
+
+void register_shrink_command(CLI::App& app, CommandResult& result) {
+    auto options = std::make_shared<ShrinkOptions>();
+    CLI::App* command = app.add_subcommand(
+        "shrink",
+        "Delta-debug a failing schedule: remove ranks, steps, blocks and transfers while the\n"
+        "same kind of violation persists, and write the minimal schedule "
+        "(docs/counterexamples.md).\n"
+        "  trivcheck shrink broken.json -o small.json\n"
+        "  trivcheck shrink broken.json --kind double_count -o small.json\n"
+        "Exit 1 the shrunk schedule fails (always, for a failing input), 0 the input holds,\n"
+        "2 usage, 3 bad input file, 4 too large to check.");
+    command->add_option("file", options->source.file, "A trivcheck.schedule/1 JSON file");
+    add_generator_options(*command, options->source);
+    command->add_option("-o,--output", options->output,
+                        "Where to write the shrunk schedule (default: standard output)");
+    command
+        ->add_option("--kind", options->kind,
+                     "Violation kind to keep (default: the first the check reports)")
+        ->check(CLI::IsMember(
+            {"double_count", "missing", "send_unheld", "port_overuse", "bound_exceeded"}));
+    command->callback([options, &result] { result.exit_code = run_shrink(*options); });
+}
+
+}  // namespace trivcheck::cli
