@@ -147,6 +147,12 @@ int run_sweep(const SweepOptions& options) {
         });
     }
     std::cout.flush();
+    // Every unknown n by name: in JSON lines it has no report, so this is its only trace.
+    for (const SweepRow& row : rows)
+        for (const SizeOutcome& outcome : row.sizes)
+            if (outcome.status == SweepStatus::unknown)
+                std::cerr << "unknown: " << row.algo << " " << row.form << " n=" << outcome.n
+                          << ": " << outcome.reason << "\n";
 
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
