@@ -22,10 +22,10 @@ struct BlockListError : std::invalid_argument {
 std::vector<int> parse_block_list(std::string_view text, int block_count);
 
 /// The shortest string parse_block_list reads back as `sorted_blocks`
-/// (ascending, unique, non-negative) among those that split the list into
-/// consecutive pieces: runs of three or more become `a-b`, other arithmetic
-/// progressions of three or more `start:stop:stride` with stop = last + 1.
-/// Returns "" for an empty list.
+/// (ascending, unique, non-negative), among those that split the list into
+/// consecutive pieces, each a single block, a run `a-b` or a progression
+/// `start:stop:stride` (stop = last + 1) of three or more; where a piece and
+/// plain numbers are equally short, the plain numbers. "" for an empty list.
 std::string format_block_list(const std::vector<int>& sorted_blocks);
 
 }  // namespace trivcheck
