@@ -8,6 +8,7 @@ void register_check_command(CLI::App& app, CommandResult& result);
 void register_gen_command(CLI::App& app, CommandResult& result);
 void register_bench_command(CLI::App& app, CommandResult& result);
 void register_sweep_command(CLI::App& app, CommandResult& result);
+void register_synth_command(CLI::App& app, CommandResult& result);
 void register_shrink_command(CLI::App& app, CommandResult& result);
 
 const std::vector<CommandRegistrar>& all_commands() {
@@ -17,6 +18,7 @@ const std::vector<CommandRegistrar>& all_commands() {
         register_gen_command,
         register_bench_command,
         register_sweep_command,
+        register_synth_command,
         register_shrink_command,
     };
     return commands;
