@@ -731,39 +731,11 @@ void append_transfer(std::string& out, const Transfer& transfer) {
     out += '}';
 }
 
-}  // namespace
-
-Schedule parse_schedule_json(const std::string& text, const std::string& file_label) {
-    ScheduleReader reader(file_label);
-    StreamedElements transfers{
-        "steps", "transfers",
-        [&reader](std::size_t step, std::size_t index, json& element, json& array,
-                  const json& root) { reader.take_transfer(step, index, element, array, root); }};
-    json document = parse_json_document(text, file_label, &transfers);
-    return reader.read(document);
-}
-
-Schedule read_schedule_file(const std::string& path) {
-    // Plain chunked reads: several times faster than a stringstream on large
-    // files, and they work for pipes, whose size is unknown.
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
-                                                         &std::fclose);
-    if (!file) throw InputError(path, "", std::string("cannot open: ") + std::strerror(errno));
-    std::string text;
-    std::error_code size_error;
-    const std::uintmax_t size_hint = std::filesystem::file_size(path, size_error);
-    if (!size_error) text.reserve(static_cast<std::size_t>(size_hint));
-    std::vector<char> chunk(std::size_t{1} << 20);
-    while (const std::size_t got = std::fread(chunk.data(), 1, chunk.size(), file.get()))
-        text.append(chunk.data(), got);
-    if (std::ferror(file.get()))
-        throw InputError(path, "", std::string("cannot read: ") + std::strerror(errno));
-    return parse_schedule_json(text, path);
-}
-
-std::string write_schedule_json(const Schedule& schedule) {
-    std::string out;
-    out.reserve(256 + schedule.transfer_count() * 64);
+/// Writes the whole file into `out`; with `drain`, hands `out` over whenever
+/// it passes a megabyte, so a file of any size is written in bounded memory.
+void write_schedule(const Schedule& schedule, std::string& out,
+                    const std::function<void(std::string&)>& drain) {
+    constexpr std::size_t kDrainSize = std::size_t{1} << 20;
     auto line = [&](const char* key) {
         out += "  \"";
         out += key;
@@ -800,40 +772,82 @@ std::string write_schedule_json(const Schedule& schedule) {
         out += ",\n";
     }
     line("steps");
-    if (schedule.steps.empty())
-        out += "[]\n";
-    else {
-        out += "[\n";
-        for (std::size_t k = 0; k < schedule.steps.size(); ++k) {
-            const Step& step = schedule.steps[k];
-            out += "    {";
-            if (!step.phase.empty()) {
-                out += "\"phase\": ";
-                append_string(out, step.phase);
-                out += ", ";
-            }
-            out += "\"transfers\": [";
-            for (std::size_t i = 0; i < step.transfers.size(); ++i) {
-                out += i == 0 ? "\n      " : ",\n      ";
-                append_transfer(out, step.transfers[i]);
-            }
-            out += step.transfers.empty() ? "]}" : "\n    ]}";
-            out += k + 1 < schedule.steps.size() ? ",\n" : "\n";
-        }
-        out += "  ]\n";
+    if (schedule.steps.empty()) {
+        out += "[]\n}\n";
+        return;
     }
-    out += "}\n";
+    out += "[\n";
+    for (std::size_t k = 0; k < schedule.steps.size(); ++k) {
+        const Step& step = schedule.steps[k];
+        out += "    {";
+        if (!step.phase.empty()) {
+            out += "\"phase\": ";
+            append_string(out, step.phase);
+            out += ", ";
+        }
+        out += "\"transfers\": [";
+        for (std::size_t i = 0; i < step.transfers.size(); ++i) {
+            out += i == 0 ? "\n      " : ",\n      ";
+            append_transfer(out, step.transfers[i]);
+            if (drain && out.size() >= kDrainSize) drain(out);
+        }
+        out += step.transfers.empty() ? "]}" : "\n    ]}";
+        out += k + 1 < schedule.steps.size() ? ",\n" : "\n";
+    }
+    out += "  ]\n}\n";
+}
+
+}  // namespace
+
+Schedule parse_schedule_json(const std::string& text, const std::string& file_label) {
+    ScheduleReader reader(file_label);
+    StreamedElements transfers{
+        "steps", "transfers",
+        [&reader](std::size_t step, std::size_t index, json& element, json& array,
+                  const json& root) { reader.take_transfer(step, index, element, array, root); }};
+    json document = parse_json_document(text, file_label, &transfers);
+    return reader.read(document);
+}
+
+Schedule read_schedule_file(const std::string& path) {
+    // Plain chunked reads: several times faster than a stringstream on large
+    // files, and they work for pipes, whose size is unknown.
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
+                                                         &std::fclose);
+    if (!file) throw InputError(path, "", std::string("cannot open: ") + std::strerror(errno));
+    std::string text;
+    std::error_code size_error;
+    const std::uintmax_t size_hint = std::filesystem::file_size(path, size_error);
+    if (!size_error) text.reserve(static_cast<std::size_t>(size_hint));
+    std::vector<char> chunk(std::size_t{1} << 20);
+    while (const std::size_t got = std::fread(chunk.data(), 1, chunk.size(), file.get()))
+        text.append(chunk.data(), got);
+    if (std::ferror(file.get()))
+        throw InputError(path, "", std::string("cannot read: ") + std::strerror(errno));
+    return parse_schedule_json(text, path);
+}
+
+std::string write_schedule_json(const Schedule& schedule) {
+    std::string out;
+    write_schedule(schedule, out, nullptr);
     return out;
 }
 
 void write_schedule_file(const Schedule& schedule, const std::string& path) {
-    std::string text = write_schedule_json(schedule);
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"),
+                                                         &std::fclose);
     if (!file)
         throw std::runtime_error(path + ": cannot open for writing: " + std::strerror(errno));
-    file.write(text.data(), static_cast<std::streamsize>(text.size()));
-    file.close();
-    if (!file) throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
+    auto drain = [&](std::string& out) {
+        if (std::fwrite(out.data(), 1, out.size(), file.get()) != out.size())
+            throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
+        out.clear();
+    };
+    std::string out;
+    write_schedule(schedule, out, drain);
+    drain(out);
+    if (std::fclose(file.release()) != 0)
+        throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
 }
 
 }  // namespace trivcheck

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <random>
 #include <set>
@@ -540,6 +542,18 @@ TEST_CASE("files: write, read back, and a missing file is an input error") {
         std::filesystem::temp_directory_path() / "trivcheck-schedule-json-test.json";
     write_schedule_file(schedule, path.string());
     check_equal(schedule, read_schedule_file(path.string()));
+    std::filesystem::remove(path);
+
+    // Large enough that the file is written in several pieces.
+    request.algo = "ring";
+    request.topology = Topology::ring(120);
+    const Schedule large = generate(request);
+    write_schedule_file(large, path.string());
+    std::ifstream written(path, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(written)),
+                           std::istreambuf_iterator<char>());
+    CHECK(text.size() > (std::size_t{3} << 20));
+    CHECK(text == write_schedule_json(large));
     std::filesystem::remove(path);
 
     CHECK_THROWS_WITH_AS(read_schedule_file("/nonexistent/dir/x.json"),
