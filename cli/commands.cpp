@@ -10,6 +10,7 @@ void register_bench_command(CLI::App& app, CommandResult& result);
 void register_sweep_command(CLI::App& app, CommandResult& result);
 void register_synth_command(CLI::App& app, CommandResult& result);
 void register_shrink_command(CLI::App& app, CommandResult& result);
+void register_prove_command(CLI::App& app, CommandResult& result);
 
 const std::vector<CommandRegistrar>& all_commands() {
     static const std::vector<CommandRegistrar> commands = {
@@ -20,6 +21,7 @@ const std::vector<CommandRegistrar>& all_commands() {
         register_sweep_command,
         register_synth_command,
         register_shrink_command,
+        register_prove_command,
     };
     return commands;
 }

@@ -1,0 +1,35 @@
+#include "proofs/obligation.hpp"
+
+#include "proofs/double_count.hpp"
+#include "proofs/last_step.hpp"
+#include "proofs/lemma_4_1.hpp"
+#include "proofs/step_links.hpp"
+
+namespace trivcheck::proofs {
+
+const std::vector<Obligation>& all_obligations() {
+    static const std::vector<Obligation> obligations = {
+        {"last_step_covers", "the last-step distance d = ceil((n - 3^s)/2) reaches every rank",
+         last_step_covers_queries},
+        {"last_step_minimal", "no smaller last-step distance reaches every rank",
+         last_step_minimal_queries},
+        {"last_step_link_bound", "every directed link carries d <= 3^s messages in the last step",
+         last_step_link_bound_queries},
+        {"step_link_bound", "every directed link carries 3^k messages in step k < s",
+         step_link_bound_queries},
+        {"latency_form_double_count",
+         "published L form: exactly once for n = 3^s, a double count for every other n",
+         latency_form_double_count_queries},
+        {"lemma_4_1", "reduce-scatter bytes per rank sum to m(1 - 1/n) for n = 3^s",
+         lemma_4_1_queries},
+    };
+    return obligations;
+}
+
+const Obligation* find_obligation(const std::string& name) {
+    for (const Obligation& obligation : all_obligations())
+        if (obligation.name == name) return &obligation;
+    return nullptr;
+}
+
+}  // namespace trivcheck::proofs

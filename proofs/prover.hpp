@@ -1,0 +1,63 @@
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "proofs/verdict.hpp"
+
+namespace trivcheck::proofs {
+
+// Z3-free on purpose: the CLI includes this header, and only proofs/ sees <z3++.h>.
+
+/// What `trivcheck prove` runs.
+struct ProveSettings {
+    /// Queries cover s = 0 .. max_s, i.e. every n < 3^(max_s + 1).
+    int max_s = 30;
+    /// Obligation names to run; empty runs all.
+    std::vector<std::string> only;
+    SolverSettings solver;
+    /// When set, every query is written there as an SMT-LIB2 file.
+    std::optional<std::filesystem::path> smt2_directory;
+};
+
+/// The result of one query, self-contained (no Z3 objects).
+struct QueryOutcome {
+    std::string obligation;
+    std::string label;
+    std::string claim;
+    int s = -1;
+    std::string range;
+    std::optional<std::int64_t> min_n;
+    std::optional<std::int64_t> max_n;
+    /// The range leaves out n = 3^s (it is 3^s < n < 3^(s+1)).
+    bool excludes_power = false;
+    Expectation expected = Expectation::holds;
+    Verdict verdict = Verdict::unknown;
+    /// The solver's reason, for Unknown.
+    std::string reason;
+    double seconds = 0;
+    /// The counterexample or measured figure, if any.
+    std::optional<Finding> finding;
+    /// The SMT-LIB2 file written, if any.
+    std::string smt2_file;
+
+    /// Holds when a proof was expected, Violated when a search was.
+    bool as_expected() const;
+};
+
+/// The obligations' names, in the order they run.
+std::vector<std::string> obligation_names();
+
+/// Runs the selected obligations in registry order; `on_outcome` sees each
+/// outcome as it is decided. Throws std::invalid_argument for an unknown name.
+std::vector<QueryOutcome> prove(const ProveSettings& settings,
+                                const std::function<void(const QueryOutcome&)>& on_outcome = {});
+
+/// 1 when some query gave a definite answer other than the expected one, else
+/// 4 when some query is Unknown, else 0 (checker/exit_code.hpp).
+int prove_exit_code(const std::vector<QueryOutcome>& outcomes);
+
+}  // namespace trivcheck::proofs

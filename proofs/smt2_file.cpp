@@ -1,0 +1,56 @@
+#include "proofs/smt2_file.hpp"
+
+#include <z3++.h>
+
+#include <cstdio>
+#include <fstream>
+#include <stdexcept>
+
+namespace trivcheck::proofs {
+
+std::string smt2_file_name(const Query& query) {
+    std::string name = query.obligation + "." + query.label;
+    if (query.s >= 0) {
+        char suffix[16];
+        std::snprintf(suffix, sizeof suffix, ".s%02d", query.s);
+        name += suffix;
+    }
+    return name + ".smt2";
+}
+
+const char* smt2_answer(Verdict verdict) {
+    switch (verdict) {
+        case Verdict::holds:
+            return "unsat";
+        case Verdict::violated:
+            return "sat";
+        case Verdict::unknown:
+            return "unknown";
+    }
+    return "unknown";
+}
+
+void write_smt2_file(const std::filesystem::path& path, const Query& query,
+                     const std::string& benchmark, Verdict z3_verdict,
+                     const SolverSettings& settings) {
+    std::ofstream file(path);
+    if (!file) throw std::runtime_error("cannot write " + path.string());
+    unsigned major = 0, minor = 0, build = 0, revision = 0;
+    Z3_get_version(&major, &minor, &build, &revision);
+    file << "; trivcheck prove: " << query.obligation << " (" << query.label << ")\n"
+         << "; claim: " << query.claim << "\n"
+         << "; range: " << query.range << "\n";
+    if (query.expected == Expectation::holds)
+        file << "; The last assertion is the negation of the claim: unsat proves the claim\n"
+                "; for every n in the range.\n";
+    else
+        file << "; This query searches for a violation: sat is the expected finding, and a\n"
+                "; model is a counterexample.\n";
+    file << "; expected: " << expected_answer(query.expected) << "\n"
+         << "; z3: " << smt2_answer(z3_verdict) << " (Z3 " << major << "." << minor << "." << build
+         << ", timeout " << settings.timeout_ms << " ms, seed " << settings.seed << ")\n"
+         << benchmark;
+    if (!file) throw std::runtime_error("cannot write " + path.string());
+}
+
+}  // namespace trivcheck::proofs
