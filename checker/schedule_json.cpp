@@ -1,3 +1,6 @@
+// Reading half of checker/schedule_json.hpp; the writer is in
+// checker/schedule_json_writer.cpp.
+
 #include "checker/schedule_json.hpp"
 
 #include <algorithm>
@@ -7,18 +10,17 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <initializer_list>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "checker/block_list_text.hpp"
+#include "checker/block_set_pool.hpp"
 #include "checker/json_document.hpp"
 
 namespace trivcheck {
@@ -98,79 +100,6 @@ std::string quote_list(std::initializer_list<std::string_view> names) {
     }
     return text;
 }
-
-// ---------------------------------------------------------------------------
-// Block-set sharing
-
-/// Hands out one shared pattern per distinct block set up to rotation, so a
-/// file written from a rotation-symmetric schedule reads back as compactly as
-/// the generator built it (BlockSet's pattern + offset).
-class PatternPool {
-  public:
-    explicit PatternPool(int modulus) : modulus_(modulus) {}
-
-    /// `sorted` is ascending, unique, non-empty, each in [0, modulus).
-    BlockSet intern(const std::vector<int>& sorted) {
-        const std::size_t count = sorted.size();
-        // Canonical rotation: the lexicographically least rotation of the
-        // cyclic gap sequence (two-pointer least-rotation, linear time).
-        gaps_.resize(count);
-        for (std::size_t i = 0; i + 1 < count; ++i) gaps_[i] = sorted[i + 1] - sorted[i];
-        gaps_[count - 1] = sorted[0] + modulus_ - sorted[count - 1];
-        std::size_t start = least_rotation(gaps_);
-        const int offset = sorted[start];
-        scratch_.resize(count);
-        for (std::size_t i = 0; i < count; ++i) {
-            const std::size_t at = start + i < count ? start + i : start + i - count;
-            int block = sorted[at] - offset;
-            scratch_[i] = block < 0 ? block + modulus_ : block;
-        }
-        auto found = patterns_.find(scratch_);
-        if (found == patterns_.end())
-            found = patterns_.emplace(scratch_, std::make_shared<const std::vector<int>>(scratch_))
-                        .first;
-        return BlockSet(found->second, offset, modulus_);
-    }
-
-  private:
-    static std::size_t least_rotation(const std::vector<int>& sequence) {
-        const std::size_t n = sequence.size();
-        std::size_t i = 0;
-        std::size_t j = 1;
-        std::size_t k = 0;
-        // Indices wrap at most once (i + k < 2n): a subtraction, not a division.
-        auto at = [&](std::size_t index) { return sequence[index < n ? index : index - n]; };
-        while (i < n && j < n && k < n) {
-            int a = at(i + k);
-            int b = at(j + k);
-            if (a == b) {
-                ++k;
-                continue;
-            }
-            if (a > b)
-                i += k + 1;
-            else
-                j += k + 1;
-            if (i == j) ++j;
-            k = 0;
-        }
-        return std::min(i, j);
-    }
-
-    struct Hash {
-        std::size_t operator()(const std::vector<int>& blocks) const {
-            std::uint64_t hash = 1469598103934665603ull;
-            for (int block : blocks)
-                hash = (hash ^ static_cast<std::uint32_t>(block)) * 1099511628211ull;
-            return static_cast<std::size_t>(hash);
-        }
-    };
-
-    int modulus_;
-    std::vector<int> gaps_;
-    std::vector<int> scratch_;
-    std::unordered_map<std::vector<int>, std::shared_ptr<const std::vector<int>>, Hash> patterns_;
-};
 
 // ---------------------------------------------------------------------------
 // The reader
@@ -527,7 +456,7 @@ class ScheduleReader {
     }
 
     BlockSet read_blocks(const json& value, const JsonPath& path) {
-        PatternPool& pool = *pool_;
+        BlockSetPool& pool = *pool_;
         std::vector<int> blocks;
         if (value.is_array()) {
             if (value.empty()) fail(path, "expected at least one block");
@@ -549,7 +478,7 @@ class ScheduleReader {
         // pass and sort only what needs it.
         if (std::adjacent_find(blocks.begin(), blocks.end(), std::greater_equal<int>()) ==
             blocks.end())
-            return pool.intern(blocks);
+            return pool.make(blocks);
         std::vector<int> sorted = blocks;
         std::sort(sorted.begin(), sorted.end());
         auto repeated = std::adjacent_find(sorted.begin(), sorted.end());
@@ -563,7 +492,7 @@ class ScheduleReader {
                 blocks.begin());
             fail(path.element(second), message);
         }
-        return pool.intern(sorted);
+        return pool.make(sorted);
     }
 
     const std::string& file_;
@@ -572,7 +501,7 @@ class ScheduleReader {
     bool is_graph_ = false;
     /// Graph only: a representative rank of each rank's connected component.
     std::vector<int> component_;
-    std::optional<PatternPool> pool_;
+    std::optional<BlockSetPool> pool_;
     bool streaming_decided_ = false;
     bool streaming_ = false;
     /// Streaming: each step's transfers, and the first error with its step.
@@ -600,201 +529,6 @@ const json& Fields::required(std::string_view name) const {
     if (value == nullptr)
         reader_.fail(path_, "missing required field \"" + std::string(name) + "\"");
     return *value;
-}
-
-// ---------------------------------------------------------------------------
-// The writer
-
-void append_string(std::string& out, std::string_view text) { out += json(text).dump(); }
-
-void append_number(std::string& out, double value) { out += json(value).dump(); }
-
-template <class Number>
-void append_numbers(std::string& out, const std::vector<Number>& values) {
-    out += '[';
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        if (i > 0) out += ", ";
-        if constexpr (std::is_floating_point_v<Number>)
-            append_number(out, values[i]);
-        else
-            out += std::to_string(values[i]);
-    }
-    out += ']';
-}
-
-/// One value for every step is written as a plain number.
-template <class Number>
-void append_per_step(std::string& out, const std::vector<Number>& values) {
-    if (values.size() != 1) return append_numbers(out, values);
-    if constexpr (std::is_floating_point_v<Number>)
-        append_number(out, values[0]);
-    else
-        out += std::to_string(values[0]);
-}
-
-/// The blocks in ascending order. A shared pattern is sorted, so its rotation
-/// is two ascending runs: linear time instead of BlockSet::sorted()'s sort,
-/// which matters when every rank's sets are rotations of n-block patterns.
-std::vector<int> ascending(const BlockSet& blocks) {
-    if (blocks.empty()) return {};
-    const std::vector<int>& pattern = *blocks.pattern();
-    if (std::adjacent_find(pattern.begin(), pattern.end(), std::greater_equal<int>()) !=
-        pattern.end())
-        return blocks.sorted();
-    const int offset = blocks.offset();
-    const int modulus = blocks.modulus();
-    auto wrap = std::lower_bound(pattern.begin(), pattern.end(), modulus - offset);
-    std::vector<int> sorted;
-    sorted.reserve(pattern.size());
-    for (auto block = wrap; block != pattern.end(); ++block)
-        sorted.push_back(*block + offset - modulus);
-    for (auto block = pattern.begin(); block != wrap; ++block) sorted.push_back(*block + offset);
-    return sorted;
-}
-
-void append_blocks(std::string& out, const BlockSet& blocks) {
-    // Short lists read best as lists; long ones (a rank's share of n blocks)
-    // would bury the schedule's shape in numbers.
-    constexpr std::size_t kListedBlocks = 8;
-    std::vector<int> sorted = ascending(blocks);
-    if (sorted.size() <= kListedBlocks) return append_numbers(out, sorted);
-    out += '"';
-    out += format_block_list(sorted);
-    out += '"';
-}
-
-void append_bounds(std::string& out, const Bounds& bounds) {
-    bool first = true;
-    auto key = [&](const char* name) {
-        out += first ? "" : ", ";
-        first = false;
-        out += '"';
-        out += name;
-        out += "\": ";
-    };
-    out += '{';
-    if (bounds.steps) {
-        key("steps");
-        out += std::to_string(*bounds.steps);
-    }
-    if (!bounds.link_chunks.empty()) {
-        key("link_chunks");
-        append_per_step(out, bounds.link_chunks);
-    }
-    if (!bounds.link_bytes.empty()) {
-        key("link_bytes");
-        append_per_step(out, bounds.link_bytes);
-    }
-    if (bounds.bytes_per_rank_per_phase) {
-        key("bytes_per_rank_per_phase");
-        append_number(out, *bounds.bytes_per_rank_per_phase);
-    }
-    if (bounds.theta) {
-        key("theta");
-        append_number(out, *bounds.theta);
-    }
-    out += '}';
-}
-
-void append_topology(std::string& out, const Topology& topology) {
-    out += "{\"kind\": ";
-    append_string(out, to_string(topology.kind));
-    out += ", \"dims\": ";
-    append_numbers(out, topology.dims);
-    if (topology.kind == TopologyKind::graph) {
-        out += ", \"edges\": [";
-        for (std::size_t i = 0; i < topology.edges.size(); ++i) {
-            if (i > 0) out += ", ";
-            out += '[' + std::to_string(topology.edges[i].first) + ", " +
-                   std::to_string(topology.edges[i].second) + ']';
-        }
-        out += ']';
-    }
-    out += '}';
-}
-
-void append_transfer(std::string& out, const Transfer& transfer) {
-    out += "{\"src\": ";
-    out += std::to_string(transfer.src);
-    out += ", \"dst\": ";
-    out += std::to_string(transfer.dst);
-    out += ", \"blocks\": ";
-    append_blocks(out, transfer.blocks);
-    out += ", \"op\": \"";
-    out += to_string(transfer.op);
-    out += '"';
-    if (transfer.route != Route::shortest) {
-        out += ", \"route\": \"";
-        out += to_string(transfer.route);
-        out += '"';
-    }
-    out += '}';
-}
-
-/// Writes the whole file into `out`; with `drain`, hands `out` over whenever
-/// it passes a megabyte, so a file of any size is written in bounded memory.
-void write_schedule(const Schedule& schedule, std::string& out,
-                    const std::function<void(std::string&)>& drain) {
-    constexpr std::size_t kDrainSize = std::size_t{1} << 20;
-    auto line = [&](const char* key) {
-        out += "  \"";
-        out += key;
-        out += "\": ";
-    };
-    out += "{\n";
-    line("schema");
-    append_string(out, kScheduleSchema);
-    out += ",\n";
-    // Labels are written only when set, so an unlabelled schedule reads back
-    // unlabelled.
-    for (auto [key, value] : {std::pair{"name", &schedule.name}, std::pair{"algo", &schedule.algo},
-                              std::pair{"form", &schedule.form}}) {
-        if (value->empty()) continue;
-        line(key);
-        append_string(out, *value);
-        out += ",\n";
-    }
-    line("collective");
-    append_string(out, to_string(schedule.collective));
-    out += ",\n";
-    line("topology");
-    append_topology(out, schedule.topology);
-    out += ",\n";
-    line("ranks");
-    out += std::to_string(schedule.ranks) + ",\n";
-    line("blocks");
-    out += std::to_string(schedule.blocks) + ",\n";
-    line("ports");
-    out += std::to_string(schedule.ports) + ",\n";
-    if (schedule.bounds) {
-        line("bounds");
-        append_bounds(out, *schedule.bounds);
-        out += ",\n";
-    }
-    line("steps");
-    if (schedule.steps.empty()) {
-        out += "[]\n}\n";
-        return;
-    }
-    out += "[\n";
-    for (std::size_t k = 0; k < schedule.steps.size(); ++k) {
-        const Step& step = schedule.steps[k];
-        out += "    {";
-        if (!step.phase.empty()) {
-            out += "\"phase\": ";
-            append_string(out, step.phase);
-            out += ", ";
-        }
-        out += "\"transfers\": [";
-        for (std::size_t i = 0; i < step.transfers.size(); ++i) {
-            out += i == 0 ? "\n      " : ",\n      ";
-            append_transfer(out, step.transfers[i]);
-            if (drain && out.size() >= kDrainSize) drain(out);
-        }
-        out += step.transfers.empty() ? "]}" : "\n    ]}";
-        out += k + 1 < schedule.steps.size() ? ",\n" : "\n";
-    }
-    out += "  ]\n}\n";
 }
 
 }  // namespace
@@ -825,29 +559,6 @@ Schedule read_schedule_file(const std::string& path) {
     if (std::ferror(file.get()))
         throw InputError(path, "", std::string("cannot read: ") + std::strerror(errno));
     return parse_schedule_json(text, path);
-}
-
-std::string write_schedule_json(const Schedule& schedule) {
-    std::string out;
-    write_schedule(schedule, out, nullptr);
-    return out;
-}
-
-void write_schedule_file(const Schedule& schedule, const std::string& path) {
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"),
-                                                         &std::fclose);
-    if (!file)
-        throw std::runtime_error(path + ": cannot open for writing: " + std::strerror(errno));
-    auto drain = [&](std::string& out) {
-        if (std::fwrite(out.data(), 1, out.size(), file.get()) != out.size())
-            throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
-        out.clear();
-    };
-    std::string out;
-    write_schedule(schedule, out, drain);
-    drain(out);
-    if (std::fclose(file.release()) != 0)
-        throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
 }
 
 }  // namespace trivcheck
