@@ -67,9 +67,18 @@ Schedule trivance_base(const GeneratorRequest& request, const char* form) {
 }
 
 Schedule trivance_latency(const GeneratorRequest& request) {
+    // A synthesized last step (docs/synthesis.md) sends sums of separately kept
+    // pieces; one value per block per rank cannot express that, and splitting
+    // the vector into blocks would change what a block means, so no schedule
+    // is produced rather than one the executor would misread.
+    if (request.last_step == "synthesized")
+        throw NotApplicable(
+            "trivance L with a synthesized last step keeps partial sums separately, which "
+            "trivcheck.schedule/1 cannot express; `trivcheck synth --n N` prints the plan and "
+            "verifies it with the pieces executor (docs/synthesis.md)");
     if (request.last_step != "published")
         throw std::invalid_argument("unknown trivance last step '" + request.last_step +
-                                    "' (have: published)");
+                                    "' (have: published, synthesized)");
     Schedule schedule = trivance_base(request, "L");
     const int n = schedule.ranks;
     schedule.blocks = 1;
