@@ -11,6 +11,7 @@ void register_sweep_command(CLI::App& app, CommandResult& result);
 void register_synth_command(CLI::App& app, CommandResult& result);
 void register_shrink_command(CLI::App& app, CommandResult& result);
 void register_prove_command(CLI::App& app, CommandResult& result);
+void register_mutate_command(CLI::App& app, CommandResult& result);
 
 const std::vector<CommandRegistrar>& all_commands() {
     static const std::vector<CommandRegistrar> commands = {
@@ -22,6 +23,7 @@ const std::vector<CommandRegistrar>& all_commands() {
         register_synth_command,
         register_shrink_command,
         register_prove_command,
+        register_mutate_command,
     };
     return commands;
 }

@@ -1,0 +1,21 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "models/schedule.hpp"
+
+namespace trivcheck {
+
+/// A brute-force second opinion on SPEC §1, independent of executor.cpp: it
+/// counts how many times every contribution is summed into every cell
+/// (n·B·n counters) instead of keeping sets, and checks ports, unheld sends,
+/// double counts and the postconditions. Used to confirm, on small
+/// schedules, that a mutant the checker accepts is really correct. Returns
+/// the first violation found, in words, or nullopt when the schedule is
+/// correct. Throws std::length_error when n·B·n exceeds `counter_limit`.
+std::optional<std::string> reference_violation(const Schedule& schedule,
+                                               std::uint64_t counter_limit = std::uint64_t{1}
+                                                                             << 26);
+
+}  // namespace trivcheck

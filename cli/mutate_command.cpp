@@ -1,0 +1,234 @@
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "checker/check.hpp"
+#include "checker/exit_code.hpp"
+#include "checker/mutation_score.hpp"
+#include "checker/size_spec.hpp"
+#include "cli/command.hpp"
+#include "cli/schedule_source.hpp"
+
+namespace trivcheck::cli {
+
+namespace {
+
+struct MutateOptions {
+    std::string algo;
+    std::string form = "B";
+    std::string sizes;
+    int sites = 4;
+    bool no_bounds = false;
+    bool json = false;
+};
+
+std::string percent(double fraction) {
+    char text[16];
+    std::snprintf(text, sizeof text, "%.1f%%", 100 * fraction);
+    return text;
+}
+
+std::string pad(std::string text, std::size_t width) {
+    if (text.size() < width) text.append(width - text.size(), ' ');
+    return text;
+}
+
+std::string kinds_text(const OperatorTally& tally) {
+    std::string text;
+    for (const auto& [kind, count] : tally.kinds)
+        text += (text.empty() ? "" : ", ") + kind + " " + std::to_string(count);
+    return text.empty() ? "-" : text;
+}
+
+struct Totals {
+    int made = 0, caught = 0, correctness = 0, equivalent = 0, valid = 0, survived = 0;
+    double score() const {
+        const int mistakes = made - equivalent - valid;
+        return mistakes == 0 ? 1.0 : static_cast<double>(caught) / mistakes;
+    }
+    double strict_score() const {
+        return made == equivalent ? 1.0 : static_cast<double>(caught) / (made - equivalent);
+    }
+};
+
+Totals add_up(const std::vector<OperatorTally>& tallies) {
+    Totals totals;
+    for (const OperatorTally& tally : tallies) {
+        totals.made += tally.made;
+        totals.caught += tally.caught;
+        totals.correctness += tally.caught_by_correctness;
+        totals.equivalent += tally.equivalent;
+        totals.valid += tally.valid_alternative;
+        totals.survived += tally.survived;
+    }
+    return totals;
+}
+
+/// One table row: the counts, the score, the kinds.
+std::string row(const std::string& name, int made, int caught, int correctness, int equivalent,
+                int valid, int survived, const std::string& score, const std::string& kinds) {
+    return pad(name, 24) + pad(std::to_string(made), 6) + pad(std::to_string(caught), 8) +
+           pad(std::to_string(correctness), 9) + pad(std::to_string(equivalent), 7) +
+           pad(std::to_string(valid), 7) + pad(std::to_string(survived), 10) + pad(score, 8) +
+           kinds + "\n";
+}
+
+void print_text(const MutateOptions& options, const std::vector<OperatorTally>& tallies,
+                const std::vector<int>& used, const std::vector<std::string>& skipped) {
+    std::cout << "mutants of " << options.algo << " " << options.form << " for " << used.size()
+              << " sizes (n in " << options.sizes << "), up to " << options.sites
+              << " per operator and n, checked "
+              << (options.no_bounds ? "for correctness only"
+                                    : "with the original's figures declared as bounds")
+              << "\n";
+    for (const std::string& note : skipped) std::cout << "  skipped " << note << "\n";
+    std::cout << "\n"
+              << pad("operator", 24) << pad("made", 6) << pad("caught", 8) << pad("by corr", 9)
+              << pad("equiv", 7) << pad("valid", 7) << pad("survived", 10) << pad("score", 8)
+              << "violation kinds\n";
+    for (const OperatorTally& tally : tallies)
+        std::cout << row(tally.name, tally.made, tally.caught, tally.caught_by_correctness,
+                         tally.equivalent, tally.valid_alternative, tally.survived,
+                         tally.made == 0 ? "-" : percent(tally.score()), kinds_text(tally));
+    const Totals totals = add_up(tallies);
+    std::cout << row("all", totals.made, totals.caught, totals.correctness, totals.equivalent,
+                     totals.valid, totals.survived, percent(totals.score()), "")
+              << "\n";
+    int operators_used = 0;
+    for (const OperatorTally& tally : tallies) operators_used += tally.made > 0 ? 1 : 0;
+    std::cout << "mutation score " << percent(totals.score()) << ": " << totals.caught
+              << " caught of " << totals.made - totals.equivalent - totals.valid << " mistakes, "
+              << operators_used << " operators\n"
+              << "  " << totals.equivalent << " equivalent (nothing observable changed) and "
+              << totals.valid
+              << " valid alternatives (correct, within the bounds) are never counted as caught;\n"
+              << "  counting the valid alternatives as misses: " << percent(totals.strict_score())
+              << " of " << totals.made - totals.equivalent << " non-equivalent mutants\n";
+    for (const OperatorTally& tally : tallies) {
+        int shown = 0;
+        int hidden = 0;
+        for (const UncaughtMutant& mutant : tally.uncaught) {
+            // Every survivor is shown; of the rest, enough to see the pattern.
+            if (mutant.fate != MutantFate::survived && shown >= 5) {
+                ++hidden;
+                continue;
+            }
+            ++shown;
+            std::cout << "  " << pad(to_string(mutant.fate), 18) << tally.name << " n=" << mutant.n
+                      << " " << mutant.site << ": " << mutant.reason << "\n";
+        }
+        if (hidden > 0)
+            std::cout << "  " << pad("", 18) << tally.name << ": " << hidden
+                      << " more (--json lists all)\n";
+    }
+}
+
+void print_json(const MutateOptions& options, const std::vector<OperatorTally>& tallies,
+                const std::vector<int>& used) {
+    nlohmann::ordered_json json;
+    json["schema"] = "trivcheck.mutation/1";
+    json["algo"] = options.algo;
+    json["form"] = options.form;
+    json["sizes"] = used;
+    json["sites_per_operator"] = options.sites;
+    json["declared_bounds"] = !options.no_bounds;
+    json["operators"] = nlohmann::ordered_json::array();
+    for (const OperatorTally& tally : tallies) {
+        nlohmann::ordered_json entry = {{"name", tally.name},
+                                        {"mistake", tally.mistake},
+                                        {"made", tally.made},
+                                        {"caught", tally.caught},
+                                        {"caught_by_correctness", tally.caught_by_correctness},
+                                        {"equivalent", tally.equivalent},
+                                        {"valid_alternative", tally.valid_alternative},
+                                        {"survived", tally.survived},
+                                        {"score", tally.score()},
+                                        {"strict_score", tally.strict_score()},
+                                        {"kinds", tally.kinds}};
+        entry["uncaught"] = nlohmann::ordered_json::array();
+        for (const UncaughtMutant& mutant : tally.uncaught)
+            entry["uncaught"].push_back({{"n", mutant.n},
+                                         {"site", mutant.site},
+                                         {"fate", to_string(mutant.fate)},
+                                         {"reason", mutant.reason}});
+        json["operators"].push_back(std::move(entry));
+    }
+    const Totals totals = add_up(tallies);
+    json["score"] = totals.score();
+    json["strict_score"] = totals.strict_score();
+    std::cout << json.dump(2) << "\n";
+}
+
+int run_mutate(const MutateOptions& options) {
+    std::vector<OperatorTally> tallies;
+    std::vector<int> used;
+    std::vector<std::string> skipped;
+    try {
+        if (options.sites < 1) throw CLI::ValidationError("--sites", "expected 1 or more");
+        GeneratorRequest request;
+        request.algo = options.algo;
+        parse_form(options.form, request.form);
+        for (int n : parse_size_spec(options.sizes)) {
+            request.topology = Topology::ring(n);
+            Schedule original;
+            try {
+                original = generate(request);
+            } catch (const NotApplicable& error) {
+                skipped.push_back("n=" + std::to_string(n) + ": " + error.what());
+                continue;
+            }
+            // Mutants of a schedule that is already wrong say nothing about the checker.
+            const Report report = check_schedule(original);
+            if (report.verdict != Verdict::holds) {
+                skipped.push_back("n=" + std::to_string(n) + ": the original is " +
+                                  to_string(report.verdict));
+                continue;
+            }
+            score_mutants(original, options.sites, !options.no_bounds, tallies);
+            used.push_back(n);
+        }
+    } catch (const SizeSpecError& error) {
+        std::cerr << "error: --n: " << error.what() << "\n";
+        return exit_usage;
+    } catch (const std::invalid_argument& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return exit_usage;
+    } catch (const CLI::ValidationError& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return exit_usage;
+    } catch (const ResourceLimit& error) {
+        std::cerr << "unknown (resource limit): " << error.what() << "\n";
+        return exit_unknown;
+    }
+    if (options.json)
+        print_json(options, tallies, used);
+    else
+        print_text(options, tallies, used, skipped);
+    return add_up(tallies).survived == 0 ? exit_holds : exit_violated;
+}
+
+}  // namespace
+
+void register_mutate_command(CLI::App& app, CommandResult& result) {
+    auto options = std::make_shared<MutateOptions>();
+    CLI::App* command = app.add_subcommand(
+        "mutate",
+        "Apply a catalogue of realistic mistakes to correct generated schedules and report, per\n"
+        "operator, the mutants made, caught and equivalent, and the mutation score "
+        "(docs/counterexamples.md).\n"
+        "  trivcheck mutate --algo trivance --form B --n 2..64\n"
+        "Exit 0 every mistake was caught, 1 some mutant survived, 2 usage.");
+    command->add_option("--algo", options->algo, "Generator (see `trivcheck list`)")->required();
+    command->add_option("--form", options->form, "L or B")->check(CLI::IsMember({"L", "B"}));
+    command->add_option("--n", options->sizes, "Ring sizes: 2..64, pow3, ... (docs/sweep.md)")
+        ->required();
+    command->add_option("--sites", options->sites,
+                        "Mutants per operator and n, spread over the schedule (default 4)");
+    command->add_flag("--no-bounds", options->no_bounds,
+                      "Check mutants for correctness only, without the original's figures as "
+                      "declared bounds");
+    command->add_flag("--json", options->json, "Print trivcheck.mutation/1 JSON");
+    command->callback([options, &result] { result.exit_code = run_mutate(*options); });
+}
+
+}  // namespace trivcheck::cli
