@@ -313,6 +313,21 @@ TEST_CASE("sweep: a form named explicitly is reported not applicable, never skip
     CHECK(nlohmann::json::parse(lines[0])["verdict"] == "not_applicable");
 }
 
+TEST_CASE("sweep: a size too large to check is unknown (exit 4), never holds, and has no report") {
+    const Run json = run_trivcheck("sweep --algo trivance --form B --n 9 --memory-limit 1 --json");
+    CHECK(json.exit_code == 4);
+    CHECK(json.out.empty());
+    const Run named = run_trivcheck("sweep --algo trivance --form B --n 9 --memory-limit 1 --json",
+                                    "2>&1 >/dev/null");
+    CHECK(named.out.starts_with("unknown: trivance B n=9: resource limit: "));
+    const std::vector<std::string> row =
+        summary_row(run_trivcheck("sweep --algo trivance --form B --n 3,9 --memory-limit 1").out,
+                    "trivance", "B");
+    REQUIRE(row.size() >= 7);
+    CHECK(std::vector<std::string>(row.begin() + 2, row.begin() + 7) ==
+          std::vector<std::string>{"2", "0", "0", "0", "2"});
+}
+
 TEST_CASE("sweep usage errors exit 2 and say what is wrong") {
     struct Case {
         const char* arguments;
