@@ -12,6 +12,7 @@ void register_synth_command(CLI::App& app, CommandResult& result);
 void register_shrink_command(CLI::App& app, CommandResult& result);
 void register_prove_command(CLI::App& app, CommandResult& result);
 void register_mutate_command(CLI::App& app, CommandResult& result);
+void register_draw_command(CLI::App& app, CommandResult& result);
 
 const std::vector<CommandRegistrar>& all_commands() {
     static const std::vector<CommandRegistrar> commands = {
@@ -24,6 +25,7 @@ const std::vector<CommandRegistrar>& all_commands() {
         register_shrink_command,
         register_prove_command,
         register_mutate_command,
+        register_draw_command,
     };
     return commands;
 }

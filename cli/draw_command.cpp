@@ -1,0 +1,110 @@
+#include <fstream>
+#include <iostream>
+
+#include "checker/check.hpp"
+#include "checker/coverage_svg.hpp"
+#include "checker/exit_code.hpp"
+#include "checker/input_error.hpp"
+#include "checker/ring_step_svg.hpp"
+#include "checker/step_dot.hpp"
+#include "cli/command.hpp"
+#include "cli/schedule_source.hpp"
+
+namespace trivcheck::cli {
+
+namespace {
+
+struct DrawOptions {
+    ScheduleSource source;
+    int step = 0;
+    int block = 0;
+    int violation = -1;
+    bool coverage = false;
+    bool dot = false;
+    std::string output;
+};
+
+/// The violation to highlight: the one asked for, else the first of the drawn step.
+const Violation* chosen_violation(const Report& report, const DrawOptions& options) {
+    if (options.violation >= 0) {
+        if (options.violation >= static_cast<int>(report.violations.size()))
+            throw CLI::ValidationError(
+                "--violation",
+                "the report has " + std::to_string(report.violations.size()) + " violations");
+        return &report.violations[static_cast<std::size_t>(options.violation)];
+    }
+    for (const Violation& violation : report.violations)
+        if (violation.step == options.step) return &violation;
+    return nullptr;
+}
+
+int run_draw(const DrawOptions& options) {
+    try {
+        if (options.coverage && options.dot)
+            throw CLI::ValidationError("give --coverage or --dot, not both");
+        const Schedule schedule = load_schedule(options.source);
+        const Report report = check_schedule(schedule);
+        const Violation* highlight = chosen_violation(report, options);
+        const std::string picture =
+            options.coverage ? coverage_svg(schedule, options.step, options.block,
+                                            highlight ? std::vector<Violation>{*highlight}
+                                                      : std::vector<Violation>{})
+            : options.dot ? step_dot(schedule, options.step, highlight)
+                             : ring_step_svg(schedule, options.step, highlight);
+        if (options.output.empty() || options.output == "-") {
+            std::cout << picture;
+        } else {
+            std::ofstream file(options.output);
+            file << picture;
+            if (!file) {
+                std::cerr << "error: cannot write " << options.output << "\n";
+                return exit_input_error;
+            }
+        }
+        return exit_holds;
+    } catch (const InputError& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return exit_input_error;
+    } catch (const NotApplicable& error) {
+        std::cerr << "not applicable: " << error.what() << "\n";
+        return exit_usage;
+    } catch (const ResourceLimit& error) {
+        std::cerr << "unknown (resource limit): " << error.what() << "\n";
+        return exit_unknown;
+    } catch (const std::invalid_argument& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return exit_usage;
+    } catch (const CLI::ValidationError& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return exit_usage;
+    }
+}
+
+}  // namespace
+
+void register_draw_command(CLI::App& app, CommandResult& result) {
+    auto options = std::make_shared<DrawOptions>();
+    CLI::App* command = app.add_subcommand(
+        "draw",
+        "Draw one step of a ring schedule as SVG (messages, link loads, the violation's paths),\n"
+        "a coverage grid after a step, or the step as Graphviz DOT (docs/counterexamples.md).\n"
+        "  trivcheck draw --algo trivance --form L --topo ring:10 --step 2 -o step.svg\n"
+        "  trivcheck draw --algo trivance --form L --topo ring:10 --step 2 --coverage -o grid.svg\n"
+        "  trivcheck draw schedule.json --step 0 --dot | circo -Tsvg > step.svg\n"
+        "Exit 0 drawn (whatever the verdict), 2 usage, 3 bad input file.");
+    command->add_option("file", options->source.file, "A trivcheck.schedule/1 JSON file");
+    add_generator_options(*command, options->source);
+    command->add_option("--step", options->step, "The step to draw (default 0)");
+    command->add_flag("--coverage", options->coverage,
+                      "Draw the rank x contribution grid after the step instead");
+    command->add_option("--block", options->block, "With --coverage: the block (default 0)");
+    command->add_flag("--dot", options->dot,
+                      "Write the step as Graphviz DOT (Boost.Graph write_graphviz) instead");
+    command->add_option("--violation", options->violation,
+                        "Highlight this violation of the report (0-based; default: the first "
+                        "of the drawn step)");
+    command->add_option("-o,--output", options->output, "Output file (default: standard output)");
+    command->callback([options, &result] { result.exit_code = run_draw(*options); });
+}
+
+}  // namespace trivcheck::cli

@@ -1,0 +1,106 @@
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <filesystem>
+
+#include "checker/check.hpp"
+#include "checker/delta_debugging.hpp"
+#include "checker/schedule_json.hpp"
+#include "checker/schedule_projection.hpp"
+#include "checker/schedule_shrink.hpp"
+#include "tests/test_support.hpp"
+
+using namespace trivcheck;
+using testing::ring_schedule;
+using testing::run_trivcheck;
+
+namespace {
+
+/// Trivance B on 27 ranks with transfer 10 of step 1 (rank 5 -> 8) sent
+/// again in step 2: rank 8 counts rank 4's contribution twice.
+Schedule resent_27() {
+    Schedule schedule = ring_schedule("trivance", Form::B, 27);
+    schedule.steps[2].transfers.push_back(schedule.steps[1].transfers[10]);
+    return schedule;
+}
+
+/// Trivance B on 27 ranks with one all-gather transfer left out.
+Schedule dropped_27() {
+    Schedule schedule = ring_schedule("trivance", Form::B, 27);
+    auto& transfers = schedule.steps[4].transfers;
+    transfers.erase(transfers.begin() + 7);
+    return schedule;
+}
+
+}  // namespace
+
+TEST_CASE("ddmin finds the 1-minimal failing subset") {
+    std::vector<int> items(20);
+    for (int i = 0; i < 20; ++i) items[static_cast<std::size_t>(i)] = i;
+    int calls = 0;
+    const auto kept = minimise_failing_subset(items, [&](const std::vector<int>& subset) {
+        ++calls;
+        const bool has3 = std::find(subset.begin(), subset.end(), 3) != subset.end();
+        const bool has7 = std::find(subset.begin(), subset.end(), 7) != subset.end();
+        return has3 && has7;
+    });
+    CHECK(kept == std::vector<int>{3, 7});
+    CHECK(calls < 60);
+    CHECK(minimise_failing_subset(items, [](const std::vector<int>&) { return true; }).empty());
+}
+
+TEST_CASE("removing a rank renumbers ranks and the blocks they own") {
+    // Ring B on 4 ranks has 8 blocks: q·4 + s belongs to rank s.
+    const Schedule ring = ring_schedule("ring", Form::B, 4);
+    const Schedule three = keep_ranks(ring, {0, 2, 3});
+    CHECK(three.ranks == 3);
+    CHECK(three.blocks == 6);
+    CHECK(three.topology.describe() == "ring:3");
+    for (const Step& step : three.steps)
+        for (const Transfer& transfer : step.transfers) {
+            CHECK(transfer.src < 3);
+            CHECK(transfer.dst < 3);
+            CHECK(transfer.src != transfer.dst);
+            CHECK(transfer.blocks.modulus() == 6);
+        }
+}
+
+TEST_CASE("a 27-rank schedule that counts a contribution twice shrinks to 2 ranks, 2 transfers") {
+    const Schedule broken = resent_27();
+    const FailureSignature signature = *signature_of(check_schedule(broken), "double_count");
+    const ShrinkResult result = shrink_schedule(broken, signature);
+    CHECK(result.schedule.ranks == 2);
+    CHECK(result.schedule.steps.size() == 2);
+    CHECK(result.schedule.blocks == 1);
+    CHECK(result.schedule.transfer_count() == 2);
+    const Report report = check_schedule(result.schedule);
+    CHECK(report.violation_counts.count("double_count") == 1);
+    // The same message twice: 0 -> 1 in step 0 and again in step 1.
+    CHECK(report.violations.front().paths.size() == 2);
+}
+
+TEST_CASE("a missing contribution shrinks keeping its cause, not to the empty schedule") {
+    const Report before = check_schedule(dropped_27());
+    const FailureSignature signature = *signature_of(before, "missing");
+    CHECK(signature.cause == "stranded");
+    const ShrinkResult result = shrink_schedule(dropped_27(), signature);
+    CHECK(result.schedule.ranks == 3);
+    CHECK(result.schedule.transfer_count() == 1);
+    CHECK(fails_with(result.schedule, signature));
+}
+
+TEST_CASE("trivcheck shrink writes a smaller schedule failing the same way") {
+    const auto directory = std::filesystem::temp_directory_path();
+    const std::string input = (directory / "trivcheck-shrink-in.json").string();
+    const std::string output = (directory / "trivcheck-shrink-out.json").string();
+    write_schedule_file(resent_27(), input);
+    const auto result = run_trivcheck("shrink " + input + " -o " + output);
+    CHECK(result.exit_code == 1);
+    CHECK(result.out.find("27 ranks, 6 steps, 27 blocks, 325 transfers -> 2 ranks, 2 steps, 1 "
+                          "blocks, 2 transfers") != std::string::npos);
+    const Schedule small = read_schedule_file(output);
+    CHECK(small.ranks == 2);
+    CHECK(check_schedule(small).violation_counts.count("double_count") == 1);
+    std::remove(input.c_str());
+    std::remove(output.c_str());
+}
