@@ -144,10 +144,9 @@ void score_mutants(const Schedule& original, int sites, bool declare_bounds,
             } else {
                 ++tally.valid_alternative;
                 record.fate = MutantFate::valid_alternative;
-                record.reason =
-                    "correct (confirmed by the reference replay) and within the declared bounds; "
-                    "differs by " +
-                    *difference;
+                record.reason = std::string("correct (confirmed by the reference replay)") +
+                                (declare_bounds ? " and within the declared bounds" : "") +
+                                "; differs by " + *difference;
             }
             tally.uncaught.push_back(std::move(record));
         }

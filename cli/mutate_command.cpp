@@ -100,8 +100,9 @@ void print_text(const MutateOptions& options, const std::vector<OperatorTally>& 
               << " caught of " << totals.made - totals.equivalent - totals.valid << " mistakes, "
               << operators_used << " operators\n"
               << "  " << totals.equivalent << " equivalent (nothing observable changed) and "
-              << totals.valid
-              << " valid alternatives (correct, within the bounds) are never counted as caught;\n"
+              << totals.valid << " valid alternatives (correct"
+              << (options.no_bounds ? ", whatever they cost" : ", within the bounds")
+              << ") are never counted as caught;\n"
               << "  counting the valid alternatives as misses: " << percent(totals.strict_score())
               << " of " << totals.made - totals.equivalent << " non-equivalent mutants\n";
     for (const OperatorTally& tally : tallies) {
