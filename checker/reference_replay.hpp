@@ -13,9 +13,10 @@ namespace trivcheck {
 /// double counts and the postconditions. Used to confirm, on small
 /// schedules, that a mutant the checker accepts is really correct. Returns
 /// the first violation found, in words, or nullopt when the schedule is
-/// correct. Throws std::length_error when n·B·n exceeds `counter_limit`.
+/// correct. Throws std::length_error when n·B·n exceeds `counter_limit`
+/// (4 bytes each: 64 MiB by default).
 std::optional<std::string> reference_violation(const Schedule& schedule,
                                                std::uint64_t counter_limit = std::uint64_t{1}
-                                                                             << 26);
+                                                                             << 24);
 
 }  // namespace trivcheck

@@ -18,12 +18,9 @@ class HeldCells {
         for (int r = 0; r < schedule.ranks; ++r)
             for (int b = 0; b < schedule.blocks; ++b)
                 if (schedule.collective != Collective::allgather || schedule.owner_of_block(b) == r)
-                    cell(r, b) = 1;
+                    held_[index(r, b)] = true;
     }
-    char held(int rank, int block) const {
-        return held_[static_cast<std::size_t>(rank) * static_cast<std::size_t>(schedule_.blocks) +
-                     static_cast<std::size_t>(block)];
-    }
+    bool held(int rank, int block) const { return held_[index(rank, block)]; }
     std::vector<int> held_blocks(int rank) const {
         std::vector<int> blocks;
         for (int b = 0; b < schedule_.blocks; ++b)
@@ -37,16 +34,17 @@ class HeldCells {
                 if (held(transfer.src, block) && !held(transfer.dst, block))
                     gained.push_back({transfer.dst, block});
             });
-        for (auto [rank, block] : gained) cell(rank, block) = 1;
+        for (auto [rank, block] : gained) held_[index(rank, block)] = true;
     }
 
   private:
-    char& cell(int rank, int block) {
-        return held_[static_cast<std::size_t>(rank) * static_cast<std::size_t>(schedule_.blocks) +
-                     static_cast<std::size_t>(block)];
+    std::size_t index(int rank, int block) const {
+        return static_cast<std::size_t>(rank) * static_cast<std::size_t>(schedule_.blocks) +
+               static_cast<std::size_t>(block);
     }
     const Schedule& schedule_;
-    std::vector<char> held_;
+    // One bit per cell: n·B of them, within the caller's bit limit.
+    std::vector<bool> held_;
 };
 
 }  // namespace
