@@ -17,7 +17,8 @@ struct ScopedSearch {
 /// After the schedule `request` generates (a ring of N ranks) was found
 /// violated with report `failing`: the smallest n <= N of the same
 /// SizeFamily that fails (N itself when every smaller one holds), so the
-/// report names the smallest counterexample of its kind.
+/// report names the smallest counterexample of its kind. Searches the 2048
+/// smallest sizes of the family at most; the scope says so.
 ScopedSearch search_smaller_same_family(const GeneratorRequest& request, const Report& failing,
                                         const ExecuteOptions& options);
 
