@@ -154,3 +154,14 @@ TEST_CASE("an identical mutant is equivalent, never caught") {
         CHECK(tally.uncaught[0].reason == "identical schedule");
     }
 }
+
+TEST_CASE("trivcheck mutate prints the score over at least 12 operators") {
+    const auto result = testing::run_trivcheck("mutate --algo trivance --form B --n 2..12");
+    CHECK(result.exit_code == 0);
+    CHECK(result.out.find("mutation score 100.0%") != std::string::npos);
+    CHECK(result.out.find("14 operators") != std::string::npos);
+    const auto json =
+        testing::run_trivcheck("mutate --algo ring --form B --n 3..5 --sites 2 --json");
+    CHECK(json.exit_code == 0);
+    CHECK(json.out.find("\"schema\": \"trivcheck.mutation/1\"") != std::string::npos);
+}

@@ -68,3 +68,16 @@ TEST_CASE("DOT export of a step through Boost.Graph") {
     CHECK(dot.find("1->0 [label=\"0\", color=red, penwidth=2.5];") != std::string::npos);
     CHECK(dot.find("0->1 [label=\"0\", color=steelblue];") != std::string::npos);
 }
+
+TEST_CASE("trivcheck draw writes the picture the options ask for") {
+    const auto ring =
+        testing::run_trivcheck("draw --algo trivance --form L --topo ring:4 --step 1");
+    CHECK(ring.exit_code == 0);
+    CHECK(ring.out.rfind("<svg ", 0) == 0);
+    const auto dot =
+        testing::run_trivcheck("draw --algo trivance --form L --topo ring:4 --step 1 --dot");
+    CHECK(dot.out.rfind("digraph G {", 0) == 0);
+    CHECK(
+        testing::run_trivcheck("draw --algo trivance --form L --topo ring:4 --step 7").exit_code ==
+        2);
+}
