@@ -61,10 +61,12 @@ Finding explain_double_count(const z3::model& model, int s, const z3::expr& n_te
     add(holds(plus_peer), "rank " + std::to_string(plus_peer) + " (r + d)",
         "the accumulator from rank " + std::to_string(plus_peer) + " (r + d)");
     Finding finding;
-    finding.text = "n = " + std::to_string(n) + ", d = " + std::to_string(d) + ": in step " +
-                   std::to_string(s) + " rank " + std::to_string(rank) +
-                   " counts the contribution of rank " + std::to_string(contributor) + " " +
-                   std::to_string(held_by.size()) + " times: it is in " + words;
+    finding.text =
+        "n = " + std::to_string(n) + ", d = " + std::to_string(d) + ": in step " +
+        std::to_string(s) + " rank " + std::to_string(rank) + " counts the contribution of rank " +
+        std::to_string(contributor) + " " +
+        (held_by.size() == 2 ? std::string("twice") : std::to_string(held_by.size()) + " times") +
+        ": it is in " + words;
     finding.data = {{"n", n},
                     {"d", d},
                     {"step", s},
