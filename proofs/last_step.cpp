@@ -130,7 +130,7 @@ Query last_step_link_bound_query(z3::context& context, int s, int load_shift) {
     query.claim = "d <= 3^s, 2d <= n, and every directed link carries exactly d messages in step s";
     const LastStepTerms terms = last_step_terms(context, s, query.hypotheses);
     RingEncoding ring(context, terms.n);
-    LinkLoadWitnesses witnesses = declare_link_load_witnesses(context);
+    const LinkLoadWitnesses witnesses = declare_link_load_witnesses(context);
     const z3::expr load_differs =
         link_load_differs(ring, terms.d, terms.d + load_shift, query.hypotheses, witnesses);
     query.goal = terms.d > context.int_val(terms.full) || 2 * terms.d > terms.n || load_differs ||

@@ -18,7 +18,7 @@ std::vector<std::pair<std::string, z3::expr>> link_load_model_terms(
 
 z3::expr link_load_differs(RingEncoding& ring, const z3::expr& distance,
                            const z3::expr& claimed_load, z3::expr_vector& hypotheses,
-                           LinkLoadWitnesses& witnesses) {
+                           const LinkLoadWitnesses& witnesses) {
     const z3::expr& n = ring.n();
     const z3::expr& link = witnesses.link;
     const z3::expr& source_1 = witnesses.first_source;

@@ -29,7 +29,7 @@ struct LinkLoadWitnesses {
 /// longer than the ring. Witness domains go into `hypotheses`.
 z3::expr link_load_differs(RingEncoding& ring, const z3::expr& distance,
                            const z3::expr& claimed_load, z3::expr_vector& hypotheses,
-                           LinkLoadWitnesses& witnesses);
+                           const LinkLoadWitnesses& witnesses);
 
 /// Declares the witnesses of a link-load query.
 LinkLoadWitnesses declare_link_load_witnesses(z3::context& context);

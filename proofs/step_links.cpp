@@ -20,7 +20,7 @@ Query step_link_bound_query(z3::context& context, int s, int load_shift) {
     query.hypotheses.push_back(0 <= step && step < s);
     const z3::expr distance = full_step_distance(step, s);
     RingEncoding ring(context, n);
-    LinkLoadWitnesses witnesses = declare_link_load_witnesses(context);
+    const LinkLoadWitnesses witnesses = declare_link_load_witnesses(context);
     const z3::expr load_differs =
         link_load_differs(ring, distance, distance + load_shift, query.hypotheses, witnesses);
     query.goal = 2 * distance >= n || load_differs || !ring.side_conditions();
