@@ -2,15 +2,18 @@
 
 #include "checker/explain.hpp"
 #include "checker/trivance_checks.hpp"
+#include "models/orbit_generator.hpp"
 
 namespace trivcheck {
 
-Report check_schedule(const Schedule& schedule, ExecuteOptions options) {
-    if (!is_trivance(schedule)) {
-        Report report = execute(schedule, options);
-        explain_violations(schedule, report);
-        return report;
-    }
+namespace {
+
+/// Runs `execute_with(options)` with the named checks that apply to `schedule`
+/// (its header suffices) observing every step.
+template <class Execute>
+Report execute_with_named_checks(const Schedule& schedule, ExecuteOptions options,
+                                 Execute&& execute_with) {
+    if (!is_trivance(schedule)) return execute_with(options);
     ArcObserver arcs;
     StepObserver* outer = options.observer;
     // Chain the caller's observer behind the arc observer.
@@ -24,10 +27,32 @@ Report check_schedule(const Schedule& schedule, ExecuteOptions options) {
         }
     } both(arcs, outer);
     options.observer = &both;
-    Report report = execute(schedule, options);
+    Report report = execute_with(options);
     add_trivance_checks(schedule, arcs, report);
+    return report;
+}
+
+}  // namespace
+
+Report check_schedule(const Schedule& schedule, ExecuteOptions options) {
+    Report report = execute_with_named_checks(
+        schedule, options, [&](const ExecuteOptions& with) { return execute(schedule, with); });
     explain_violations(schedule, report);
     return report;
+}
+
+Report check_orbit(const RotationOrbit& orbit, ExecuteOptions options) {
+    Report report = execute_with_named_checks(
+        orbit.model, options, [&](const ExecuteOptions& with) { return execute(orbit, with); });
+    if (report.verdict != Verdict::violated) return report;
+    // Traced paths and explanations need the whole schedule: worth it only for a failure.
+    return check_schedule(expand(orbit), options);
+}
+
+Report check_generated(const GeneratorRequest& request, ExecuteOptions options) {
+    if (const std::optional<RotationOrbit> orbit = generate_orbit(request))
+        return check_orbit(*orbit, options);
+    return check_schedule(generate(request), options);
 }
 
 }  // namespace trivcheck

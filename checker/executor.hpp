@@ -4,7 +4,7 @@
 
 #include "checker/contribution_sets.hpp"
 #include "checker/report.hpp"
-#include "models/schedule.hpp"
+#include "models/rotation_orbit.hpp"
 
 namespace trivcheck {
 
@@ -35,8 +35,7 @@ class ExecutionState {
   private:
     friend class Executor;
     std::size_t cell_index(int rank, int block) const {
-        if (rank_orbit_)
-            return blocks_ == 1 ? 0 : static_cast<std::size_t>((block - rank + ranks_) % ranks_);
+        if (rank_orbit_) return static_cast<std::size_t>(rotate_block(block, ranks_ - rank, ranks_, blocks_));
         return static_cast<std::size_t>(rank) * static_cast<std::size_t>(blocks_) +
                static_cast<std::size_t>(block);
     }
@@ -73,5 +72,10 @@ std::uint64_t estimate_execution_memory(const Schedule& schedule);
 /// figures, verdict and violations. The schedule must be well formed (ranks,
 /// blocks in range, no self-sends): readers and generators guarantee that.
 Report execute(const Schedule& schedule, const ExecuteOptions& options = {});
+/// Executes a rotation orbit without expanding it: rank 0 alone, every figure
+/// from the model transfers. Same report as executing expand(orbit), except
+/// that double counts carry no traced paths (they need the whole schedule).
+/// The orbit must be on a ring with 1 block or a multiple of n blocks.
+Report execute(const RotationOrbit& orbit, const ExecuteOptions& options = {});
 
 }  // namespace trivcheck

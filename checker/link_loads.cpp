@@ -5,6 +5,7 @@
 #include <boost/graph/breadth_first_search.hpp>
 #include <cassert>
 #include <limits>
+#include <tuple>
 
 #include "models/ring_arithmetic.hpp"
 
@@ -85,27 +86,42 @@ int LinkLoads::add(int src, int dst, Route route, std::int64_t blocks) {
     return static_cast<int>(path.size());
 }
 
-void LinkLoads::add_ring(int src, int dst, Route route, std::int64_t blocks, int& hops) {
+std::pair<bool, int> LinkLoads::ring_direction(int src, int dst, Route route) const {
     const int n = topology_.dims[0];
     const int forward = wrap(dst - src, n);
-    bool plus = route == Route::plus || (route == Route::shortest && forward <= n - forward);
-    hops = plus ? forward : n - forward;
-    // + links src .. src+hops-1 (link i: i -> i+1); - links src-hops+1 .. src (link n+i: i -> i-1).
+    const bool plus = route == Route::plus || (route == Route::shortest && forward <= n - forward);
+    return {plus, plus ? forward : n - forward};
+}
+
+void LinkLoads::add_ring_range(bool plus, int begin, int end, std::int64_t chunks,
+                               std::int64_t blocks) {
     // The - direction's difference array starts at slot n+1.
+    const int base = plus ? 0 : topology_.dims[0] + 1;
+    chunk_delta_[static_cast<std::size_t>(base + begin)] += chunks;
+    chunk_delta_[static_cast<std::size_t>(base + end)] -= chunks;
+    block_delta_[static_cast<std::size_t>(base + begin)] += blocks;
+    block_delta_[static_cast<std::size_t>(base + end)] -= blocks;
+}
+
+void LinkLoads::add_ring(int src, int dst, Route route, std::int64_t blocks, int& hops) {
+    const int n = topology_.dims[0];
+    bool plus = false;
+    std::tie(plus, hops) = ring_direction(src, dst, route);
+    // + links src .. src+hops-1 (link i: i -> i+1); - links src-hops+1 .. src (link n+i: i -> i-1).
     const int first = plus ? src : wrap(src - hops + 1, n);
-    const int base = plus ? 0 : n + 1;
-    auto add_range = [&](int begin, int end) {
-        chunk_delta_[static_cast<std::size_t>(base + begin)] += 1;
-        chunk_delta_[static_cast<std::size_t>(base + end)] -= 1;
-        block_delta_[static_cast<std::size_t>(base + begin)] += blocks;
-        block_delta_[static_cast<std::size_t>(base + end)] -= blocks;
-    };
     if (first + hops <= n) {
-        add_range(first, first + hops);
+        add_ring_range(plus, first, first + hops, 1, blocks);
     } else {
-        add_range(first, n);
-        add_range(0, first + hops - n);
+        add_ring_range(plus, first, n, 1, blocks);
+        add_ring_range(plus, 0, first + hops - n, 1, blocks);
     }
+}
+
+int LinkLoads::add_all_rotations(int src, int dst, Route route, std::int64_t blocks) {
+    assert(topology_.kind == TopologyKind::ring);
+    const auto [plus, hops] = ring_direction(src, dst, route);
+    add_ring_range(plus, 0, topology_.dims[0], hops, blocks * hops);
+    return hops;
 }
 
 void LinkLoads::add_path(const std::vector<int>& links, std::int64_t blocks) {

@@ -25,6 +25,9 @@ class LinkLoads {
 
     /// Routes one message and adds it to the current step; returns its hop count.
     int add(int src, int dst, Route route, std::int64_t blocks);
+    /// Ring only: adds the message and its n - 1 rotations (one sent by every
+    /// rank), in O(1): each link of its direction carries it `hops` times.
+    int add_all_rotations(int src, int dst, Route route, std::int64_t blocks);
     /// Loads of the step so far, then clears for the next step.
     StepLinkLoad finish_step();
     /// Per-link chunks of the last finished step, when kept (see keep_per_link).
@@ -37,6 +40,10 @@ class LinkLoads {
 
   private:
     void add_ring(int src, int dst, Route route, std::int64_t blocks, int& hops);
+    /// Ring: the direction (+ or not) and hop count of a message.
+    std::pair<bool, int> ring_direction(int src, int dst, Route route) const;
+    /// Ring: adds `chunks` and `blocks` to the links [begin, end) of one direction.
+    void add_ring_range(bool plus, int begin, int end, std::int64_t chunks, std::int64_t blocks);
     void add_path(const std::vector<int>& links, std::int64_t blocks);
     std::vector<int> torus_path(int src, int dst, Route route) const;
     const std::vector<int>& graph_path(int src, int dst);

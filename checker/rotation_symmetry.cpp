@@ -12,8 +12,13 @@ bool is_rotation_of(const Transfer& transfer, const Transfer& model, int shift, 
     if (transfer.src != wrap(model.src + shift, n) || transfer.dst != wrap(model.dst + shift, n))
         return false;
     if (blocks == 1) return true;
-    return transfer.blocks.pattern() == model.blocks.pattern() &&
-           transfer.blocks.offset() == wrap(model.blocks.offset() + shift, blocks);
+    if (transfer.blocks.pattern() != model.blocks.pattern()) return false;
+    // With one group the pattern turns as a whole: its offset says it all.
+    if (blocks == n) return transfer.blocks.offset() == wrap(model.blocks.offset() + shift, blocks);
+    for (std::size_t i = 0; i < model.blocks.size(); ++i)
+        if (transfer.blocks.at(i) != rotate_block(model.blocks.at(i), shift, n, blocks))
+            return false;
+    return true;
 }
 
 }  // namespace
@@ -21,8 +26,9 @@ bool is_rotation_of(const Transfer& transfer, const Transfer& model, int shift, 
 bool is_rotation_symmetric(const Schedule& schedule) {
     const int n = schedule.ranks;
     if (schedule.topology.kind != TopologyKind::ring || n < 2) return false;
-    // Blocks must rotate with the ranks (one per rank, owned by rank b) or not at all (one block).
-    if (schedule.blocks != 1 && schedule.blocks != n) return false;
+    // Blocks must rotate with the ranks (groups of n, block b owned by rank b mod n) or not at
+    // all (one block).
+    if (schedule.blocks != 1 && schedule.blocks % n != 0) return false;
     if (schedule.blocks == 1 && schedule.collective != Collective::allreduce) return false;
     for (const Step& step : schedule.steps) {
         const std::size_t count = step.transfers.size();

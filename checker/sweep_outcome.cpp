@@ -60,7 +60,7 @@ SizeOutcome check_one_size(const GeneratorRequest& request, const ExecuteOptions
         return outcome;
     };
     try {
-        const Report report = check_schedule(generate(request), options);
+        const Report report = check_generated(request, options);
         if (report.verdict == Verdict::holds) {
             outcome.status = SweepStatus::holds;
         } else if (report.verdict == Verdict::violated) {

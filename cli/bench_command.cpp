@@ -30,7 +30,7 @@ struct BenchCase {
 
 bool check_holds(const std::string& algo, Form form, int n) {
     GeneratorRequest request{algo, form, Topology::ring(n)};
-    return check_schedule(generate(request)).verdict == Verdict::holds;
+    return check_generated(request).verdict == Verdict::holds;
 }
 
 bool every_n_holds(const std::string& algo, Form form, int first, int last, int jobs) {
@@ -51,7 +51,7 @@ bool every_algorithm_completes(int first, int last, int jobs) {
                 requests.push_back({info.name, form, Topology::ring(n)});
     parallel_for(static_cast<int>(requests.size()), jobs, [&](int i) {
         try {
-            check_schedule(generate(requests[static_cast<std::size_t>(i)]));
+            check_generated(requests[static_cast<std::size_t>(i)]);
         } catch (const NotApplicable&) {
             // The form does not exist for this n: nothing to check.
         }

@@ -1,5 +1,6 @@
 #pragma once
 #include "models/generator.hpp"
+#include "models/rotation_orbit.hpp"
 
 namespace trivcheck {
 
@@ -7,5 +8,7 @@ namespace trivcheck {
 /// all-gather of n-1 steps each; ring + carries blocks 0..n-1 to r+1, ring -
 /// carries blocks n..2n-1 to r-1, so each direction moves half the vector.
 Schedule generate_ring(const GeneratorRequest& request);
+/// The same schedule as rank 0's two messages per step (it is rotation symmetric).
+RotationOrbit generate_ring_orbit(const GeneratorRequest& request);
 
 }  // namespace trivcheck

@@ -1,0 +1,14 @@
+#pragma once
+#include <optional>
+
+#include "models/generator.hpp"
+#include "models/rotation_orbit.hpp"
+
+namespace trivcheck {
+
+/// The requested schedule as a rotation orbit, when its generator builds one
+/// (so large n never materialise n messages per step); nullopt otherwise. The
+/// orbit expands to exactly what generate(request) returns.
+std::optional<RotationOrbit> generate_orbit(const GeneratorRequest& request);
+
+}  // namespace trivcheck

@@ -1,0 +1,51 @@
+#include "models/rotation_orbit.hpp"
+
+#include <vector>
+
+#include "models/ring_arithmetic.hpp"
+
+namespace trivcheck {
+
+namespace {
+
+/// The blocks turned within their groups; shares the pattern when one offset does it.
+BlockSet turned_blocks(const BlockSet& blocks, int shift, int ranks, int block_count) {
+    if (block_count == 1 || block_count == ranks || blocks.empty()) return blocks.rotated(shift);
+    // With several groups a plain offset turn is right only if no block wraps within its
+    // group, or if every block does (then the offset turn overshoots by exactly n).
+    std::size_t wrapping = 0;
+    blocks.for_each([&](int block) { wrapping += block % ranks + shift >= ranks ? 1 : 0; });
+    if (wrapping == 0) return blocks.rotated(shift);
+    if (wrapping == blocks.size()) return blocks.rotated(shift - ranks);
+    std::vector<int> turned_list;
+    turned_list.reserve(blocks.size());
+    blocks.for_each(
+        [&](int block) { turned_list.push_back(rotate_block(block, shift, ranks, block_count)); });
+    return BlockSet(std::move(turned_list), block_count);
+}
+
+}  // namespace
+
+Transfer turned(const Transfer& transfer, int shift, int ranks, int blocks) {
+    Transfer result = transfer;
+    result.src = wrap(transfer.src + shift, ranks);
+    result.dst = wrap(transfer.dst + shift, ranks);
+    result.blocks = turned_blocks(transfer.blocks, shift, ranks, blocks);
+    return result;
+}
+
+Schedule expand(const RotationOrbit& orbit) {
+    Schedule schedule = orbit.model;
+    const int n = schedule.ranks;
+    for (Step& step : schedule.steps) {
+        const std::vector<Transfer> model = std::move(step.transfers);
+        step.transfers.clear();
+        step.transfers.reserve(model.size() * static_cast<std::size_t>(n));
+        for (int shift = 0; shift < n; ++shift)
+            for (const Transfer& transfer : model)
+                step.transfers.push_back(turned(transfer, shift, n, schedule.blocks));
+    }
+    return schedule;
+}
+
+}  // namespace trivcheck
