@@ -17,8 +17,12 @@ void add_generator_options(CLI::App& command, ScheduleSource& source) {
         .add_option("--route", source.route,
                     "Bruck only: same (both peers the + way, as published) or shortest")
         ->check(CLI::IsMember({"same", "shortest"}));
-    command.add_option("--last-step", source.last_step,
-                       "Trivance L only: which last step to use (published)");
+    command.add_option(
+        "--last-step", source.last_step,
+        "Trivance L only: published (as in the paper; counts contributions more than once "
+        "when n is not a power of 3), fold (extras fold onto a 3^s core that runs Trivance "
+        "L: exact for every n, one step more), or synthesized (refused: its last step needs "
+        "separately kept partial sums; see `trivcheck synth`)");
 }
 
 Topology parse_topology(const std::string& text) {

@@ -5,6 +5,7 @@
 
 #include "models/ring_arithmetic.hpp"
 #include "models/time_reversal.hpp"
+#include "models/trivance_fold.hpp"
 
 namespace trivcheck {
 
@@ -76,9 +77,10 @@ Schedule trivance_latency(const GeneratorRequest& request) {
             "trivance L with a synthesized last step keeps partial sums separately, which "
             "trivcheck.schedule/1 cannot express; `trivcheck synth --n N` prints the plan and "
             "verifies it with the pieces executor (docs/synthesis.md)");
+    if (request.last_step == "fold") return trivance_latency_fold(trivance_base(request, "L"));
     if (request.last_step != "published")
         throw std::invalid_argument("unknown trivance last step '" + request.last_step +
-                                    "' (have: published, synthesized)");
+                                    "' (have: published, fold, synthesized)");
     Schedule schedule = trivance_base(request, "L");
     const int n = schedule.ranks;
     schedule.blocks = 1;

@@ -12,7 +12,9 @@ std::vector<int> trivance_distances(int n);
 /// Trivance on a ring, both forms (SPEC §3 "Trivance"):
 /// L: every step sends the whole accumulated vector to r - d_k and r + d_k,
 ///    exactly as published, including the shortened last step (which counts
-///    contributions more than once when n is not a power of 3);
+///    contributions more than once when n is not a power of 3); with
+///    last_step "fold", instead folded onto a 3^s core (models/trivance_fold.hpp),
+///    exact for every n at one step more;
 /// B: reduce-scatter along one time-respecting reduction in-tree per block
 ///    (SPEC §3's displacement construction; for n = 3^s it yields the
 ///    balanced-ternary block sets), then the all-gather as its time reversal.
