@@ -45,7 +45,12 @@ Report check_orbit(const RotationOrbit& orbit, ExecuteOptions options) {
     Report report = execute_with_named_checks(
         orbit.model, options, [&](const ExecuteOptions& with) { return execute(orbit, with); });
     if (report.verdict != Verdict::violated) return report;
-    // Traced paths and explanations need the whole schedule: worth it only for a failure.
+    // Traced paths and explanations need the whole schedule: worth it only for a failure, and
+    // only while it stays small enough to build.
+    std::size_t whole_transfers = 0;
+    for (const Step& step : orbit.model.steps)
+        whole_transfers += step.transfers.size() * static_cast<std::size_t>(orbit.model.ranks);
+    if (whole_transfers > kMostTransfersExpandedForExplanations) return report;
     return check_schedule(expand(orbit), options);
 }
 

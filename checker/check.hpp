@@ -1,4 +1,6 @@
 #pragma once
+#include <cstddef>
+
 #include "checker/executor.hpp"
 #include "models/generator.hpp"
 
@@ -8,9 +10,14 @@ namespace trivcheck {
 /// what `trivcheck check` reports.
 Report check_schedule(const Schedule& schedule, ExecuteOptions options = {});
 
+/// Above this many transfers a violated orbit is not expanded: its report keeps
+/// the violations, figures and verdict but no traced paths or explanations.
+inline constexpr std::size_t kMostTransfersExpandedForExplanations = std::size_t{1} << 24;
+
 /// The same report for the schedule `orbit` stands for, without expanding it
-/// unless it is violated (then the whole schedule is checked, for the traced
-/// paths and explanations). `options.observer` sees the steps once more then.
+/// unless it is violated (then the whole schedule, if it has at most
+/// kMostTransfersExpandedForExplanations transfers, is checked for the traced
+/// paths and explanations; `options.observer` sees the steps once more then).
 Report check_orbit(const RotationOrbit& orbit, ExecuteOptions options = {});
 
 /// check_schedule(generate(request)), through the generator's rotation orbit

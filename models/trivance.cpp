@@ -81,20 +81,7 @@ Schedule trivance_latency(const GeneratorRequest& request) {
     if (request.last_step != "published")
         throw std::invalid_argument("unknown trivance last step '" + request.last_step +
                                     "' (have: published, fold, synthesized)");
-    Schedule schedule = trivance_base(request, "L");
-    const int n = schedule.ranks;
-    schedule.blocks = 1;
-    const BlockSet whole = BlockSet::all(1);
-    for (int d : trivance_distances(n)) {
-        Step step{"allreduce", {}};
-        step.transfers.reserve(2 * static_cast<std::size_t>(n));
-        for (int r = 0; r < n; ++r) {
-            step.transfers.push_back({r, wrap(r + d, n), whole, Op::reduce, Route::plus});
-            step.transfers.push_back({r, wrap(r - d, n), whole, Op::reduce, Route::minus});
-        }
-        schedule.steps.push_back(std::move(step));
-    }
-    return schedule;
+    return expand(trivance_latency_orbit(request));
 }
 
 Schedule trivance_bandwidth(const GeneratorRequest& request) {
@@ -138,6 +125,20 @@ Schedule trivance_bandwidth(const GeneratorRequest& request) {
 }
 
 }  // namespace
+
+RotationOrbit trivance_latency_orbit(const GeneratorRequest& request) {
+    RotationOrbit orbit{trivance_base(request, "L")};
+    Schedule& schedule = orbit.model;
+    const int n = schedule.ranks;
+    schedule.blocks = 1;
+    // Rank 0 sends its whole accumulator to d and to -d; every rank r does the same turned by r.
+    const BlockSet whole = BlockSet::all(1);
+    for (int d : trivance_distances(n))
+        schedule.steps.push_back({"allreduce",
+                                  {{0, wrap(d, n), whole, Op::reduce, Route::plus},
+                                   {0, wrap(-d, n), whole, Op::reduce, Route::minus}}});
+    return orbit;
+}
 
 Schedule generate_trivance(const GeneratorRequest& request) {
     return request.form == Form::L ? trivance_latency(request) : trivance_bandwidth(request);

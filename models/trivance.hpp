@@ -2,6 +2,7 @@
 #include <vector>
 
 #include "models/generator.hpp"
+#include "models/rotation_orbit.hpp"
 
 namespace trivcheck {
 
@@ -19,6 +20,8 @@ std::vector<int> trivance_distances(int n);
 ///    (SPEC §3's displacement construction; for n = 3^s it yields the
 ///    balanced-ternary block sets), then the all-gather as its time reversal.
 Schedule generate_trivance(const GeneratorRequest& request);
+/// The published L form as rank 0's two messages per step (it is rotation symmetric).
+RotationOrbit trivance_latency_orbit(const GeneratorRequest& request);
 
 /// For each displacement x = rank - owner in [0, n): the reduce-scatter step
 /// at which x sends its partial towards the owner (-1 for the owner itself)

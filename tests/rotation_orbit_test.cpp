@@ -126,3 +126,18 @@ TEST_CASE("a violated orbit is re-checked whole, so its double counts carry trac
     CHECK(double_count->copies == 2);
     CHECK_FALSE(double_count->paths.empty());
 }
+
+TEST_CASE("published Trivance L through its orbit: the same report as the whole schedule") {
+    for (int n : {2, 9, 10, 28}) {
+        const GeneratorRequest request{"trivance", Form::L, Topology::ring(n)};
+        const std::optional<RotationOrbit> orbit = generate_orbit(request);
+        REQUIRE(orbit.has_value());
+        CAPTURE(n);
+        CHECK(orbit->model.steps.front().transfers.size() == 2);
+        CHECK(report_to_json(check_generated(request)).dump() ==
+              report_to_json(check_schedule(generate(request))).dump());
+    }
+    GeneratorRequest fold{"trivance", Form::L, Topology::ring(10)};
+    fold.last_step = "fold";
+    CHECK_FALSE(generate_orbit(fold).has_value());
+}
