@@ -73,7 +73,7 @@ std::string first_failures(const std::vector<SizeOutcome>& sizes, int shown) {
 std::string format_sweep_summary(const std::vector<SweepRow>& rows, int failures_shown) {
     int algo_width = static_cast<int>(std::string("algorithm").size());
     for (const SweepRow& row : rows)
-        algo_width = std::max(algo_width, static_cast<int>(row.algo.size()));
+        algo_width = std::max(algo_width, static_cast<int>(row.label().size()));
     std::string text = format("%-*s %-4s %6s %6s %8s %5s %7s %9s %9s %9s  %s\n", algo_width,
                               "algorithm", "form", "sizes", "holds", "violated", "n/a", "unknown",
                               "slowest n", "seconds", "total s", "first failing n");
@@ -83,7 +83,7 @@ std::string format_sweep_summary(const std::vector<SweepRow>& rows, int failures
         const std::string slowest_n = tally.slowest ? std::to_string(tally.slowest->n) : "-";
         const double slowest_seconds = tally.slowest ? tally.slowest->seconds : 0.0;
         text += format("%-*s %-4s %6d %6d %8d %5d %7d %9s %9.3f %9.2f  ", algo_width,
-                       row.algo.c_str(), row.form.c_str(), tally.total,
+                       row.label().c_str(), row.form.c_str(), tally.total,
                        tally.count(SweepStatus::holds), tally.count(SweepStatus::violated),
                        tally.count(SweepStatus::not_applicable), tally.count(SweepStatus::unknown),
                        slowest_n.c_str(), slowest_seconds, tally.seconds);
@@ -93,7 +93,7 @@ std::string format_sweep_summary(const std::vector<SweepRow>& rows, int failures
         text += "\n";
         for (const SizeOutcome* first : {tally.first_not_applicable, tally.first_unknown}) {
             if (!first) continue;
-            notes += row.algo + " " + row.form + ": " +
+            notes += row.label() + " " + row.form + ": " +
                      share(to_string(first->status), tally.count(first->status), tally.total) +
                      " (first: n = " + std::to_string(first->n) + ", " + first->reason + ")\n";
         }
@@ -130,7 +130,7 @@ std::string format_class_table(const std::vector<SweepRow>& rows) {
     for (SizeClass size_class : classes) text += std::string(" ") + to_string(size_class) + " |";
     text += "\n| --- | --- | --- | --- | --- |\n";
     for (const SweepRow& row : rows) {
-        text += "| " + row.algo + " | " + row.form + " |";
+        text += "| " + row.label() + " | " + row.form + " |";
         for (SizeClass size_class : classes) {
             std::vector<SizeOutcome> in_class;
             for (const SizeOutcome& outcome : row.sizes)

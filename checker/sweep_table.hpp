@@ -11,6 +11,12 @@ struct SweepRow {
     std::string algo;
     std::string form;
     std::vector<SizeOutcome> sizes;
+    /// A generator variant other than the published one (Trivance L: "fold"); empty if none.
+    std::string last_step = {};
+    /// The algorithm as tables name it: "trivance", or "trivance (fold last step)".
+    std::string label() const {
+        return last_step.empty() ? algo : algo + " (" + last_step + " last step)";
+    }
 };
 
 /// The human summary of a sweep: one line per row (sizes, holds, violated,

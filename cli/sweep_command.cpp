@@ -26,6 +26,7 @@ struct SweepOptions {
     std::string shard = "1/1";
     std::string table = "summary";
     std::string route = "same";
+    std::string last_step = "published";
     bool json = false;
     int jobs = 0;
     std::uint64_t memory_limit_mib = 0;
@@ -81,7 +82,9 @@ std::vector<SweepRow> planned_rows(const SweepOptions& options, const std::vecto
             const bool has_form =
                 std::find(info->forms.begin(), info->forms.end(), form) != info->forms.end();
             if (options.form == "both" ? !has_form : options.form != to_string(form)) continue;
-            SweepRow row{info->name, to_string(form), {}};
+            SweepRow row{info->name, to_string(form), {}, {}};
+            if (info->name == "trivance" && form == Form::L && options.last_step != "published")
+                row.last_step = options.last_step;
             row.sizes.resize(sizes.size());
             for (std::size_t i = 0; i < sizes.size(); ++i) row.sizes[i].n = sizes[i];
             rows.push_back(std::move(row));
@@ -140,6 +143,7 @@ int run_sweep(const SweepOptions& options) {
             parse_form(row.form, request.form);
             request.topology = Topology::ring(outcome.n);
             request.route = options.route;
+            if (!row.last_step.empty()) request.last_step = row.last_step;
             std::string line;
             outcome = check_one_size(request, execute_options, options.json ? &line : nullptr);
             if (options.json) json_lines.add(item, std::move(line));
@@ -213,6 +217,11 @@ void register_sweep_command(CLI::App& app, CommandResult& result) {
         ->add_option("--route", options->route,
                      "Bruck only: same (both peers the + way, as published) or shortest")
         ->check(CLI::IsMember({"same", "shortest"}));
+    command
+        ->add_option("--last-step", options->last_step,
+                     "Trivance L only: published (default) or fold (exact for every n, one step "
+                     "more; docs/trivance-fold.md); rows are labelled with the variant")
+        ->check(CLI::IsMember({"published", "fold"}));
     command->add_option("--memory-limit", options->memory_limit_mib,
                         "Refuse a size (unknown, exit 4) above this many MiB per check; default "
                         "80% of free memory, per thread");

@@ -268,6 +268,19 @@ TEST_CASE("sweep --table classes prints the verdict table by class of n (real bi
           "violated for all 22 n (first: 5 double_count) |\n");
 }
 
+TEST_CASE("sweep --last-step fold: the corrected Trivance L holds for every n, in its own row") {
+    const Run run = run_trivcheck(
+        "sweep --algo trivance,ring --form L --last-step fold --n 2..30 --table classes --jobs 2");
+    CHECK(run.exit_code == 0);
+    CHECK(run.out ==
+          "| algorithm | form | power of 3 | power of 2 | other |\n"
+          "| --- | --- | --- | --- | --- |\n"
+          "| ring | L | not applicable for all 3 n (ring has no L form) | not applicable for all "
+          "4 n (ring has no L form) | not applicable for all 22 n (ring has no L form) |\n"
+          "| trivance (fold last step) | L | holds for all 3 n | holds for all 4 n | "
+          "holds for all 22 n |\n");
+}
+
 TEST_CASE("sweep --json: one report per n, sorted; shards merge back to the whole (real binary)") {
     const std::string sweep = "sweep --algo trivance,ring --form both --n 2..20 --json --jobs 2";
     const Run whole = run_trivcheck(sweep);
