@@ -9,6 +9,7 @@
 #include "checker/bounds_check.hpp"
 #include "checker/link_loads.hpp"
 #include "checker/provenance.hpp"
+#include "checker/report_header.hpp"
 #include "checker/rotation_symmetry.hpp"
 #include "models/ring_arithmetic.hpp"
 
@@ -176,7 +177,8 @@ class Executor {
     // Per-delivery scratch, indexed by block and stamped to avoid clearing.
     std::vector<std::uint32_t> stamp_;
     std::vector<SetId> incoming_;
-    std::vector<SetId> copied_;
+    std::vector<SetId> copied_;    // meaningful only where has_copy_ is set
+    std::vector<char> has_copy_;   // a copy arrived this step (it may carry nothing)
     std::vector<int> touched_;
     std::uint32_t current_stamp_ = 0;
     std::vector<PendingWrite> pending_;
@@ -198,17 +200,13 @@ void Executor::record(Violation violation, std::int64_t rotations) {
 }
 
 Report Executor::run() {
-    report_.name = schedule_.name;
-    report_.algo = schedule_.algo;
-    report_.form = schedule_.form;
-    report_.collective = schedule_.collective;
-    report_.topology = schedule_.topology.describe();
-    report_.ranks = schedule_.ranks;
-    report_.blocks = schedule_.blocks;
+    assert(report_.violations.empty() && report_.phase_bytes.empty());
+    report_ = report_header(schedule_);
     total_blocks_.assign(static_cast<std::size_t>(state_.stored_ranks()), 0);
     stamp_.assign(static_cast<std::size_t>(schedule_.blocks), 0);
     incoming_.assign(static_cast<std::size_t>(schedule_.blocks), ContributionSets::empty);
     copied_.assign(static_cast<std::size_t>(schedule_.blocks), ContributionSets::empty);
+    has_copy_.assign(static_cast<std::size_t>(schedule_.blocks), 0);
     // Growing the step buffer by doubling costs more than the whole reduction at large n.
     pending_.reserve(largest_step_blocks(schedule_, source_.model_divisor));
 
@@ -443,12 +441,16 @@ void Executor::deliver(int step_index, int dst, const Arrival* first, const Arri
             if (stamp_[b] != current_stamp_) {
                 stamp_[b] = current_stamp_;
                 incoming_[b] = ContributionSets::empty;
-                copied_[b] = ContributionSets::empty;
+                has_copy_[b] = 0;
                 touched_.push_back(block);
             }
             if (transfer.op == Op::copy) {
-                // A copy replaces the value; of several copies in one step the first wins.
-                if (copied_[b] == ContributionSets::empty) copied_[b] = value;
+                // A copy replaces the value, even with nothing (SPEC §1); of several
+                // copies in one step the first wins.
+                if (!has_copy_[b]) {
+                    has_copy_[b] = 1;
+                    copied_[b] = value;
+                }
                 continue;
             }
             const UnionResult joined = sets_.unite(incoming_[b], value);
@@ -459,8 +461,7 @@ void Executor::deliver(int step_index, int dst, const Arrival* first, const Arri
     }
     for (int block : touched_) {
         const auto b = static_cast<std::size_t>(block);
-        const SetId base =
-            copied_[b] != ContributionSets::empty ? copied_[b] : state_.relative_value(dst, block);
+        const SetId base = has_copy_[b] ? copied_[b] : state_.relative_value(dst, block);
         const UnionResult joined = sets_.unite(base, incoming_[b]);
         if (joined.overlap >= 0)
             record_double_count(step_index, dst, block, joined.overlap, first, last);

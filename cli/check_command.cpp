@@ -7,8 +7,11 @@
 #include "checker/report_text.hpp"
 #include "checker/size_spec.hpp"
 #include "cli/command.hpp"
+#include "cli/command_errors.hpp"
 #include "cli/schedule_source.hpp"
 #include "cli/size_shrinking.hpp"
+#include "cli/smt_check.hpp"
+#include "proofs/verdict.hpp"
 
 namespace trivcheck::cli {
 
@@ -23,13 +26,21 @@ struct CheckOptions {
     /// --n: search these generated sizes for the smallest failing one.
     std::string sizes;
     bool no_shrink = false;
+    /// "symbolic" (checker/executor.hpp) or "smt" (proofs/smt_execution.hpp).
+    std::string engine = "symbolic";
+    proofs::SolverSettings solver;
 };
 
 int run_check(const CheckOptions& options) {
-    try {
+    return run_reporting_errors([&]() -> int {
         ExecuteOptions execute_options;
         execute_options.max_recorded_violations = options.max_violations;
         execute_options.memory_limit_bytes = options.memory_limit_mib << 20;
+        if (options.engine == "smt") {
+            if (!options.sizes.empty())
+                throw std::invalid_argument("--n searches sizes with the symbolic engine only");
+            return run_smt_check(load_schedule(options.source), options.json, options.solver);
+        }
         if (!options.sizes.empty())
             return run_size_range_check(options.source, options.sizes, options.json,
                                         execute_options);
@@ -54,25 +65,7 @@ int run_check(const CheckOptions& options) {
             if (smaller) std::cout << "\n" << failing_size_to_text(smaller->search, smaller->scope);
         }
         return report.verdict == Verdict::holds ? exit_holds : exit_violated;
-    } catch (const SizeSpecError& error) {
-        std::cerr << "error: --n: " << error.what() << "\n";
-        return exit_usage;
-    } catch (const InputError& error) {
-        std::cerr << "error: " << error.what() << "\n";
-        return exit_input_error;
-    } catch (const NotApplicable& error) {
-        std::cerr << "not applicable: " << error.what() << "\n";
-        return exit_usage;
-    } catch (const ResourceLimit& error) {
-        std::cerr << "unknown (resource limit): " << error.what() << "\n";
-        return exit_unknown;
-    } catch (const std::invalid_argument& error) {
-        std::cerr << "error: " << error.what() << "\n";
-        return exit_usage;
-    } catch (const CLI::ValidationError& error) {
-        std::cerr << "error: " << error.what() << "\n";
-        return exit_usage;
-    }
+    });
 }
 
 }  // namespace
@@ -85,7 +78,9 @@ void register_check_command(CLI::App& app, CommandResult& result) {
         "  trivcheck check --algo trivance --form L --topo ring:27\n"
         "  trivcheck check my-schedule.json --json\n"
         "  trivcheck check --algo trivance --form L --n 2..64   (smallest failing n)\n"
-        "Exit 0 holds, 1 violated, 2 usage, 3 bad input file, 4 too large to check.");
+        "  trivcheck check my-schedule.json --engine smt   (second engine: Z3, n <= 32)\n"
+        "Exit 0 holds, 1 violated, 2 usage, 3 bad input file, 4 too large to check or solver "
+        "unknown.");
     command->add_option("file", options->source.file, "A trivcheck.schedule/1 JSON file");
     add_generator_options(*command, options->source);
     command->add_flag("--json", options->json,
@@ -97,6 +92,17 @@ void register_check_command(CLI::App& app, CommandResult& result) {
     command->add_option("--n", options->sizes,
                         "With --algo and --form: report the smallest failing ring size among "
                         "these (2..64, pow3, ...; docs/sweep.md)");
+    command
+        ->add_option("--engine", options->engine,
+                     "symbolic: the executor (default); smt: Z3 over contribution counts, "
+                     "n <= 32, double_count and missing only (docs/engines.md)")
+        ->check(CLI::IsMember({"symbolic", "smt"}));
+    command->add_option("--smt-timeout-ms", options->solver.timeout_ms,
+                        "--engine smt: timeout of each solver call; a timeout is unknown (exit 4)");
+    command->add_option("--seed", options->solver.seed, "--engine smt: solver random seed");
+    command->add_option("--smt-rlimit", options->solver.resource_limit,
+                        "--engine smt: Z3 resource limit of each solver call (0: none); "
+                        "reaching it is unknown (exit 4)");
     command->add_flag("--no-shrink", options->no_shrink,
                       "Do not search smaller n of the same class when a generated ring fails");
     command->add_option("--memory-limit", options->memory_limit_mib,

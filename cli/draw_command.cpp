@@ -8,6 +8,7 @@
 #include "checker/ring_step_svg.hpp"
 #include "checker/step_dot.hpp"
 #include "cli/command.hpp"
+#include "cli/command_errors.hpp"
 #include "cli/schedule_source.hpp"
 
 namespace trivcheck::cli {
@@ -39,7 +40,7 @@ const Violation* chosen_violation(const Report& report, const DrawOptions& optio
 }
 
 int run_draw(const DrawOptions& options) {
-    try {
+    return run_reporting_errors([&]() -> int {
         if (options.coverage && options.dot)
             throw CLI::ValidationError("give --coverage or --dot, not both");
         const Schedule schedule = load_schedule(options.source);
@@ -62,22 +63,7 @@ int run_draw(const DrawOptions& options) {
             }
         }
         return exit_holds;
-    } catch (const InputError& error) {
-        std::cerr << "error: " << error.what() << "\n";
-        return exit_input_error;
-    } catch (const NotApplicable& error) {
-        std::cerr << "not applicable: " << error.what() << "\n";
-        return exit_usage;
-    } catch (const ResourceLimit& error) {
-        std::cerr << "unknown (resource limit): " << error.what() << "\n";
-        return exit_unknown;
-    } catch (const std::invalid_argument& error) {
-        std::cerr << "error: " << error.what() << "\n";
-        return exit_usage;
-    } catch (const CLI::ValidationError& error) {
-        std::cerr << "error: " << error.what() << "\n";
-        return exit_usage;
-    }
+    });
 }
 
 }  // namespace

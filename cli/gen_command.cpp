@@ -3,6 +3,7 @@
 #include "checker/exit_code.hpp"
 #include "checker/schedule_json.hpp"
 #include "cli/command.hpp"
+#include "cli/command_errors.hpp"
 #include "cli/schedule_source.hpp"
 
 namespace trivcheck::cli {
@@ -15,24 +16,14 @@ struct GenOptions {
 };
 
 int run_gen(const GenOptions& options) {
-    try {
+    return run_reporting_errors([&]() -> int {
         const Schedule schedule = generate(to_request(options.source));
         if (options.output.empty() || options.output == "-")
             std::cout << write_schedule_json(schedule);
         else
             write_schedule_file(schedule, options.output);
         return exit_holds;
-    } catch (const NotApplicable& error) {
-        std::cerr << "not applicable: " << error.what() << "\n";
-    } catch (const std::invalid_argument& error) {
-        std::cerr << "error: " << error.what() << "\n";
-    } catch (const CLI::ValidationError& error) {
-        std::cerr << "error: " << error.what() << "\n";
-    } catch (const std::runtime_error& error) {
-        std::cerr << "error: " << error.what() << "\n";
-        return exit_input_error;
-    }
-    return exit_usage;
+    });
 }
 
 }  // namespace

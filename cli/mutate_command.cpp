@@ -7,6 +7,7 @@
 #include "checker/mutation_score.hpp"
 #include "checker/size_spec.hpp"
 #include "cli/command.hpp"
+#include "cli/command_errors.hpp"
 #include "cli/schedule_source.hpp"
 
 namespace trivcheck::cli {
@@ -164,7 +165,7 @@ int run_mutate(const MutateOptions& options) {
     std::vector<OperatorTally> tallies;
     std::vector<int> used;
     std::vector<std::string> skipped;
-    try {
+    return run_reporting_errors([&]() -> int {
         if (options.sites < 1) throw CLI::ValidationError("--sites", "expected 1 or more");
         GeneratorRequest request;
         request.algo = options.algo;
@@ -188,24 +189,12 @@ int run_mutate(const MutateOptions& options) {
             score_mutants(original, options.sites, !options.no_bounds, tallies);
             used.push_back(n);
         }
-    } catch (const SizeSpecError& error) {
-        std::cerr << "error: --n: " << error.what() << "\n";
-        return exit_usage;
-    } catch (const std::invalid_argument& error) {
-        std::cerr << "error: " << error.what() << "\n";
-        return exit_usage;
-    } catch (const CLI::ValidationError& error) {
-        std::cerr << "error: " << error.what() << "\n";
-        return exit_usage;
-    } catch (const ResourceLimit& error) {
-        std::cerr << "unknown (resource limit): " << error.what() << "\n";
-        return exit_unknown;
-    }
-    if (options.json)
-        print_json(options, tallies, used);
-    else
-        print_text(options, tallies, used, skipped);
-    return add_up(tallies).survived == 0 ? exit_holds : exit_violated;
+        if (options.json)
+            print_json(options, tallies, used);
+        else
+            print_text(options, tallies, used, skipped);
+        return add_up(tallies).survived == 0 ? exit_holds : exit_violated;
+    });
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "checker/schedule_json.hpp"
 #include "checker/schedule_shrink.hpp"
 #include "cli/command.hpp"
+#include "cli/command_errors.hpp"
 #include "cli/schedule_source.hpp"
 
 namespace trivcheck::cli {
@@ -27,7 +28,7 @@ std::string sizes(const Schedule& schedule) {
 }
 
 int run_shrink(const ShrinkOptions& options) {
-    try {
+    return run_reporting_errors([&]() -> int {
         const Schedule schedule = load_schedule(options.source);
         const Report before = check_schedule(schedule);
         if (before.verdict == Verdict::holds) {
@@ -66,25 +67,7 @@ int run_shrink(const ShrinkOptions& options) {
             break;
         }
         return exit_violated;
-    } catch (const InputError& error) {
-        std::cerr << "error: " << error.what() << "\n";
-        return exit_input_error;
-    } catch (const NotApplicable& error) {
-        std::cerr << "not applicable: " << error.what() << "\n";
-        return exit_usage;
-    } catch (const ResourceLimit& error) {
-        std::cerr << "unknown (resource limit): " << error.what() << "\n";
-        return exit_unknown;
-    } catch (const std::invalid_argument& error) {
-        std::cerr << "error: " << error.what() << "\n";
-        return exit_usage;
-    } catch (const CLI::ValidationError& error) {
-        std::cerr << "error: " << error.what() << "\n";
-        return exit_usage;
-    } catch (const std::runtime_error& error) {
-        std::cerr << "error: " << error.what() << "\n";
-        return exit_input_error;
-    }
+    });
 }
 
 }  // namespace

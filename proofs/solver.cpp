@@ -31,11 +31,17 @@ z3::params solver_parameters(z3::context& context, const SolverSettings& setting
     z3::params parameters(context);
     parameters.set("timeout", settings.timeout_ms);
     parameters.set("random_seed", settings.seed);
+    if (settings.resource_limit != 0) parameters.set("rlimit", settings.resource_limit);
     return parameters;
 }
 
 Solver::Solver(z3::context& context, const SolverSettings& settings)
     : context_(context), solver_(context) {
+    solver_.set(solver_parameters(context, settings));
+}
+
+Solver::Solver(z3::context& context, const SolverSettings& settings, const char* logic)
+    : context_(context), solver_(context, logic) {
     solver_.set(solver_parameters(context, settings));
 }
 

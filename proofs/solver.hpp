@@ -34,6 +34,9 @@ class Answer {
 class Solver {
   public:
     Solver(z3::context& context, const SolverSettings& settings);
+    /// A solver for one SMT-LIB logic ("QF_LIA"): skips the general solver's
+    /// set-up, which dominates many small queries.
+    Solver(z3::context& context, const SolverSettings& settings, const char* logic);
 
     void add(const z3::expr& assertion);
     /// Scoped assertions, for shrinking a model without losing the query.

@@ -30,6 +30,9 @@ struct Finding {
 struct SolverSettings {
     unsigned timeout_ms = 60000;
     unsigned seed = 0;
+    /// Z3's resource limit (rlimit) per call, 0 for none: unlike a timeout it
+    /// gives up at the same point on every machine.
+    unsigned resource_limit = 0;
 };
 
 }  // namespace trivcheck::proofs

@@ -7,8 +7,9 @@
 
 namespace trivcheck::testing {
 
-CommandOutput run_trivcheck(const std::string& arguments) {
-    const std::string command = std::string(TRIVCHECK_BINARY) + " " + arguments + " 2>/dev/null";
+namespace {
+
+CommandOutput run_shell(const std::string& command) {
     CommandOutput output;
     FILE* pipe = popen(command.c_str(), "r");
     if (!pipe) return output;
@@ -19,6 +20,16 @@ CommandOutput run_trivcheck(const std::string& arguments) {
     const int status = pclose(pipe);
     output.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return output;
+}
+
+}  // namespace
+
+CommandOutput run_trivcheck(const std::string& arguments) {
+    return run_shell(std::string(TRIVCHECK_BINARY) + " " + arguments + " 2>/dev/null");
+}
+
+CommandOutput run_trivcheck_with_errors(const std::string& arguments) {
+    return run_shell(std::string(TRIVCHECK_BINARY) + " " + arguments + " 2>&1");
 }
 
 Schedule ring_schedule(const std::string& algo, Form form, int n) {

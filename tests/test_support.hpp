@@ -14,6 +14,9 @@ struct CommandOutput {
 /// Runs `trivcheck ARGS` (the built binary), capturing standard output only.
 CommandOutput run_trivcheck(const std::string& arguments);
 
+/// The same with standard error appended to `out`, for refusal messages.
+CommandOutput run_trivcheck_with_errors(const std::string& arguments);
+
 /// The generated schedule for algo/form on a ring of n ranks.
 Schedule ring_schedule(const std::string& algo, Form form, int n);
 

@@ -1,0 +1,41 @@
+#include "cli/command_errors.hpp"
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "checker/executor.hpp"
+#include "checker/exit_code.hpp"
+#include "checker/input_error.hpp"
+#include "checker/size_spec.hpp"
+#include "models/generator.hpp"
+
+namespace trivcheck::cli {
+
+int run_reporting_errors(const std::function<int()>& body) {
+    try {
+        return body();
+    } catch (const SizeSpecError& error) {
+        std::cerr << "error: --n: " << error.what() << "\n";
+        return exit_usage;
+    } catch (const InputError& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return exit_input_error;
+    } catch (const NotApplicable& error) {
+        std::cerr << "not applicable: " << error.what() << "\n";
+        return exit_usage;
+    } catch (const ResourceLimit& error) {
+        std::cerr << "unknown (resource limit): " << error.what() << "\n";
+        return exit_unknown;
+    } catch (const std::invalid_argument& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return exit_usage;
+    } catch (const CLI::ValidationError& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return exit_usage;
+    } catch (const std::runtime_error& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return exit_input_error;
+    }
+}
+
+}  // namespace trivcheck::cli

@@ -1,0 +1,58 @@
+#include "cli/smt_check.hpp"
+
+#include <iostream>
+
+#include "checker/exit_code.hpp"
+#include "checker/report_json.hpp"
+#include "checker/report_text.hpp"
+#include "proofs/smt_execution.hpp"
+
+namespace trivcheck::cli {
+
+namespace {
+
+/// The report without the figures the smt engine does not compute.
+nlohmann::ordered_json smt_report_json(const Report& report, int steps) {
+    nlohmann::ordered_json json = report_to_json(report);
+    json["engine"] = "smt";
+    json["steps"] = steps;
+    json["totals"] = nullptr;
+    json["theta"] = nullptr;
+    return json;
+}
+
+std::string smt_report_text(const Report& report, int steps) {
+    std::string text = report.name + ": " + to_string(report.collective) + " on " +
+                       report.topology + ", " + std::to_string(report.ranks) + " ranks, " +
+                       std::to_string(report.blocks) + (report.blocks == 1 ? " block" : " blocks") +
+                       ", " + std::to_string(steps) + (steps == 1 ? " step\n" : " steps\n");
+    text += "engine: smt (Z3; counts only, no per-step figures)\n";
+    text += std::string("verdict: ") + to_string(report.verdict) + "\n\nchecks:\n";
+    for (const auto& [name, check] : report.checks)
+        text += "  " + name + ": " + to_string(check.verdict) + ", " + check.reason + "\n";
+    if (!report.violations.empty()) {
+        text += "\nfirst violation:\n";
+        for (const Violation& violation : report.violations)
+            text += describe_violation(violation, nullptr);
+    }
+    return text;
+}
+
+}  // namespace
+
+int run_smt_check(const Schedule& schedule, bool json, const proofs::SolverSettings& settings) {
+    const proofs::SmtExecution execution = proofs::smt_execute(schedule, settings);
+    if (execution.verdict == proofs::Verdict::unknown) {
+        std::cerr << "unknown (solver): " << execution.unknown_reason << "\n";
+        return exit_unknown;
+    }
+    const Report report = proofs::smt_report(schedule, execution);
+    const int steps = static_cast<int>(schedule.steps.size());
+    if (json)
+        std::cout << smt_report_json(report, steps).dump(2) << "\n";
+    else
+        std::cout << smt_report_text(report, steps);
+    return report.verdict == Verdict::holds ? exit_holds : exit_violated;
+}
+
+}  // namespace trivcheck::cli

@@ -1,0 +1,86 @@
+#pragma once
+#include <z3++.h>
+
+#include <vector>
+
+#include "models/schedule.hpp"
+
+// The whole execution of a schedule (SPEC §1) as Z3 integer terms, written
+// from the specification alone: it shares no code with the symbolic executor
+// (checker/executor.cpp) or the reference replay, so that the two engines
+// cross-examine each other.
+//
+// Encoding. One symbolic contributor c is shared by every term, as n 0-1
+// integers e_x (e_x = 1 iff c = x, Σ e_x = 1, c = Σ x·e_x). The count of
+// contribution c in block b at rank r after step k is a linear term
+// T_k(r, b) over the e_x, built from the concrete structure of the schedule:
+//   T_{-1}(r, b) = e_r                         (allgather: 0 unless r owns b)
+//   T_k(r, b)    = base + Σ T_{k-1}(src_i, b)  (the reduce transfers into r)
+// where base is T_{k-1}(src, b) of the step's first copy of b into r (a copy
+// replaces the value) or else T_{k-1}(r, b). A cell no transfer writes keeps
+// the very same term, and Z3 hash-conses equal subterms, so the terms form a
+// DAG of about n·B + Σ_k (blocks delivered in step k) nodes instead of the
+// K·n·B·n counts a concrete replay holds. The terms are linear in the e_x
+// and free of ite: the linear relaxation of "T ≥ 2" or "T ≠ 1" under
+// Σ e_x = 1 is already exact (its optimum is a vertex, one e_x = 1), so the
+// arithmetic solver refutes a correct cell without branching on c.
+
+namespace trivcheck::proofs {
+
+/// One input of a joint reduction: a transfer's message, or the receiver's
+/// own partial (transfer -1), or the copy that replaced it.
+struct CountInput {
+    /// Index of the transfer in its step; -1 for the receiver's own partial.
+    int transfer = -1;
+    int src = -1;
+    bool copy = false;
+    z3::expr count;
+};
+
+/// A joint reduction: rank `rank` adds at least one reduce message for
+/// `block` in step `step`; `count` is the count after it.
+struct ReductionTerm {
+    int step = 0;
+    int rank = 0;
+    int block = 0;
+    z3::expr count;
+    /// The base (own partial or copy) first, then the reduce messages in transfer order.
+    std::vector<CountInput> inputs;
+};
+
+/// The count terms of one schedule, built once.
+class CountTerms {
+  public:
+    /// The schedule must be well formed (ranks and blocks in range).
+    CountTerms(z3::context& context, const Schedule& schedule);
+
+    /// The symbolic contributor every term is a function of.
+    const z3::expr& contributor() const { return contributor_; }
+    /// e_x: 1 when the contributor is x, else 0.
+    const z3::expr& is_contributor(int rank) const {
+        return indicators_[static_cast<std::size_t>(rank)];
+    }
+    /// Ties the contributor to its indicators; to be asserted with any term.
+    const z3::expr& contributor_domain() const { return domain_; }
+    /// Every joint reduction, in (step, rank, block) order.
+    const std::vector<ReductionTerm>& reductions() const { return reductions_; }
+    /// T_{K-1}(rank, block): the count after the last step.
+    const z3::expr& final_count(int rank, int block) const {
+        return cells_[static_cast<std::size_t>(rank) * static_cast<std::size_t>(blocks_) +
+                      static_cast<std::size_t>(block)];
+    }
+
+  private:
+    void apply_step(int step_index, const Step& step);
+
+    z3::context& context_;
+    int ranks_;
+    int blocks_;
+    z3::expr contributor_;
+    std::vector<z3::expr> indicators_;
+    z3::expr domain_;
+    std::vector<z3::expr> cells_;  // [rank·B + block], the current step's terms
+    std::vector<ReductionTerm> reductions_;
+};
+
+}  // namespace trivcheck::proofs
