@@ -1,10 +1,15 @@
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <numeric>
 #include <sstream>
+#include <thread>
 
 #include "checker/exit_code.hpp"
+#include "checker/parallel_for.hpp"
 #include "checker/pieces_execution.hpp"
 #include "checker/size_class.hpp"
 #include "checker/size_spec.hpp"
@@ -22,6 +27,7 @@ struct SynthOptions {
     bool json = false;
     unsigned timeout_ms = 10000;
     unsigned seed = 0;
+    int jobs = 0;
 };
 
 /// What one n got: a plan the pieces executor verified, a proof that none
@@ -31,6 +37,8 @@ struct SizeOutcome {
     std::string answer;
     std::optional<LastStepPlan> plan;
     int published_distance = 0;
+    /// The solver proved no plan of this load or less exists (found only).
+    int refuted_load = 0;
     std::string detail;
 };
 
@@ -49,16 +57,16 @@ nlohmann::ordered_json piece_json(const std::vector<bool>& chosen,
     return list;
 }
 
-SizeOutcome synthesize_size(int n, const proofs::SynthesisSettings& settings) {
+SizeOutcome synthesize_size(int n, proofs::LastStepSynthesizer& synthesizer) {
     SizeOutcome outcome;
     outcome.n = n;
     if (is_power_of(n, 3)) {
-        outcome.answer = "not_needed";
+        outcome.answer = "not_applicable";
         outcome.detail = "n is a power of 3: the published schedule is exact";
         return outcome;
     }
     outcome.published_distance = trivance_distances(n).back();
-    const proofs::SynthesisAnswer answer = proofs::synthesize_last_step(n, settings);
+    const proofs::SynthesisAnswer answer = synthesizer.synthesize(n);
     if (answer.status == proofs::SynthesisStatus::unknown) {
         outcome.answer = "unknown";
         outcome.detail = answer.reason;
@@ -80,7 +88,38 @@ SizeOutcome synthesize_size(int n, const proofs::SynthesisSettings& settings) {
         outcome.answer = "found";
         outcome.detail = "verified exactly once at every rank by the pieces executor";
     }
+    outcome.refuted_load = answer.refuted_load;
     return outcome;
+}
+
+/// Every size in order, on `jobs` threads (0: all cores), each thread with one
+/// synthesizer (one Z3 context) for all the sizes it takes.
+std::vector<SizeOutcome> synthesize_sizes(const std::vector<int>& sizes,
+                                          const proofs::SynthesisSettings& settings, int jobs) {
+    std::vector<SizeOutcome> outcomes(sizes.size());
+    if (jobs <= 0) jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    jobs = std::min(jobs, static_cast<int>(std::max<std::size_t>(sizes.size(), 1)));
+    // Largest n first: they take longest, and ending on small ones keeps every
+    // thread busy to the end.
+    std::vector<std::size_t> order(sizes.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return sizes[a] > sizes[b]; });
+    std::atomic<std::size_t> next{0};
+    parallel_for(jobs, jobs, [&](int) {
+        proofs::LastStepSynthesizer synthesizer(settings);
+        for (std::size_t k = next++; k < order.size(); k = next++)
+            outcomes[order[k]] = synthesize_size(sizes[order[k]], synthesizer);
+    });
+    return outcomes;
+}
+
+/// The summary's row for one outcome: "found" split by whether the least load
+/// equals the published d.
+std::string summary_answer(const SizeOutcome& outcome) {
+    if (outcome.answer != "found") return outcome.answer;
+    return outcome.plan->link_load() == outcome.published_distance ? "found_at_published_load"
+                                                                   : "found_above_published_load";
 }
 
 nlohmann::ordered_json outcome_json(const SizeOutcome& outcome) {
@@ -93,6 +132,8 @@ nlohmann::ordered_json outcome_json(const SizeOutcome& outcome) {
         const LastStepPlan& plan = *outcome.plan;
         const std::vector<Piece> pieces = trivance_pieces(outcome.n);
         json["link_load"] = plan.link_load();
+        // Optimality: the solver answered UNSAT for every load up to this.
+        json["unsat_at_load_at_most"] = outcome.refuted_load;
         json["right_distance"] = plan.right_distance;
         json["left_distance"] = plan.left_distance;
         json["keep"] = piece_json(plan.keep, pieces);
@@ -111,16 +152,61 @@ std::string outcome_text(const SizeOutcome& outcome) {
     const LastStepPlan& plan = *outcome.plan;
     const std::vector<Piece> pieces = trivance_pieces(outcome.n);
     text << outcome.answer << ", link load " << plan.link_load() << " (published d "
-         << outcome.published_distance << "), d_R " << plan.right_distance << ", d_L "
-         << plan.left_distance << ", keep " << piece_list(plan.keep, pieces)
-         << ", right peer sends " << piece_list(plan.from_right, pieces) << ", left peer sends "
+         << outcome.published_distance;
+    if (outcome.refuted_load > 0) text << "; UNSAT at load <= " << outcome.refuted_load;
+    text << "), d_R " << plan.right_distance << ", d_L " << plan.left_distance << ", keep "
+         << piece_list(plan.keep, pieces) << ", right peer sends "
+         << piece_list(plan.from_right, pieces) << ", left peer sends "
          << piece_list(plan.from_left, pieces) << ", extra memory " << plan.extra_buffers()
          << " x m per rank; " << outcome.detail << "\n";
     return text.str();
 }
 
-/// answer -> count, per size class, in a fixed order.
-using Summary = std::map<std::string, std::map<std::string, int>>;
+/// The summary's answers, in print order; powers of 3 count as not applicable.
+const std::vector<std::string>& summary_answers() {
+    static const std::vector<std::string> answers{
+        "found_at_published_load", "found_above_published_load", "none", "unknown", "refuted"};
+    return answers;
+}
+
+/// answer -> count for each size class that occurs, classes in a fixed order.
+nlohmann::ordered_json summary_json(const std::vector<SizeOutcome>& outcomes) {
+    nlohmann::ordered_json summary = nlohmann::ordered_json::object();
+    for (SizeClass size_class : {SizeClass::power_of_2, SizeClass::other, SizeClass::power_of_3}) {
+        nlohmann::ordered_json counts = nlohmann::ordered_json::object();
+        if (size_class == SizeClass::power_of_3)
+            counts["not_applicable"] = 0;
+        else
+            for (const std::string& answer : summary_answers()) counts[answer] = 0;
+        bool occurs = false;
+        for (const SizeOutcome& outcome : outcomes)
+            if (classify_size(outcome.n) == size_class) {
+                occurs = true;
+                counts[summary_answer(outcome)] = counts[summary_answer(outcome)].get<int>() + 1;
+            }
+        if (occurs) summary[to_string(size_class)] = counts;
+    }
+    return summary;
+}
+
+std::string summary_text(const nlohmann::ordered_json& summary) {
+    std::ostringstream text;
+    text << "summary:\n";
+    for (const auto& [size_class, counts] : summary.items()) {
+        text << "  " << size_class << ":";
+        const char* separator = " ";
+        for (const auto& [answer, count] : counts.items()) {
+            // unknown and refuted are printed only when they happened.
+            if ((answer == "unknown" || answer == "refuted") && count.get<int>() == 0) continue;
+            std::string words = answer;
+            std::replace(words.begin(), words.end(), '_', ' ');
+            text << separator << words << " " << count.get<int>();
+            separator = ", ";
+        }
+        text << "\n";
+    }
+    return text.str();
+}
 
 int run_synth(const SynthOptions& options) {
     std::vector<int> sizes;
@@ -132,35 +218,27 @@ int run_synth(const SynthOptions& options) {
     }
     const proofs::SynthesisSettings settings{options.timeout_ms, options.seed};
     const auto start = std::chrono::steady_clock::now();
-    Summary summary;
-    nlohmann::ordered_json results = nlohmann::ordered_json::array();
-    int exit_code = exit_holds;
-    for (int n : sizes) {
-        const SizeOutcome outcome = synthesize_size(n, settings);
-        ++summary[to_string(classify_size(n))][outcome.answer];
-        if (outcome.answer == "refuted") exit_code = exit_violated;
-        if (outcome.answer == "unknown" && exit_code == exit_holds) exit_code = exit_unknown;
-        if (options.json)
-            results.push_back(outcome_json(outcome));
-        else
-            std::cout << outcome_text(outcome);
-    }
+    const std::vector<SizeOutcome> outcomes = synthesize_sizes(sizes, settings, options.jobs);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    int exit_code = exit_holds;
+    for (const SizeOutcome& outcome : outcomes) {
+        if (outcome.answer == "refuted") exit_code = exit_violated;
+        if (outcome.answer == "unknown" && exit_code == exit_holds) exit_code = exit_unknown;
+    }
+    const nlohmann::ordered_json summary = summary_json(outcomes);
     if (options.json) {
         nlohmann::ordered_json document;
         document["schema"] = "trivcheck.synthesis/1";
         document["model"] = "pieces";
-        document["results"] = results;
+        document["results"] = nlohmann::ordered_json::array();
+        for (const SizeOutcome& outcome : outcomes)
+            document["results"].push_back(outcome_json(outcome));
         document["summary"] = summary;
         std::cout << document.dump(2) << "\n";
     } else {
-        std::cout << "summary (size class: answer count):\n";
-        for (const auto& [size_class, answers] : summary) {
-            std::cout << "  " << size_class << ":";
-            for (const auto& [answer, count] : answers) std::cout << " " << answer << " " << count;
-            std::cout << "\n";
-        }
+        for (const SizeOutcome& outcome : outcomes) std::cout << outcome_text(outcome);
+        std::cout << summary_text(summary);
     }
     // Wall time varies run to run, so it stays out of the (golden) output.
     std::cerr << "synthesised " << sizes.size() << " sizes in " << seconds << " s\n";
@@ -185,6 +263,9 @@ void register_synth_command(CLI::App& app, CommandResult& result) {
     command->add_option("--smt-timeout-ms", options->timeout_ms,
                         "Solver timeout per n in milliseconds (unknown, exit 4, when exceeded)");
     command->add_option("--seed", options->seed, "Solver random seed");
+    command->add_option("--jobs", options->jobs,
+                        "Threads, one Z3 context each (default 0: all cores); output order and "
+                        "answers do not depend on it");
     command->callback([options, &result] { result.exit_code = run_synth(*options); });
 }
 
