@@ -6,6 +6,7 @@
 #include "checker/executor.hpp"
 #include "checker/exit_code.hpp"
 #include "checker/input_error.hpp"
+#include "checker/shard.hpp"
 #include "checker/size_spec.hpp"
 #include "models/generator.hpp"
 
@@ -16,6 +17,9 @@ int run_reporting_errors(const std::function<int()>& body) {
         return body();
     } catch (const SizeSpecError& error) {
         std::cerr << "error: --n: " << error.what() << "\n";
+        return exit_usage;
+    } catch (const ShardError& error) {
+        std::cerr << "error: --shard: " << error.what() << "\n";
         return exit_usage;
     } catch (const InputError& error) {
         std::cerr << "error: " << error.what() << "\n";

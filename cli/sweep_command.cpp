@@ -12,6 +12,7 @@
 #include "checker/size_spec.hpp"
 #include "checker/sweep_table.hpp"
 #include "cli/command.hpp"
+#include "cli/command_errors.hpp"
 #include "cli/progress_bar.hpp"
 #include "models/generator.hpp"
 
@@ -33,9 +34,6 @@ struct SweepOptions {
 };
 
 /// A command-line value that cannot be used; reported as a usage error (exit 2).
-struct UsageError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
 
 /// The catalogue entries named by --algo, sorted by name and distinct, so the
 /// output order does not depend on how the list was written.
@@ -61,7 +59,7 @@ std::vector<const AlgorithmInfo*> selected_algorithms(const std::string& text) {
             std::find_if(catalogue.begin(), catalogue.end(),
                          [&](const AlgorithmInfo& info) { return info.name == name; });
         if (found == catalogue.end())
-            throw UsageError("--algo: unknown algorithm '" + name + "' (known: " + known +
+            throw std::invalid_argument("--algo: unknown algorithm '" + name + "' (known: " + known +
                              ", all)");
         algorithms.push_back(&*found);
     }
@@ -109,22 +107,15 @@ int run_sweep(const SweepOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     std::vector<SweepRow> rows;
     std::vector<int> sizes;
-    try {
-        if (options.jobs < 0) throw UsageError("--jobs: expected 0 (all cores) or more");
+    const int refused = run_reporting_errors([&]() -> int {
+        if (options.jobs < 0) throw std::invalid_argument("--jobs: expected 0 (all cores) or more");
         if (options.json && options.table != "summary")
-            throw UsageError("--json and --table classes both want stdout; give one");
+            throw std::invalid_argument("--json and --table classes both want stdout; give one");
         sizes = select_shard(parse_size_spec(options.sizes), parse_shard(options.shard));
         rows = planned_rows(options, sizes);
-    } catch (const SizeSpecError& error) {
-        std::cerr << "error: --n: " << error.what() << "\n";
-        return exit_usage;
-    } catch (const ShardError& error) {
-        std::cerr << "error: --shard: " << error.what() << "\n";
-        return exit_usage;
-    } catch (const UsageError& error) {
-        std::cerr << "error: " << error.what() << "\n";
-        return exit_usage;
-    }
+        return exit_holds;
+    });
+    if (refused != exit_holds) return refused;
     if (sizes.empty()) std::cerr << "note: shard " << options.shard << " selects no sizes\n";
 
     ExecuteOptions execute_options;

@@ -14,6 +14,7 @@
 #include "checker/size_class.hpp"
 #include "checker/size_spec.hpp"
 #include "cli/command.hpp"
+#include "cli/command_errors.hpp"
 #include "models/ring_arithmetic.hpp"
 #include "models/trivance.hpp"
 #include "proofs/pieces_model.hpp"
@@ -210,12 +211,11 @@ std::string summary_text(const nlohmann::ordered_json& summary) {
 
 int run_synth(const SynthOptions& options) {
     std::vector<int> sizes;
-    try {
+    const int refused = run_reporting_errors([&]() -> int {
         sizes = parse_size_spec(options.sizes);
-    } catch (const SizeSpecError& error) {
-        std::cerr << "error: --n: " << error.what() << "\n";
-        return exit_usage;
-    }
+        return exit_holds;
+    });
+    if (refused != exit_holds) return refused;
     const proofs::SynthesisSettings settings{options.timeout_ms, options.seed};
     const auto start = std::chrono::steady_clock::now();
     const std::vector<SizeOutcome> outcomes = synthesize_sizes(sizes, settings, options.jobs);
