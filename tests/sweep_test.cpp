@@ -1,8 +1,5 @@
 #include <doctest/doctest.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -15,6 +12,7 @@
 #include "checker/size_class.hpp"
 #include "checker/size_spec.hpp"
 #include "checker/sweep_table.hpp"
+#include "tests/test_support.hpp"
 
 using namespace trivcheck;
 
@@ -26,26 +24,8 @@ std::vector<int> range(int first, int last) {
     return sizes;
 }
 
-struct Run {
-    int exit_code = -1;
-    std::string out;
-};
-
-/// Runs the built binary; `streams` is appended to the shell command (e.g.
-/// "2>/dev/null" to keep only stdout, "2>&1 >/dev/null" to keep only stderr).
-Run run_trivcheck(const std::string& arguments, const std::string& streams = "2>/dev/null") {
-    const std::string command = std::string(TRIVCHECK_BINARY) + " " + arguments + " " + streams;
-    Run run;
-    FILE* pipe = popen(command.c_str(), "r");
-    REQUIRE(pipe != nullptr);
-    std::array<char, 4096> buffer{};
-    std::size_t count = 0;
-    while ((count = fread(buffer.data(), 1, buffer.size(), pipe)) > 0)
-        run.out.append(buffer.data(), count);
-    const int status = pclose(pipe);
-    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return run;
-}
+using testing::run_trivcheck;
+using Run = testing::CommandOutput;
 
 std::vector<std::string> lines_of(const std::string& text) {
     std::vector<std::string> lines;
@@ -330,8 +310,8 @@ TEST_CASE("sweep: a size too large to check is unknown (exit 4), never holds, an
     const Run json = run_trivcheck("sweep --algo trivance --form B --n 9 --memory-limit 1 --json");
     CHECK(json.exit_code == 4);
     CHECK(json.out.empty());
-    const Run named = run_trivcheck("sweep --algo trivance --form B --n 9 --memory-limit 1 --json",
-                                    "2>&1 >/dev/null");
+    const Run named = testing::run_trivcheck_stderr(
+        "sweep --algo trivance --form B --n 9 --memory-limit 1 --json");
     CHECK(named.out.starts_with("unknown: trivance B n=9: resource limit: "));
     const std::vector<std::string> row =
         summary_row(run_trivcheck("sweep --algo trivance --form B --n 3,9 --memory-limit 1").out,
@@ -360,7 +340,7 @@ TEST_CASE("sweep usage errors exit 2 and say what is wrong") {
     for (const Case& c : cases) {
         const std::string arguments = c.arguments;
         CAPTURE(arguments);
-        const Run run = run_trivcheck(std::string("sweep ") + c.arguments, "2>&1 >/dev/null");
+        const Run run = testing::run_trivcheck_stderr(std::string("sweep ") + c.arguments);
         CHECK(run.exit_code == 2);
         CHECK(run.out == c.error);
     }

@@ -32,6 +32,10 @@ CommandOutput run_trivcheck_with_errors(const std::string& arguments) {
     return run_shell(std::string(TRIVCHECK_BINARY) + " " + arguments + " 2>&1");
 }
 
+CommandOutput run_trivcheck_stderr(const std::string& arguments) {
+    return run_shell(std::string(TRIVCHECK_BINARY) + " " + arguments + " 2>&1 >/dev/null");
+}
+
 Schedule ring_schedule(const std::string& algo, Form form, int n) {
     GeneratorRequest request;
     request.algo = algo;

@@ -17,6 +17,9 @@ CommandOutput run_trivcheck(const std::string& arguments);
 /// The same with standard error appended to `out`, for refusal messages.
 CommandOutput run_trivcheck_with_errors(const std::string& arguments);
 
+/// Standard error only (standard output discarded), for exact error messages.
+CommandOutput run_trivcheck_stderr(const std::string& arguments);
+
 /// The generated schedule for algo/form on a ring of n ranks.
 Schedule ring_schedule(const std::string& algo, Form form, int n);
 
