@@ -5,6 +5,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <utility>
 
 #include "checker/exit_code.hpp"
 #include "checker/pieces_execution.hpp"
@@ -13,6 +14,7 @@
 #include "cli/command.hpp"
 #include "cli/sizes_per_thread.hpp"
 #include "cli/synth_tree_choices.hpp"
+#include "cli/synthesis_document.hpp"
 #include "models/ring_arithmetic.hpp"
 #include "models/trivance.hpp"
 #include "proofs/pieces_model.hpp"
@@ -219,14 +221,9 @@ int run_synth(const SynthOptions& options) {
     }
     const nlohmann::ordered_json summary = summary_json(outcomes);
     if (options.json) {
-        nlohmann::ordered_json document;
-        document["schema"] = "trivcheck.synthesis/1";
-        document["model"] = "pieces";
-        document["results"] = nlohmann::ordered_json::array();
-        for (const SizeOutcome& outcome : outcomes)
-            document["results"].push_back(outcome_json(outcome));
-        document["summary"] = summary;
-        std::cout << document.dump(2) << "\n";
+        nlohmann::ordered_json results = nlohmann::ordered_json::array();
+        for (const SizeOutcome& outcome : outcomes) results.push_back(outcome_json(outcome));
+        std::cout << synthesis_document("pieces", std::move(results), summary);
     } else {
         for (const SizeOutcome& outcome : outcomes) std::cout << outcome_text(outcome);
         std::cout << summary_text(summary);

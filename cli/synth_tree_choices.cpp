@@ -6,11 +6,13 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 #include "checker/exit_code.hpp"
 #include "checker/size_spec.hpp"
 #include "cli/sizes_per_thread.hpp"
+#include "cli/synthesis_document.hpp"
 #include "proofs/b_tree_choices.hpp"
 
 namespace trivcheck::cli {
@@ -192,14 +194,10 @@ int run_tree_choice_synthesis(const std::string& sizes_text, bool json,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const Summary summary = summarise(answers);
     if (json) {
-        nlohmann::ordered_json document;
-        document["schema"] = "trivcheck.synthesis/1";
-        document["model"] = "b_tree_choices";
-        document["results"] = nlohmann::ordered_json::array();
-        for (const TreeChoiceAnswer& answer : answers)
-            document["results"].push_back(result_json(answer));
-        document["summary"] = summary_json(summary);
-        std::cout << document.dump(2) << "\n";
+        nlohmann::ordered_json results = nlohmann::ordered_json::array();
+        for (const TreeChoiceAnswer& answer : answers) results.push_back(result_json(answer));
+        std::cout << synthesis_document("b_tree_choices", std::move(results),
+                                        summary_json(summary));
     } else {
         for (const TreeChoiceAnswer& answer : answers) std::cout << result_text(answer);
         std::cout << summary_text(summary);

@@ -162,25 +162,14 @@ TEST_CASE("tree choices solver: exact figures for n = 40") {
     CHECK(answer.first_come_link_blocks() == 136);
 }
 
-TEST_CASE("tree choices solver: both rules at the proved optimum for every n = 2..300") {
-    proofs::TreeChoiceSolver solver({10000, 0, 0});
-    for (int n = 2; n <= 300; ++n) {
-        CAPTURE(n);
-        const proofs::TreeChoiceAnswer answer = solver.solve(n);
-        REQUIRE(answer.status == proofs::TreeChoiceStatus::solved);
-        for (const proofs::TreeStepChoices& step : answer.steps) {
-            CAPTURE(step.step);
-            CHECK(step.balanced_most == step.optimum_most);
-            CHECK(step.first_come_most == step.optimum_most);
-        }
-    }
-}
+namespace {
 
-TEST_CASE(
-    "balanced tree, executed: holds, and each step's busiest link is d_t times the "
-    "solver's optimum, n = 2..300") {
+/// For every n in [first, last]: both rules at the solver's proved optimum at
+/// every step, and the balanced tree, executed, holds with each step's busiest
+/// link carrying d_t times that optimum in blocks.
+void check_rules_against_solver_and_executor(int first, int last) {
     proofs::TreeChoiceSolver solver({10000, 0, 0});
-    for (int n = 2; n <= 300; ++n) {
+    for (int n = first; n <= last; ++n) {
         CAPTURE(n);
         const proofs::TreeChoiceAnswer answer = solver.solve(n);
         REQUIRE(answer.status == proofs::TreeChoiceStatus::solved);
@@ -191,6 +180,8 @@ TEST_CASE(
         for (std::size_t t = 0; t < steps; ++t) {
             CAPTURE(t);
             const proofs::TreeStepChoices& step = answer.steps[t];
+            CHECK(step.balanced_most == step.optimum_most);
+            CHECK(step.first_come_most == step.optimum_most);
             const std::int64_t blocks = std::int64_t{step.distance} * step.optimum_most;
             // Reduce-scatter step t and its time reversal, all-gather step 2K - 1 - t.
             CHECK(report.per_step[t].link_blocks_max == blocks);
@@ -199,6 +190,16 @@ TEST_CASE(
         CHECK(report.theta ==
               doctest::Approx(static_cast<double>(answer.optimum_link_blocks()) / n));
     }
+}
+
+}  // namespace
+
+TEST_CASE("tree choices: both rules at the solver's optimum; balanced tree executed, n = 2..300") {
+    check_rules_against_solver_and_executor(2, 300);
+}
+
+TEST_CASE("tree choices: the same for n = 301..1000" * doctest::test_suite("slow")) {
+    check_rules_against_solver_and_executor(301, 1000);
 }
 
 TEST_CASE("generator: --tree names the rule; an unknown rule is refused") {
