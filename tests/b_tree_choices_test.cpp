@@ -116,6 +116,24 @@ TEST_CASE("balanced rule: max(c+, c-) = max(forced+, forced-, ceil(placed / 2))"
     }
 }
 
+TEST_CASE("first_come: x and -x send opposite ways at the same step, n = 2..2000") {
+    // Why balancing never gains (docs/synthesis.md "B form choices"): with
+    // every direction mirrored, c+ and c- differ only by n/2, which is its own
+    // mirror, so max(c+, c-) = ceil(placed / 2), the least any choice allows.
+    for (int n = 2; n <= 2000; ++n) {
+        CAPTURE(n);
+        const ReductionTree tree =
+            trivance_reduction_tree(n, trivance_distances(n), TreeRule::first_come);
+        for (int x = 1; x < n; ++x) {
+            const auto mirror = static_cast<std::size_t>(n - x);
+            CAPTURE(x);
+            CHECK(tree.send_step[mirror] == tree.send_step[static_cast<std::size_t>(x)]);
+            if (2 * x != n)
+                CHECK(tree.direction[mirror] == -tree.direction[static_cast<std::size_t>(x)]);
+        }
+    }
+}
+
 TEST_CASE("n = 16: the rules send two displacements opposite ways at the same load") {
     const std::vector<TreeStep> steps = trivance_tree_steps(16, trivance_distances(16));
     REQUIRE(steps.size() == 3);
