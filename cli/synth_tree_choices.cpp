@@ -156,9 +156,9 @@ std::string summary_text(const Summary& summary) {
     const int solved_sizes = summary.sizes - summary.unknown;
     text << "summary: " << summary.sizes << " n, " << summary.with_two_way
          << " with a two-way displacement\n"
-         << "  first_come at the optimum Θ: " << summary.first_come_optimal << " of "
+         << "  first_come at the optimum theta: " << summary.first_come_optimal << " of "
          << solved_sizes << " n\n"
-         << "  balanced at the optimum Θ: " << summary.balanced_optimal << " of " << solved_sizes
+         << "  balanced at the optimum theta: " << summary.balanced_optimal << " of " << solved_sizes
          << " n\n"
          << "  balanced better than first_come: " << summary.balanced_better << " n";
     if (summary.largest_improvement_n > 0) {

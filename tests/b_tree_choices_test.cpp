@@ -236,7 +236,7 @@ TEST_CASE("synth --form B CLI: summary, exit 0, independent of --jobs; list show
     CHECK(one.out == two.out);
     CHECK(one.out.find("n = 40: theta first_come 3.4 m, balanced 3.4 m, optimum 3.4 m; every "
                        "step at the optimum\n") != std::string::npos);
-    CHECK(one.out.find("  first_come at the optimum Θ: 39 of 39 n\n") != std::string::npos);
+    CHECK(one.out.find("  first_come at the optimum theta: 39 of 39 n\n") != std::string::npos);
     CHECK(one.out.find("  balanced better than first_come: 0 n\n") != std::string::npos);
     const auto json = run_trivcheck("synth --form B --n 16 --json");
     CHECK(json.exit_code == 0);
