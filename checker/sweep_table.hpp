@@ -13,8 +13,12 @@ struct SweepRow {
     std::vector<SizeOutcome> sizes;
     /// A generator variant other than the published one (Trivance L: "fold"); empty if none.
     std::string last_step = {};
-    /// The algorithm as tables name it: "trivance", or "trivance (fold last step)".
+    /// A reduction-tree rule other than the default (Trivance B: "balanced"); empty if none.
+    std::string tree = {};
+    /// The algorithm as tables name it: "trivance", "trivance (fold last step)"
+    /// or "trivance (balanced tree)".
     std::string label() const {
+        if (!tree.empty()) return algo + " (" + tree + " tree)";
         return last_step.empty() ? algo : algo + " (" + last_step + " last step)";
     }
 };

@@ -21,7 +21,8 @@ void print_list(bool json) {
             list.push_back({{"name", info.name},
                             {"forms", forms_of(info)},
                             {"topologies", info.topologies},
-                            {"summary", info.summary}});
+                            {"summary", info.summary},
+                            {"options", info.options}});
         std::cout << list.dump(2) << "\n";
         return;
     }
@@ -35,7 +36,11 @@ void print_list(bool json) {
         topologies.resize(std::max<std::size_t>(topologies.size() + 1, 12), ' ');
         std::cout << name << forms << topologies << info.summary << "\n";
     }
-    std::cout << "\nforms: L = latency-optimal (whole vector every step), B = bandwidth-optimal "
+    std::cout << "\n";
+    for (const AlgorithmInfo& info : algorithm_catalogue())
+        if (!info.options.empty())
+            std::cout << "options of " << info.name << ": " << info.options << "\n";
+    std::cout << "forms: L = latency-optimal (whole vector every step), B = bandwidth-optimal "
                  "(reduce-scatter + all-gather)\n"
                  "topologies: ring:N (and, in schedule files, torus and graph)\n";
 }

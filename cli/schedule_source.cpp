@@ -23,6 +23,12 @@ void add_generator_options(CLI::App& command, ScheduleSource& source) {
         "when n is not a power of 3), fold (extras fold onto a 3^s core that runs Trivance "
         "L: exact for every n, one step more), or synthesized (refused: its last step needs "
         "separately kept partial sums; see `trivcheck synth`)");
+    command
+        .add_option("--tree", source.tree,
+                    "Trivance B only: first_come (default: the parent placed first adopts a "
+                    "node two parents could adopt) or balanced (each such node goes to the "
+                    "lighter direction); `trivcheck synth --form B` compares them")
+        ->check(CLI::IsMember({"first_come", "balanced"}));
 }
 
 Topology parse_topology(const std::string& text) {
@@ -61,6 +67,7 @@ GeneratorRequest to_request(const ScheduleSource& source) {
     request.topology = parse_topology(source.topology);
     request.route = source.route;
     request.last_step = source.last_step;
+    request.tree = source.tree;
     return request;
 }
 

@@ -14,9 +14,10 @@ struct ScheduleSource {
     std::string topology;
     std::string route = "same";
     std::string last_step = "published";
+    std::string tree = "first_come";
 };
 
-/// Adds --algo, --form, --topo, --route, --last-step to `command`.
+/// Adds --algo, --form, --topo, --route, --last-step, --tree to `command`.
 void add_generator_options(CLI::App& command, ScheduleSource& source);
 
 /// Parses "ring:27", "torus:9x9"; throws CLI::ValidationError with what is expected.

@@ -28,6 +28,7 @@ struct SweepOptions {
     std::string table = "summary";
     std::string route = "same";
     std::string last_step = "published";
+    std::string tree = "first_come";
     bool json = false;
     int jobs = 0;
     std::uint64_t memory_limit_mib = 0;
@@ -83,6 +84,8 @@ std::vector<SweepRow> planned_rows(const SweepOptions& options, const std::vecto
             SweepRow row{info->name, to_string(form), {}, {}};
             if (info->name == "trivance" && form == Form::L && options.last_step != "published")
                 row.last_step = options.last_step;
+            if (info->name == "trivance" && form == Form::B && options.tree != "first_come")
+                row.tree = options.tree;
             row.sizes.resize(sizes.size());
             for (std::size_t i = 0; i < sizes.size(); ++i) row.sizes[i].n = sizes[i];
             rows.push_back(std::move(row));
@@ -135,6 +138,7 @@ int run_sweep(const SweepOptions& options) {
             request.topology = Topology::ring(outcome.n);
             request.route = options.route;
             if (!row.last_step.empty()) request.last_step = row.last_step;
+            if (!row.tree.empty()) request.tree = row.tree;
             std::string line;
             outcome = check_one_size(request, execute_options, options.json ? &line : nullptr);
             if (options.json) json_lines.add(item, std::move(line));
@@ -213,6 +217,12 @@ void register_sweep_command(CLI::App& app, CommandResult& result) {
                      "Trivance L only: published (default) or fold (exact for every n, one step "
                      "more; docs/trivance-fold.md); rows are labelled with the variant")
         ->check(CLI::IsMember({"published", "fold"}));
+    command
+        ->add_option("--tree", options->tree,
+                     "Trivance B only: first_come (default) or balanced, how the reduction "
+                     "tree's free directions are chosen (docs/synthesis.md); rows are labelled "
+                     "with a rule other than the default")
+        ->check(CLI::IsMember({"first_come", "balanced"}));
     command->add_option("--memory-limit", options->memory_limit_mib,
                         "Refuse a size (unknown, exit 4) above this many MiB per check; default "
                         "80% of free memory, per thread");

@@ -1,20 +1,21 @@
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
-#include <numeric>
 #include <sstream>
-#include <thread>
+#include <utility>
 
 #include "checker/exit_code.hpp"
-#include "checker/parallel_for.hpp"
 #include "checker/pieces_execution.hpp"
 #include "checker/size_class.hpp"
 #include "checker/size_spec.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
+#include "cli/sizes_per_thread.hpp"
+#include "cli/synth_tree_choices.hpp"
+#include "cli/synthesis_document.hpp"
 #include "models/ring_arithmetic.hpp"
 #include "models/trivance.hpp"
 #include "proofs/pieces_model.hpp"
@@ -24,6 +25,7 @@ namespace trivcheck::cli {
 namespace {
 
 struct SynthOptions {
+    std::string form = "L";
     std::string sizes;
     bool json = false;
     unsigned timeout_ms = 10000;
@@ -93,26 +95,14 @@ SizeOutcome synthesize_size(int n, proofs::LastStepSynthesizer& synthesizer) {
     return outcome;
 }
 
-/// Every size in order, on `jobs` threads (0: all cores), each thread with one
-/// synthesizer (one Z3 context) for all the sizes it takes.
+/// Every size in order, one synthesizer (one Z3 context) per thread.
 std::vector<SizeOutcome> synthesize_sizes(const std::vector<int>& sizes,
                                           const proofs::SynthesisSettings& settings, int jobs) {
-    std::vector<SizeOutcome> outcomes(sizes.size());
-    if (jobs <= 0) jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    jobs = std::min(jobs, static_cast<int>(std::max<std::size_t>(sizes.size(), 1)));
-    // Largest n first: they take longest, and ending on small ones keeps every
-    // thread busy to the end.
-    std::vector<std::size_t> order(sizes.size());
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return sizes[a] > sizes[b]; });
-    std::atomic<std::size_t> next{0};
-    parallel_for(jobs, jobs, [&](int) {
-        proofs::LastStepSynthesizer synthesizer(settings);
-        for (std::size_t k = next++; k < order.size(); k = next++)
-            outcomes[order[k]] = synthesize_size(sizes[order[k]], synthesizer);
-    });
-    return outcomes;
+    return answer_sizes_per_thread<SizeOutcome>(
+        sizes, jobs, [&] { return std::make_unique<proofs::LastStepSynthesizer>(settings); },
+        [](proofs::LastStepSynthesizer& synthesizer, int n) {
+            return synthesize_size(n, synthesizer);
+        });
 }
 
 /// The summary's row for one outcome: "found" split by whether the least load
@@ -216,6 +206,9 @@ int run_synth(const SynthOptions& options) {
         return exit_holds;
     });
     if (refused != exit_holds) return refused;
+    if (options.form == "B")
+        return run_tree_choice_synthesis(sizes, options.json,
+                                         {options.timeout_ms, options.seed, 0}, options.jobs);
     const proofs::SynthesisSettings settings{options.timeout_ms, options.seed};
     const auto start = std::chrono::steady_clock::now();
     const std::vector<SizeOutcome> outcomes = synthesize_sizes(sizes, settings, options.jobs);
@@ -228,14 +221,9 @@ int run_synth(const SynthOptions& options) {
     }
     const nlohmann::ordered_json summary = summary_json(outcomes);
     if (options.json) {
-        nlohmann::ordered_json document;
-        document["schema"] = "trivcheck.synthesis/1";
-        document["model"] = "pieces";
-        document["results"] = nlohmann::ordered_json::array();
-        for (const SizeOutcome& outcome : outcomes)
-            document["results"].push_back(outcome_json(outcome));
-        document["summary"] = summary;
-        std::cout << document.dump(2) << "\n";
+        nlohmann::ordered_json results = nlohmann::ordered_json::array();
+        for (const SizeOutcome& outcome : outcomes) results.push_back(outcome_json(outcome));
+        std::cout << synthesis_document("pieces", std::move(results), summary);
     } else {
         for (const SizeOutcome& outcome : outcomes) std::cout << outcome_text(outcome);
         std::cout << summary_text(summary);
@@ -251,17 +239,27 @@ void register_synth_command(CLI::App& app, CommandResult& result) {
     auto options = std::make_shared<SynthOptions>();
     CLI::App* command = app.add_subcommand(
         "synth",
-        "Synthesise Trivance L's last step in the pieces model with Z3 (docs/synthesis.md):\n"
-        "least link load, exactly once, verified by the pieces executor; or a proof that none\n"
-        "exists.\n"
+        "Synthesise with Z3 (docs/synthesis.md). --form L (default): Trivance L's last step in\n"
+        "the pieces model: least link load, exactly once, verified by the pieces executor; or a\n"
+        "proof that none exists. --form B: Trivance B's reduction-tree direction choices: the\n"
+        "least most-loaded link per step, against the first_come and balanced rules.\n"
         "  trivcheck synth --n 10\n"
         "  trivcheck synth --n 2..1000 --json\n"
-        "Exit 0 every n answered, 1 a solver plan failed verification, 2 usage, 4 unknown.");
+        "  trivcheck synth --form B --n 2..1000\n"
+        "Exit 0 every n answered, 1 a solver plan failed verification (L) or a rule beat the\n"
+        "proved optimum or the balanced rule missed it (B), 2 usage, 4 unknown.");
+    command
+        ->add_option("--form", options->form,
+                     "L (the last step of the latency-optimal form, default) or B (the "
+                     "bandwidth-optimal form's tree choices)")
+        ->check(CLI::IsMember({"L", "B"}));
     command->add_option("--n", options->sizes, "Ring sizes: N, A..B, lists (docs/sweep.md)")
         ->required();
     command->add_flag("--json", options->json, "Print trivcheck.synthesis/1 JSON");
-    command->add_option("--smt-timeout-ms", options->timeout_ms,
-                        "Solver timeout per n in milliseconds (unknown, exit 4, when exceeded)");
+    command->add_option(
+        "--smt-timeout-ms", options->timeout_ms,
+        "Solver timeout in milliseconds, per n (L) or per solver call (B); unknown, "
+        "exit 4, when exceeded");
     command->add_option("--seed", options->seed, "Solver random seed");
     command->add_option("--jobs", options->jobs,
                         "Threads, one Z3 context each (default 0: all cores); output order and "

@@ -14,7 +14,8 @@ const std::vector<AlgorithmInfo>& algorithm_catalogue() {
          {Form::L, Form::B},
          "ring",
          "both ports, peers r-3^k and r+3^k, ceil(log3 n) steps",
-         generate_trivance},
+         generate_trivance,
+         "L: --last-step published|fold|synthesized; B: --tree first_come|balanced"},
         {"ring",
          {Form::B},
          "ring",
@@ -36,7 +37,8 @@ const std::vector<AlgorithmInfo>& algorithm_catalogue() {
          {Form::L, Form::B},
          "ring",
          "peers r+3^k and r+2*3^k the same way round (or --route shortest), ceil(log3 n) steps",
-         generate_bruck},
+         generate_bruck,
+         "--route same|shortest"},
     };
     return catalogue;
 }

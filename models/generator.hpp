@@ -20,6 +20,9 @@ struct GeneratorRequest {
     std::string route = "same";
     /// Trivance L: "published" (as in the paper) or another variant's name.
     std::string last_step = "published";
+    /// Trivance B: how the reduction tree's free directions are chosen,
+    /// "first_come" or "balanced" (models/trivance_tree.hpp).
+    std::string tree = "first_come";
 };
 
 /// Thrown when the algorithm has no schedule of that form for that size or
@@ -35,6 +38,8 @@ struct AlgorithmInfo {
     std::string topologies;
     std::string summary;
     Schedule (*generate)(const GeneratorRequest&);
+    /// The request's per-algorithm choices it reads, as command-line options; empty if none.
+    std::string options = {};
 };
 
 /// Every generator, in a stable order.

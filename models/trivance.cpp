@@ -18,39 +18,6 @@ std::vector<int> trivance_distances(int n) {
     return distances;
 }
 
-ReductionTree trivance_reduction_tree(int n, const std::vector<int>& distances) {
-    constexpr int unplaced = -2;
-    constexpr int owner = -1;
-    ReductionTree tree{std::vector<int>(static_cast<std::size_t>(n), unplaced),
-                       std::vector<int>(static_cast<std::size_t>(n), 0)};
-    tree.send_step[0] = owner;
-    std::vector<int> placed{0};
-    const int steps = static_cast<int>(distances.size());
-    // Walk the reduce-scatter backwards: a node that sends later than t (or the
-    // owner) can still receive at t, so it adopts the unplaced x -/+ d_t.
-    for (int t = steps - 1; t >= 0; --t) {
-        const int d = distances[static_cast<std::size_t>(t)];
-        const std::size_t placed_before = placed.size();
-        for (std::size_t i = 0; i < placed_before; ++i) {
-            const int parent = placed[i];
-            const int parent_step = tree.send_step[static_cast<std::size_t>(parent)];
-            if (parent_step != owner && parent_step <= t) continue;
-            for (int direction : {+1, -1}) {
-                const int child = wrap(parent - direction * d, n);
-                if (tree.send_step[static_cast<std::size_t>(child)] != unplaced) continue;
-                tree.send_step[static_cast<std::size_t>(child)] = t;
-                tree.direction[static_cast<std::size_t>(child)] = direction;
-                placed.push_back(child);
-            }
-        }
-    }
-    for (int x = 0; x < n; ++x)
-        if (tree.send_step[static_cast<std::size_t>(x)] == unplaced)
-            throw std::logic_error("trivance reduction tree leaves displacement " +
-                                   std::to_string(x) + " unplaced for n = " + std::to_string(n));
-    return tree;
-}
-
 namespace {
 
 Schedule trivance_base(const GeneratorRequest& request, const char* form) {
@@ -89,7 +56,13 @@ Schedule trivance_bandwidth(const GeneratorRequest& request) {
     const int n = schedule.ranks;
     schedule.blocks = n;
     const std::vector<int> distances = trivance_distances(n);
-    const ReductionTree tree = trivance_reduction_tree(n, distances);
+    TreeRule rule = TreeRule::first_come;
+    if (!parse_tree_rule(request.tree, rule))
+        throw std::invalid_argument("unknown trivance tree rule '" + request.tree +
+                                    "' (have: first_come, balanced)");
+    const ReductionTree tree = trivance_reduction_tree(n, distances, rule);
+    if (rule != TreeRule::first_come)
+        schedule.name = "trivance-B-" + request.tree + "-" + std::to_string(n);
     const int steps = static_cast<int>(distances.size());
 
     // Rank r sends block b = r - x for every displacement x placed at step t;

@@ -3,6 +3,7 @@
 
 #include "models/generator.hpp"
 #include "models/rotation_orbit.hpp"
+#include "models/trivance_tree.hpp"
 
 namespace trivcheck {
 
@@ -17,20 +18,11 @@ std::vector<int> trivance_distances(int n);
 ///    last_step "fold", instead folded onto a 3^s core (models/trivance_fold.hpp),
 ///    exact for every n at one step more;
 /// B: reduce-scatter along one time-respecting reduction in-tree per block
-///    (SPEC §3's displacement construction; for n = 3^s it yields the
+///    (SPEC §3's displacement construction, models/trivance_tree.hpp, its
+///    free direction choices made by request.tree; for n = 3^s it yields the
 ///    balanced-ternary block sets), then the all-gather as its time reversal.
 Schedule generate_trivance(const GeneratorRequest& request);
 /// The published L form as rank 0's two messages per step (it is rotation symmetric).
 RotationOrbit trivance_latency_orbit(const GeneratorRequest& request);
-
-/// For each displacement x = rank - owner in [0, n): the reduce-scatter step
-/// at which x sends its partial towards the owner (-1 for the owner itself)
-/// and the direction (+1: towards x + d, -1: towards x - d).
-struct ReductionTree {
-    std::vector<int> send_step;
-    std::vector<int> direction;
-};
-/// The B form's in-tree over displacements for distances `distances`.
-ReductionTree trivance_reduction_tree(int n, const std::vector<int>& distances);
 
 }  // namespace trivcheck
