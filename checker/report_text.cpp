@@ -55,6 +55,12 @@ std::string describe_violation(const Violation& violation, const Explanation* ex
     return out.str();
 }
 
+std::string report_identity(const Report& report) {
+    return report.name + ": " + to_string(report.collective) + " on " + report.topology + ", " +
+           std::to_string(report.ranks) + " ranks, " + std::to_string(report.blocks) +
+           (report.blocks == 1 ? " block" : " blocks");
+}
+
 std::string report_to_text(const Report& report, std::optional<double> message_bytes) {
     const double unit = message_bytes.value_or(1.0);
     const std::string unit_name = message_bytes ? " B" : " m";
@@ -62,9 +68,7 @@ std::string report_to_text(const Report& report, std::optional<double> message_b
         return format_number(report.blocks_to_m(blocks) * unit) + unit_name;
     };
     std::ostringstream out;
-    out << report.name << ": " << to_string(report.collective) << " on " << report.topology << ", "
-        << report.ranks << " ranks, " << report.blocks
-        << (report.blocks == 1 ? " block" : " blocks") << "\n";
+    out << report_identity(report) << "\n";
     out << "verdict: " << to_string(report.verdict) << "\n\n";
     out << "step  phase           distances  coverage     msgs  blocks  link chunks  link bytes  "
            "busiest link\n";

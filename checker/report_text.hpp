@@ -13,6 +13,10 @@ std::string describe_path(const Path& path, int contributor);
 /// transfers, paths and explanation (when given), one line each.
 std::string describe_violation(const Violation& violation, const Explanation* explanation);
 
+/// The report's first line without its newline: "trivance-L-27: allreduce on
+/// ring:27, 27 ranks, 1 block".
+std::string report_identity(const Report& report);
+
 /// The human report: header, per-step table, totals, checks, violations.
 std::string report_to_text(const Report& report,
                            std::optional<double> message_bytes = std::nullopt);

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "models/trivance.hpp"
+#include "proofs/least_bound.hpp"
 #include "proofs/solver.hpp"
 
 namespace trivcheck::proofs {
@@ -78,14 +79,8 @@ class StepQuery {
             else
                 refuted = *best - 1;
         }
-        while (refuted + 1 < *best) {
-            const int middle = refuted + 1 + (*best - refuted - 1) / 2;
-            if (const auto found = most_at_or_below(middle))
-                best = found;
-            else
-                refuted = middle;
-        }
-        return *best;
+        return bisect_least(refuted, *best, [&](int bound) { return most_at_or_below(bound); })
+            .best;
     }
 
   private:

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "models/ring_arithmetic.hpp"
+#include "proofs/least_bound.hpp"
 
 namespace trivcheck::proofs {
 
@@ -238,19 +239,15 @@ class PiecesQuery {
 int minimise(PiecesQuery& query, LastStepPlan& plan, int floor,
              const std::function<int(const LastStepPlan&)>& measure,
              const std::function<z3::expr(int)>& at_most) {
-    int refuted = floor - 1;
-    int best = measure(plan);
-    while (refuted + 1 < best) {
-        const int middle = refuted + 1 + (best - refuted - 1) / 2;
-        if (std::optional<LastStepPlan> better = query.solve(at_most(middle))) {
+    const LeastBound least =
+        bisect_least(floor - 1, measure(plan), [&](int bound) -> std::optional<int> {
+            std::optional<LastStepPlan> better = query.solve(at_most(bound));
+            if (!better) return std::nullopt;
             plan = std::move(*better);
-            best = measure(plan);
-        } else {
-            refuted = middle;
-        }
-    }
-    query.require(at_most(best));
-    return refuted;
+            return measure(plan);
+        });
+    query.require(at_most(least.best));
+    return least.refuted;
 }
 
 /// The published last distance ceil(e/2): the two sides together must reach
