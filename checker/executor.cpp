@@ -68,8 +68,8 @@ std::uint64_t execution_memory(std::uint64_t stored_cells, std::uint64_t step_bl
 }
 
 std::uint64_t orbit_memory(const Schedule& model) {
-    return execution_memory(static_cast<std::uint64_t>(model.blocks),
-                            largest_step_blocks(model, 1), model.blocks);
+    return execution_memory(static_cast<std::uint64_t>(model.blocks), largest_step_blocks(model, 1),
+                            model.blocks);
 }
 
 }  // namespace
@@ -153,11 +153,10 @@ class Executor {
                    : rotate_block(block, arrival.shift, schedule_.ranks, schedule_.blocks);
     }
     bool arrival_carries(const Arrival& arrival, int block) const {
-        const int unturned =
-            arrival.shift == 0
-                ? block
-                : rotate_block(block, schedule_.ranks - arrival.shift, schedule_.ranks,
-                               schedule_.blocks);
+        const int unturned = arrival.shift == 0
+                                 ? block
+                                 : rotate_block(block, schedule_.ranks - arrival.shift,
+                                                schedule_.ranks, schedule_.blocks);
         return arrival.transfer->blocks.contains(unturned);
     }
 
@@ -169,7 +168,7 @@ class Executor {
     LinkLoads loads_;
     Report report_;
     std::vector<std::vector<std::int64_t>> phase_blocks_;  // [phase][stored rank]
-    std::vector<std::int64_t> total_blocks_;                // [stored rank]
+    std::vector<std::int64_t> total_blocks_;               // [stored rank]
     // The step's arrivals grouped by stored receiver: those of rank r are
     // arrivals_[first_arrival_[r] .. first_arrival_[r + 1]).
     std::vector<Arrival> arrivals_;
@@ -177,8 +176,8 @@ class Executor {
     // Per-delivery scratch, indexed by block and stamped to avoid clearing.
     std::vector<std::uint32_t> stamp_;
     std::vector<SetId> incoming_;
-    std::vector<SetId> copied_;    // meaningful only where has_copy_ is set
-    std::vector<char> has_copy_;   // a copy arrived this step (it may carry nothing)
+    std::vector<SetId> copied_;   // meaningful only where has_copy_ is set
+    std::vector<char> has_copy_;  // a copy arrived this step (it may carry nothing)
     std::vector<int> touched_;
     std::uint32_t current_stamp_ = 0;
     std::vector<PendingWrite> pending_;
@@ -235,8 +234,8 @@ Report Executor::run() {
         if (violation.kind != "double_count" || traced >= options_.max_traced_violations ||
             source_.whole == nullptr)
             continue;
-        violation.paths = trace_copies(*source_.whole, violation.step, violation.rank, violation.block,
-                                       violation.contributor);
+        violation.paths = trace_copies(*source_.whole, violation.step, violation.rank,
+                                       violation.block, violation.contributor);
         ++traced;
     }
     report_.verdict = report_.violation_counts.empty() ? Verdict::holds : Verdict::violated;
@@ -310,8 +309,9 @@ void Executor::collect_orbit_arrivals(int step_index, const Step& step) {
     for (std::size_t j = 0; j < count; ++j) {
         const Transfer& transfer = step.transfers[j];
         const int shift = wrap(-transfer.dst, n);
-        arrivals_.push_back({&transfer, shift, wrap(transfer.src + shift, n),
-                             static_cast<std::uint32_t>(static_cast<std::size_t>(shift) * count + j)});
+        arrivals_.push_back(
+            {&transfer, shift, wrap(transfer.src + shift, n),
+             static_cast<std::uint32_t>(static_cast<std::size_t>(shift) * count + j)});
     }
     // The whole step lists them by index: the order a receiver reduces them in.
     std::sort(arrivals_.begin(), arrivals_.end(),
@@ -324,14 +324,14 @@ void Executor::collect_orbit_arrivals(int step_index, const Step& step) {
     for (std::size_t j = 0; j < count; ++j) {
         const Transfer& transfer = step.transfers[j];
         const int shift = wrap(-transfer.src, n);
-        sent.push_back({step_index,
-                        static_cast<int>(static_cast<std::size_t>(shift) * count + j), 0,
-                        wrap(transfer.dst + shift, n)});
+        sent.push_back({step_index, static_cast<int>(static_cast<std::size_t>(shift) * count + j),
+                        0, wrap(transfer.dst + shift, n)});
     }
     std::vector<Hop> received;
     for (const Arrival& arrival : arrivals_)
         received.push_back({step_index, static_cast<int>(arrival.index), arrival.src, 0});
-    std::sort(sent.begin(), sent.end(), [](const Hop& a, const Hop& b) { return a.index < b.index; });
+    std::sort(sent.begin(), sent.end(),
+              [](const Hop& a, const Hop& b) { return a.index < b.index; });
     report_port_overuse(step_index, 0, true, messages, std::move(sent));
     report_port_overuse(step_index, 0, false, messages, std::move(received));
 }
@@ -359,7 +359,8 @@ void Executor::measure_orbit_step(const Step& step, int phase, StepFigures& figu
     for (std::size_t j = 0; j < count; ++j) {
         const Transfer& transfer = step.transfers[j];
         const auto blocks = static_cast<std::int64_t>(transfer.blocks.size());
-        const int hops = loads_.add_all_rotations(transfer.src, transfer.dst, transfer.route, blocks);
+        const int hops =
+            loads_.add_all_rotations(transfer.src, transfer.dst, transfer.route, blocks);
         if (std::find(figures.distances.begin(), figures.distances.end(), hops) ==
             figures.distances.end())
             figures.distances.push_back(hops);

@@ -60,8 +60,8 @@ std::vector<const AlgorithmInfo*> selected_algorithms(const std::string& text) {
             std::find_if(catalogue.begin(), catalogue.end(),
                          [&](const AlgorithmInfo& info) { return info.name == name; });
         if (found == catalogue.end())
-            throw std::invalid_argument("--algo: unknown algorithm '" + name + "' (known: " + known +
-                             ", all)");
+            throw std::invalid_argument("--algo: unknown algorithm '" + name +
+                                        "' (known: " + known + ", all)");
         algorithms.push_back(&*found);
     }
     std::sort(algorithms.begin(), algorithms.end(),

@@ -207,8 +207,8 @@ int run_synth(const SynthOptions& options) {
     });
     if (refused != exit_holds) return refused;
     if (options.form == "B")
-        return run_tree_choice_synthesis(sizes, options.json,
-                                         {options.timeout_ms, options.seed, 0}, options.jobs);
+        return run_tree_choice_synthesis(sizes, options.json, {options.timeout_ms, options.seed, 0},
+                                         options.jobs);
     const proofs::SynthesisSettings settings{options.timeout_ms, options.seed};
     const auto start = std::chrono::steady_clock::now();
     const std::vector<SizeOutcome> outcomes = synthesize_sizes(sizes, settings, options.jobs);

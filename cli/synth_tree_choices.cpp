@@ -157,8 +157,8 @@ std::string summary_text(const Summary& summary) {
          << " with a two-way displacement\n"
          << "  first_come at the optimum theta: " << summary.first_come_optimal << " of "
          << solved_sizes << " n\n"
-         << "  balanced at the optimum theta: " << summary.balanced_optimal << " of " << solved_sizes
-         << " n\n"
+         << "  balanced at the optimum theta: " << summary.balanced_optimal << " of "
+         << solved_sizes << " n\n"
          << "  balanced better than first_come: " << summary.balanced_better << " n";
     if (summary.largest_improvement_n > 0) {
         char improvement[64];

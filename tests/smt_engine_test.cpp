@@ -307,8 +307,8 @@ TEST_CASE("smt engine and executor agree on mutants, two sites per operator, n =
 // 111928 mutants at the time of writing, about 14 minutes in a release build:
 // too long for the default run, so in the skipped suite "long"; run it with
 //     build/tests/trivcheck_tests --no-skip --test-suite=long -tc="*every mutant*"
-TEST_CASE("smt engine and executor agree on every mutant, n = 2..16" *
-          doctest::test_suite("long") * doctest::skip()) {
+TEST_CASE("smt engine and executor agree on every mutant, n = 2..16" * doctest::test_suite("long") *
+          doctest::skip()) {
     CHECK(check_mutants_agree(2, 16, INT_MAX) > 100000);
 }
 
