@@ -2,6 +2,7 @@
 
 #include <functional>
 #include <optional>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -183,4 +184,14 @@ TEST_CASE("pieces executor: the published last step counts contributions twice")
     CHECK(miscount->rank == 0);
     CHECK(miscount->contributor == 0);
     CHECK(miscount->count == 3);
+}
+
+TEST_CASE("synth usage errors exit 2 and say what is wrong, in both forms") {
+    for (const char* form : {"L", "B"}) {
+        CAPTURE(form);
+        const auto run =
+            testing::run_trivcheck_stderr(std::string("synth --form ") + form + " --n 9..3");
+        CHECK(run.exit_code == 2);
+        CHECK(run.out == "error: --n: item \"9..3\": empty range, 9 > 3\n");
+    }
 }
