@@ -34,6 +34,13 @@ Transfer turned(const Transfer& transfer, int shift, int ranks, int blocks) {
     return result;
 }
 
+LocalOp turned(const LocalOp& operation, int shift, int ranks, int blocks) {
+    LocalOp result = operation;
+    result.rank = wrap(operation.rank + shift, ranks);
+    result.blocks = turned_blocks(operation.blocks, shift, ranks, blocks);
+    return result;
+}
+
 Schedule expand(const RotationOrbit& orbit) {
     Schedule schedule = orbit.model;
     const int n = schedule.ranks;
@@ -44,6 +51,12 @@ Schedule expand(const RotationOrbit& orbit) {
         for (int shift = 0; shift < n; ++shift)
             for (const Transfer& transfer : model)
                 step.transfers.push_back(turned(transfer, shift, n, schedule.blocks));
+        const std::vector<LocalOp> local_model = std::move(step.local);
+        step.local.clear();
+        step.local.reserve(local_model.size() * static_cast<std::size_t>(n));
+        for (int shift = 0; shift < n; ++shift)
+            for (const LocalOp& operation : local_model)
+                step.local.push_back(turned(operation, shift, n, schedule.blocks));
     }
     return schedule;
 }

@@ -17,10 +17,13 @@ inline int rotate_block(int block, int shift, int ranks, int blocks) {
 /// order (always for B = 1 or B = n).
 Transfer turned(const Transfer& transfer, int shift, int ranks, int blocks);
 
+/// `operation` with its rank and blocks turned by `shift` ranks, likewise.
+LocalOp turned(const LocalOp& operation, int shift, int ranks, int blocks);
+
 /// A rotation-symmetric ring schedule kept as one n-th of each step: step k of
 /// the whole schedule is `model.steps[k].transfers` turned by 0, then by 1, ...,
 /// then by n - 1 (in that order, so transfer j turned by t has index
-/// t * |model step| + j). A generator that knows its schedule is symmetric
+/// t * |model step| + j), and its local operations likewise. A generator that knows its schedule is symmetric
 /// builds this in O(n log n) instead of the O(n^2 log n) of the whole schedule,
 /// and the executor runs it without expanding it (checker/executor.hpp).
 struct RotationOrbit {

@@ -8,6 +8,18 @@ std::size_t Schedule::transfer_count() const {
     return count;
 }
 
+const std::string& Schedule::buffer_name(int buffer) const {
+    static const std::string main_name = "main";
+    return buffer == main_buffer ? main_name : buffers.at(static_cast<std::size_t>(buffer - 1));
+}
+
+bool Schedule::uses_buffers() const {
+    if (!buffers.empty()) return true;
+    for (const Step& step : steps)
+        if (!step.local.empty()) return true;
+    return false;
+}
+
 const char* to_string(Collective collective) {
     switch (collective) {
         case Collective::allreduce:

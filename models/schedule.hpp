@@ -20,22 +20,46 @@ enum class Op { reduce, copy };
 /// routing (ring: the shorter way, a tie goes `+`).
 enum class Route { shortest, plus, minus };
 
-/// One message of one step: the sender's current values of `blocks`.
+/// Buffers of a rank: 0 is its vector (the inputs and the results every
+/// postcondition reads); 1.. are the scratch buffers Schedule::buffers names.
+/// Every buffer has the schedule's B blocks, and block b of any buffer holds
+/// contributions to block b (a buffer is another place for the same block,
+/// never another block). Scratch buffers start empty.
+constexpr int main_buffer = 0;
+
+/// One message of one step: the sender's current values of `blocks` in its
+/// buffer `src_buffer`, delivered into the receiver's buffer `dst_buffer`.
 struct Transfer {
     int src = 0;
     int dst = 0;
     BlockSet blocks;
     Op op = Op::reduce;
     Route route = Route::shortest;
+    int src_buffer = main_buffer;
+    int dst_buffer = main_buffer;
 };
 
-/// A synchronous step: every send reads the state at the step's start, every
-/// receiver reduces all it received at the step's end (joint reduction).
+/// A copy or reduction inside one rank, from its buffer `src_buffer` into its
+/// buffer `dst_buffer` (they differ): no link, no port, no bytes on the wire.
+struct LocalOp {
+    int rank = 0;
+    int src_buffer = main_buffer;
+    int dst_buffer = main_buffer;
+    BlockSet blocks;
+    Op op = Op::reduce;
+};
+
+/// A synchronous step: first every rank runs its local operations, one after
+/// the other in the order listed; then every send reads the state, and every
+/// receiver reduces all it received into each of its buffers at the step's end
+/// (joint reduction, per destination buffer and block).
 /// Asynchronous formats (MSCCL-IR) are lowered to these steps by their reader.
 struct Step {
     /// Free label: "reduce_scatter", "allgather", "allreduce", ...
     std::string phase;
     std::vector<Transfer> transfers;
+    /// Local copies and reductions, run before the step's sends.
+    std::vector<LocalOp> local;
 };
 
 /// Declared upper limits, each checked when present (SPEC §5). Bytes are in
@@ -62,6 +86,15 @@ struct Schedule {
     int ports = 2;
     std::optional<Bounds> bounds;
     std::vector<Step> steps;
+    /// Names of the scratch buffers: buffer k (k >= 1) is buffers[k - 1].
+    std::vector<std::string> buffers;
+
+    int buffer_count() const { return 1 + static_cast<int>(buffers.size()); }
+    /// "main" for buffer 0, else its name.
+    const std::string& buffer_name(int buffer) const;
+    /// Scratch buffers or local operations: what only the symbolic executor,
+    /// the JSON formats and the smt engine understand so far.
+    bool uses_buffers() const;
 
     /// The rank that owns block b (reduce_scatter result, allgather source).
     int owner_of_block(int block) const { return block % ranks; }
