@@ -13,7 +13,7 @@ struct ResourceLimit : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-/// The symbolic state after a step: for each (rank, block) the set of
+/// The symbolic state after a step: for each (rank, buffer, block) the set of
 /// contributor ranks summed into it, stored relative to the holding rank
 /// (contributor c held by rank r is stored as (c - r) mod n).
 class ExecutionState {
@@ -21,27 +21,42 @@ class ExecutionState {
     /// `rank_orbit`: keep rank 0 only, for a rotation-symmetric schedule
     /// (checker/rotation_symmetry.hpp); every other rank is read by rotation.
     ExecutionState(const Schedule& schedule, ContributionSets& sets, bool rank_orbit);
-    SetId relative_value(int rank, int block) const { return cells_[cell_index(rank, block)]; }
-    bool holds_contributor(int rank, int block, int contributor) const;
+    /// Block `block` of the rank's vector (buffer 0), or of buffer `buffer`.
+    SetId relative_value(int rank, int block) const {
+        return relative_value(rank, main_buffer, block);
+    }
+    SetId relative_value(int rank, int buffer, int block) const {
+        return cells_[cell_index(rank, buffer, block)];
+    }
+    bool holds_contributor(int rank, int block, int contributor) const {
+        return holds_contributor(rank, main_buffer, block, contributor);
+    }
+    bool holds_contributor(int rank, int buffer, int block, int contributor) const;
     std::int64_t contributor_count(int rank, int block) const {
         return sets_.size(relative_value(rank, block));
     }
     const ContributionSets& sets() const { return sets_; }
     int ranks() const { return ranks_; }
     int blocks() const { return blocks_; }
+    int buffers() const { return buffers_; }
     /// Ranks whose state is stored: all of them, or rank 0 alone for an orbit.
     int stored_ranks() const { return rank_orbit_ ? 1 : ranks_; }
 
   private:
     friend class Executor;
-    std::size_t cell_index(int rank, int block) const {
-        if (rank_orbit_) return static_cast<std::size_t>(rotate_block(block, ranks_ - rank, ranks_, blocks_));
-        return static_cast<std::size_t>(rank) * static_cast<std::size_t>(blocks_) +
-               static_cast<std::size_t>(block);
+    std::size_t cell_index(int rank, int buffer, int block) const {
+        const auto slot = static_cast<std::size_t>(buffer) * static_cast<std::size_t>(blocks_);
+        if (rank_orbit_)
+            return slot +
+                   static_cast<std::size_t>(rotate_block(block, ranks_ - rank, ranks_, blocks_));
+        return static_cast<std::size_t>(rank) * static_cast<std::size_t>(buffers_) *
+                   static_cast<std::size_t>(blocks_) +
+               slot + static_cast<std::size_t>(block);
     }
-    SetId& cell(int rank, int block) { return cells_[cell_index(rank, block)]; }
+    SetId& cell(int rank, int buffer, int block) { return cells_[cell_index(rank, buffer, block)]; }
     int ranks_;
     int blocks_;
+    int buffers_;
     bool rank_orbit_;
     ContributionSets& sets_;
     std::vector<SetId> cells_;

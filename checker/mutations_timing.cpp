@@ -48,7 +48,7 @@ std::vector<Mutant> mutate_step_split(const Schedule& schedule, int sites) {
         };
         bool mixed = std::any_of(step.transfers.begin(), step.transfers.end(), first_half) &&
                      !std::all_of(step.transfers.begin(), step.transfers.end(), first_half);
-        Step early{step.phase, {}};
+        Step early{step.phase, {}, step.local};
         Step late{step.phase, {}};
         for (const Transfer& transfer : step.transfers)
             ((mixed ? first_half(transfer) : transfer.src % 2 == 0) ? early : late)

@@ -59,7 +59,7 @@ struct Step {
     std::string phase;
     std::vector<Transfer> transfers;
     /// Local copies and reductions, run before the step's sends.
-    std::vector<LocalOp> local;
+    std::vector<LocalOp> local = {};
 };
 
 /// Declared upper limits, each checked when present (SPEC §5). Bytes are in
