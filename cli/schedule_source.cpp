@@ -1,6 +1,7 @@
 #include "cli/schedule_source.hpp"
 
 #include "checker/schedule_json.hpp"
+#include "cli/last_step_planner.hpp"
 
 namespace trivcheck::cli {
 
@@ -21,8 +22,9 @@ void add_generator_options(CLI::App& command, ScheduleSource& source) {
         "--last-step", source.last_step,
         "Trivance L only: published (as in the paper; counts contributions more than once "
         "when n is not a power of 3), fold (extras fold onto a 3^s core that runs Trivance "
-        "L: exact for every n, one step more), or synthesized (refused: its last step needs "
-        "separately kept partial sums; see `trivcheck synth`)");
+        "L: exact for every n, one step more), or synthesized (Z3's least-load exactly-once "
+        "last step in the pieces model, kept in scratch buffers; not applicable for the n "
+        "where Z3 proves none exists; see `trivcheck synth`)");
     command
         .add_option("--tree", source.tree,
                     "Trivance B only: first_come (default: the parent placed first adopts a "
@@ -68,6 +70,7 @@ GeneratorRequest to_request(const ScheduleSource& source) {
     request.route = source.route;
     request.last_step = source.last_step;
     request.tree = source.tree;
+    supply_planner(request);
     return request;
 }
 

@@ -13,6 +13,7 @@
 #include "checker/sweep_table.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
+#include "cli/last_step_planner.hpp"
 #include "cli/progress_bar.hpp"
 #include "models/generator.hpp"
 
@@ -139,6 +140,7 @@ int run_sweep(const SweepOptions& options) {
             request.route = options.route;
             if (!row.last_step.empty()) request.last_step = row.last_step;
             if (!row.tree.empty()) request.tree = row.tree;
+            supply_planner(request);
             std::string line;
             outcome = check_one_size(request, execute_options, options.json ? &line : nullptr);
             if (options.json) json_lines.add(item, std::move(line));
@@ -214,9 +216,11 @@ void register_sweep_command(CLI::App& app, CommandResult& result) {
         ->check(CLI::IsMember({"same", "shortest"}));
     command
         ->add_option("--last-step", options->last_step,
-                     "Trivance L only: published (default) or fold (exact for every n, one step "
-                     "more; docs/trivance-fold.md); rows are labelled with the variant")
-        ->check(CLI::IsMember({"published", "fold"}));
+                     "Trivance L only: published (default), fold (exact for every n, one step "
+                     "more; docs/trivance-fold.md) or synthesized (Z3's last step, not "
+                     "applicable where Z3 proves none exists; docs/synthesis.md); rows are "
+                     "labelled with the variant")
+        ->check(CLI::IsMember({"published", "fold", "synthesized"}));
     command
         ->add_option("--tree", options->tree,
                      "Trivance B only: first_come (default) or balanced, how the reduction "

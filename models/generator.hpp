@@ -1,9 +1,12 @@
 #pragma once
+#include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "models/schedule.hpp"
+#include "models/trivance_pieces.hpp"
 
 namespace trivcheck {
 
@@ -23,6 +26,10 @@ struct GeneratorRequest {
     /// Trivance B: how the reduction tree's free directions are chosen,
     /// "first_come" or "balanced" (models/trivance_tree.hpp).
     std::string tree = "first_come";
+    /// Trivance L with last_step "synthesized": the plan of the last step for
+    /// n ranks (docs/synthesis.md), or nothing when none exists. The caller
+    /// supplies it (the CLI asks Z3, cli/last_step_planner.hpp); models do not solve.
+    std::function<std::optional<LastStepPlan>(int n)> last_step_planner = {};
 };
 
 /// Thrown when the algorithm has no schedule of that form for that size or

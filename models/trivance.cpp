@@ -6,6 +6,7 @@
 #include "models/ring_arithmetic.hpp"
 #include "models/time_reversal.hpp"
 #include "models/trivance_fold.hpp"
+#include "models/trivance_synthesized.hpp"
 
 namespace trivcheck {
 
@@ -34,16 +35,31 @@ Schedule trivance_base(const GeneratorRequest& request, const char* form) {
     return schedule;
 }
 
-Schedule trivance_latency(const GeneratorRequest& request) {
-    // A synthesized last step (docs/synthesis.md) sends sums of separately kept
-    // pieces; one value per block per rank cannot express that, and splitting
-    // the vector into blocks would change what a block means, so no schedule
-    // is produced rather than one the executor would misread.
-    if (request.last_step == "synthesized")
+/// The published full steps, then the last step a planner found
+/// (models/trivance_synthesized.hpp). A power of 3 needs no last step.
+Schedule trivance_latency_synthesized(const GeneratorRequest& request) {
+    Schedule base = trivance_base(request, "L");
+    const int n = base.ranks;
+    if (is_power_of(n, 3)) {
+        Schedule published = expand(trivance_latency_orbit(request));
+        published.name = "trivance-L-synthesized-" + std::to_string(n);
+        return published;
+    }
+    if (!request.last_step_planner)
+        throw std::invalid_argument(
+            "trivance L --last-step synthesized needs a last-step planner (the trivcheck "
+            "commands supply Z3's)");
+    const std::optional<LastStepPlan> plan = request.last_step_planner(n);
+    if (!plan)
         throw NotApplicable(
-            "trivance L with a synthesized last step keeps partial sums separately, which "
-            "trivcheck.schedule/1 cannot express; `trivcheck synth --n N` prints the plan and "
-            "verifies it with the pieces executor (docs/synthesis.md)");
+            "no exactly-once last step exists in the pieces model for n = " + std::to_string(n) +
+            " (Z3: unsat); --last-step fold is exact for "
+            "every n at one step more");
+    return expand(trivance_synthesized_orbit(std::move(base), *plan));
+}
+
+Schedule trivance_latency(const GeneratorRequest& request) {
+    if (request.last_step == "synthesized") return trivance_latency_synthesized(request);
     if (request.last_step == "fold") return trivance_latency_fold(trivance_base(request, "L"));
     if (request.last_step != "published")
         throw std::invalid_argument("unknown trivance last step '" + request.last_step +

@@ -116,10 +116,8 @@ TEST_CASE("Trivance L fold: exact figures for small n, derived by hand") {
     // at d = 3 loads links with 3 messages, the fold's steps with 1 each.
     // n = 10: cores 0..7 and 9, extra 8 folds onto 9; core steps at 1 and 3.
     const std::vector<Case> cases = {
-        {2, 2, {1, 1}, 2.0, 1, {1}, 1.0},
-        {4, 3, {1, 1, 1}, 3.0, 2, {1, 1}, 2.0},
-        {8, 3, {1, 1, 1}, 3.0, 2, {1, 3}, 4.0},
-        {10, 4, {1, 1, 3, 1}, 6.0, 3, {1, 3, 1}, 5.0},
+        {2, 2, {1, 1}, 2.0, 1, {1}, 1.0},       {4, 3, {1, 1, 1}, 3.0, 2, {1, 1}, 2.0},
+        {8, 3, {1, 1, 1}, 3.0, 2, {1, 3}, 4.0}, {10, 4, {1, 1, 3, 1}, 6.0, 3, {1, 3, 1}, 5.0},
         {9, 2, {1, 3}, 4.0, 2, {1, 3}, 4.0},
     };
     for (const Case& c : cases) {
@@ -169,11 +167,17 @@ TEST_CASE("Trivance L fold: the named Trivance checks only where n = 3^s") {
     CHECK(folded.checks.at("congestion_3k").verdict == Verdict::not_applicable);
 }
 
-TEST_CASE("trivcheck check --last-step fold holds; published and unknown names as before") {
+TEST_CASE(
+    "trivcheck check: --last-step fold and synthesized hold where they exist, published fails") {
     using testing::run_trivcheck;
-    CHECK(run_trivcheck("check --algo trivance --form L --last-step fold --topo ring:10")
-              .exit_code == 0);
+    CHECK(
+        run_trivcheck("check --algo trivance --form L --last-step fold --topo ring:10").exit_code ==
+        0);
     CHECK(run_trivcheck("check --algo trivance --form L --topo ring:10").exit_code == 1);
     CHECK(run_trivcheck("check --algo trivance --form L --last-step synthesized --topo ring:10")
-              .exit_code != 0);
+              .exit_code == 0);
+    // n = 25 has no exactly-once last step in the pieces model: not applicable (usage, 2).
+    const auto none =
+        run_trivcheck("check --algo trivance --form L --last-step synthesized --topo ring:25");
+    CHECK(none.exit_code == 2);
 }
