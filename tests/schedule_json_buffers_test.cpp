@@ -148,6 +148,7 @@ TEST_CASE("transfer buffers named before \"buffers\" are resolved after it, in o
     CHECK(schedule.steps[0].transfers[0].dst_buffer == 1);
     CHECK(schedule.steps[0].transfers[1].dst_buffer == main_buffer);
     CHECK(schedule.steps[1].transfers[0].src_buffer == 1);
+    check_round_trip(schedule);
 
     CHECK(error_of(replaced(kBuffersLast, R"("src_buffer": "acc")", R"("src_buffer": "x")")) ==
           "t.json: steps[1].transfers[0].src_buffer: unknown buffer \"x\" (have: main, acc)");
@@ -168,4 +169,56 @@ TEST_CASE("transfer buffers named before \"buffers\" are resolved after it, in o
           "t.json: steps[0].transfers[0].dst_buffer: unknown buffer \"x\" (have: main, acc)");
     const std::string bad_list = replaced(kBuffersLast, R"(["acc"])", R"(["acc", "acc"])");
     CHECK(error_of(bad_list) == "t.json: buffers[1]: buffer \"acc\" named twice");
+}
+
+TEST_CASE("buffer schedules round-trip exactly, and plain ones are written as before") {
+    check_round_trip(parse_schedule_json(kBuffers, "t.json"));
+
+    Schedule schedule;
+    schedule.topology = Topology::ring(2);
+    schedule.ranks = 2;
+    schedule.blocks = 2;
+    schedule.buffers = {"acc"};
+    Step step;
+    step.phase = "x";
+    Transfer into_scratch;
+    into_scratch.src = 0;
+    into_scratch.dst = 1;
+    into_scratch.blocks = BlockSet({1}, 2);
+    into_scratch.dst_buffer = 1;
+    step.transfers.push_back(into_scratch);
+    LocalOp fold;
+    fold.rank = 1;
+    fold.src_buffer = 1;
+    fold.dst_buffer = main_buffer;
+    fold.blocks = BlockSet({0, 1}, 2);
+    step.local.push_back(fold);
+    fold.op = Op::copy;
+    fold.src_buffer = main_buffer;
+    fold.dst_buffer = 1;
+    step.local.push_back(fold);
+    schedule.steps.push_back(step);
+    check_round_trip(schedule);
+    CHECK(write_schedule_json(schedule) ==
+          R"({
+  "schema": "trivcheck.schedule/1",
+  "collective": "allreduce",
+  "topology": {"kind": "ring", "dims": [2]},
+  "ranks": 2,
+  "blocks": 2,
+  "ports": 2,
+  "buffers": ["acc"],
+  "steps": [
+    {"phase": "x", "local": [
+      {"rank": 1, "src_buffer": "acc", "dst_buffer": "main", "blocks": [0, 1], "op": "reduce"},
+      {"rank": 1, "src_buffer": "main", "dst_buffer": "acc", "blocks": [0, 1], "op": "copy"}
+    ], "transfers": [
+      {"src": 0, "dst": 1, "blocks": [1], "op": "reduce", "dst_buffer": "acc"}
+    ]}
+  ]
+}
+)");
+    const std::string plain = write_schedule_json(parse_schedule_json(kValid, "t.json"));
+    CHECK(plain.find("buffer") == std::string::npos);
+    CHECK(plain.find("local") == std::string::npos);
 }
