@@ -1,4 +1,5 @@
-// The SMT engine on scratch buffers and local operations (SPEC §1 extended):
+// The count engines (the smt engine and the reference replay) on scratch
+// buffers and local operations (SPEC §1 extended):
 // local operations run first in each step, one after the other; then every
 // send reads the state; postconditions read buffer 0 only.
 
@@ -188,4 +189,19 @@ TEST_CASE("smt engine: local operations run in list order; a copy of nothing emp
         CHECK(execution.first->contributor == 1);
         CHECK(execution.first->transfers.size() == 2);
     }
+}
+
+TEST_CASE("reference replay: buffers and local operations as the smt engine counts them") {
+    CHECK_FALSE(reference_violation(holds()).has_value());
+    CHECK(reference_violation(local_double_count()) ==
+          "double_count at step 1, rank 0, block 0 (local operation), contributor 0");
+    CHECK(reference_violation(scratch_only()) ==
+          "missing at the end: rank 0, block 0, contributor 1");
+    Schedule unheld = holds();
+    unheld.steps[0].transfers[0].src_buffer = acc;
+    CHECK(reference_violation(unheld) == "send_unheld at step 0, rank 1, block 0");
+    Schedule joint = holds();
+    joint.steps[0].transfers.push_back(transfer(1, 0, Op::reduce, main_buffer, acc));
+    joint.ports = 3;
+    CHECK(reference_violation(joint) == "double_count at step 0, rank 0, block 0, contributor 1");
 }
