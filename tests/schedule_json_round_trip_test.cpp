@@ -56,7 +56,7 @@ TEST_CASE("hand-built schedules round-trip exactly") {
         auto pattern = std::make_shared<const std::vector<int>>(
             std::vector<int>{0, 1, 2, 3, 5, 7, 9, 11, 13, 19});
         for (int k = 0; k < 3; ++k) {
-            Step step{k == 2 ? "" : "reduce_scatter", {}};
+            Step step{k == 2 ? "" : "reduce_scatter", {}, {}};
             for (int r = 0; r < 20; ++r)
                 step.transfers.push_back(Transfer{r, (r + 1 + k) % 20,
                                                   BlockSet(pattern, r * 7 + k, 20),
@@ -76,9 +76,9 @@ TEST_CASE("hand-built schedules round-trip exactly") {
         torus.blocks = 1;
         torus.ports = 4;
         torus.bounds = Bounds{};
-        torus.steps.push_back(Step{"allgather", {}});
+        torus.steps.push_back(Step{"allgather", {}, {}});
         torus.steps.push_back(
-            Step{"allgather", {Transfer{0, 8, BlockSet::all(1), Op::copy, Route::minus}}});
+            Step{"allgather", {Transfer{0, 8, BlockSet::all(1), Op::copy, Route::minus}}, {}});
         check_round_trip(torus);
 
         Schedule graph;
@@ -87,9 +87,9 @@ TEST_CASE("hand-built schedules round-trip exactly") {
         graph.blocks = 4;
         graph.bounds = Bounds{std::nullopt, {5}, {0.1, 0.2}, std::nullopt, std::nullopt};
         graph.steps.push_back(
-            Step{"", {Transfer{0, 2, BlockSet::all(4), Op::reduce, Route::shortest}}});
+            Step{"", {Transfer{0, 2, BlockSet::all(4), Op::reduce, Route::shortest}}, {}});
         graph.steps.push_back(
-            Step{"x", {Transfer{3, 1, BlockSet({1, 3}, 4), Op::reduce, Route::shortest}}});
+            Step{"x", {Transfer{3, 1, BlockSet({1, 3}, 4), Op::reduce, Route::shortest}}, {}});
         check_round_trip(graph);
 
         Schedule empty;
@@ -109,7 +109,8 @@ TEST_CASE("the writer's layout: fixed field order, one transfer per line") {
     std::vector<int> many{0, 1, 2, 3, 4, 5, 6, 8, 10};
     schedule.steps.push_back(Step{"reduce_scatter",
                                   {Transfer{0, 1, BlockSet({3, 1}, 12), Op::reduce, Route::plus},
-                                   Transfer{1, 0, BlockSet(many, 12), Op::copy, Route::shortest}}});
+                                   Transfer{1, 0, BlockSet(many, 12), Op::copy, Route::shortest}},
+                                  {}});
     CHECK(write_schedule_json(schedule) ==
           R"({
   "schema": "trivcheck.schedule/1",
