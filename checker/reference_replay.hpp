@@ -8,13 +8,13 @@
 namespace trivcheck {
 
 /// A brute-force second opinion on SPEC §1, independent of executor.cpp: it
-/// counts how many times every contribution is summed into every cell
-/// (n·B·n counters) instead of keeping sets, and checks ports, unheld sends,
-/// double counts and the postconditions. Used to confirm, on small
-/// schedules, that a mutant the checker accepts is really correct. Returns
-/// the first violation found, in words, or nullopt when the schedule is
-/// correct. Throws std::length_error when n·B·n exceeds `counter_limit`
-/// (4 bytes each: 64 MiB by default).
+/// counts how many times every contribution is summed into every cell of
+/// every buffer (n·U·B·n counters for U buffers) instead of keeping sets, runs
+/// each step's local operations before its sends, and checks ports, unheld
+/// sends, double counts (local ones too) and the postconditions (buffer 0). Used to confirm, on
+/// small schedules, that a mutant the checker accepts is really correct. Returns the first
+/// violation found, in words, or nullopt when the schedule is correct. Throws std::length_error
+/// when n·U·B·n exceeds `counter_limit` (4 bytes each: 64 MiB by default).
 std::optional<std::string> reference_violation(const Schedule& schedule,
                                                std::uint64_t counter_limit = std::uint64_t{1}
                                                                              << 24);

@@ -1,5 +1,6 @@
-// Reading half of checker/schedule_json.hpp; the writer is in
-// checker/schedule_json_writer.cpp.
+// Reading half of checker/schedule_json.hpp, the schedule's top level: the
+// header, topology, bounds and buffer names. The steps are read by
+// checker/schedule_steps_json.cpp; the writer is in checker/schedule_json_writer.cpp.
 
 #include "checker/schedule_json.hpp"
 
@@ -10,8 +11,6 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <functional>
-#include <initializer_list>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -19,123 +18,21 @@
 #include <utility>
 #include <vector>
 
-#include "checker/block_list_text.hpp"
-#include "checker/block_set_pool.hpp"
 #include "checker/json_document.hpp"
+#include "checker/json_fields.hpp"
+#include "checker/schedule_steps_json.hpp"
 
 namespace trivcheck {
 namespace {
 
 using json = nlohmann::json;
+using json_fields::Fields;
+using json_fields::JsonPath;
+using json_fields::quote_list;
 
-// ---------------------------------------------------------------------------
-// Paths and value descriptions for error messages
-
-/// A JSON path kept on the stack while the reader descends; it becomes text
-/// only when an error is reported, so valid files pay nothing for it.
-struct JsonPath {
-    const JsonPath* parent = nullptr;
-    std::string_view key;
-    std::size_t index = 0;
-    bool is_index = false;
-
-    JsonPath field(std::string_view name) const { return JsonPath{this, name, 0, false}; }
-    JsonPath element(std::size_t position) const { return JsonPath{this, {}, position, true}; }
-
-    std::string text() const {
-        if (parent == nullptr) return "";
-        std::string prefix = parent->text();
-        if (is_index) return prefix + "[" + std::to_string(index) + "]";
-        return prefix.empty() ? std::string(key) : prefix + "." + std::string(key);
-    }
-};
-
-/// What the reader found instead of what it expected: `string "4"`, `-3`,
-/// `an array`.
-std::string describe(const json& value) {
-    switch (value.type()) {
-        case json::value_t::null:
-            return "null";
-        case json::value_t::boolean:
-            return value.get<bool>() ? "true" : "false";
-        case json::value_t::string: {
-            std::string text = value.dump();
-            constexpr std::size_t kLimit = 40;
-            if (text.size() > kLimit) {
-                // Cut at a character boundary, not inside a UTF-8 sequence.
-                std::size_t cut = kLimit;
-                while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-                text = text.substr(0, cut) + "...\"";
-            }
-            return "string " + text;
-        }
-        case json::value_t::array:
-            return "an array";
-        case json::value_t::object:
-            return "an object";
-        default:
-            return value.dump();
-    }
-}
-
-/// The value of a JSON integer, or nothing for non-integers and for unsigned
-/// values past int64 (which are out of every range the schema has).
-std::optional<std::int64_t> as_int64(const json& value) {
-    if (!value.is_number_integer()) return std::nullopt;
-    if (value.is_number_unsigned()) {
-        std::uint64_t number = value.get<std::uint64_t>();
-        if (number > static_cast<std::uint64_t>(INT64_MAX)) return std::nullopt;
-        return static_cast<std::int64_t>(number);
-    }
-    return value.get<std::int64_t>();
-}
-
-std::string quote_list(std::initializer_list<std::string_view> names) {
-    std::string text;
-    std::size_t i = 0;
-    for (std::string_view name : names) {
-        if (i > 0) text += (i + 1 == names.size()) ? (names.size() > 2 ? ", or " : " or ") : ", ";
-        text += "\"" + std::string(name) + "\"";
-        ++i;
-    }
-    return text;
-}
-
-// ---------------------------------------------------------------------------
-// The reader
-
-class ScheduleReader;
-
-/// An object whose field names have been checked against the schema.
-class Fields {
+class ScheduleReader : public json_fields::JsonInput {
   public:
-    Fields(const ScheduleReader& reader, const json& object, const JsonPath& path,
-           std::string_view what, std::initializer_list<std::string_view> allowed);
-
-    const json* optional(std::string_view name) const {
-        auto found = object_.find(std::string(name));
-        return found == object_.end() ? nullptr : &*found;
-    }
-    const json& required(std::string_view name) const;
-    const JsonPath& path() const { return path_; }
-
-  private:
-    const ScheduleReader& reader_;
-    const json& object_;
-    const JsonPath& path_;
-};
-
-class ScheduleReader {
-  public:
-    explicit ScheduleReader(const std::string& file) : file_(file) {}
-
-    [[noreturn]] void fail(const JsonPath& path, std::string expected) const {
-        throw InputError(file_, path.text(), std::move(expected));
-    }
-    [[noreturn]] void fail_type(const JsonPath& path, std::string_view expected,
-                                const json& value) const {
-        fail(path, "expected " + std::string(expected) + ", got " + describe(value));
-    }
+    explicit ScheduleReader(const std::string& file) : JsonInput(file), steps_(*this) {}
 
     Schedule read(const json& document) {
         const JsonPath root;
@@ -152,7 +49,7 @@ class ScheduleReader {
 
         Fields fields(*this, document, root, "a schedule object",
                       {"schema", "name", "algo", "form", "collective", "topology", "ranks",
-                       "blocks", "ports", "bounds", "steps"});
+                       "blocks", "ports", "buffers", "bounds", "steps"});
         Schedule schedule;
         schedule.name = optional_string(fields, "name");
         schedule.algo = optional_string(fields, "algo");
@@ -169,10 +66,11 @@ class ScheduleReader {
         schedule.blocks = read_count(fields.required("blocks"), root.field("blocks"));
         schedule.ports = read_count(fields.required("ports"), root.field("ports"));
         ranks_ = schedule.ranks;
-        blocks_ = schedule.blocks;
         schedule.topology = read_topology(fields.required("topology"), root.field("topology"));
-        use_topology(schedule.topology);
-        if (!pool_) pool_.emplace(blocks_);
+        steps_.use_header(schedule.ranks, schedule.blocks, schedule.topology);
+        if (const json* buffers = fields.optional("buffers"))
+            schedule.buffers = read_buffers(*buffers, root.field("buffers"));
+        steps_.use_buffers(schedule.buffers);
 
         const JsonPath steps_path = root.field("steps");
         const json& steps = fields.required("steps");
@@ -182,7 +80,7 @@ class ScheduleReader {
 
         schedule.steps.reserve(steps.size());
         for (std::size_t i = 0; i < steps.size(); ++i)
-            schedule.steps.push_back(read_step(steps[i], steps_path.element(i), i));
+            schedule.steps.push_back(steps_.read_step(steps[i], steps_path.element(i), i));
         return schedule;
     }
 
@@ -190,70 +88,67 @@ class ScheduleReader {
     /// depends on (ranks, blocks, topology) came before the steps, as the
     /// writer puts it, the transfer is checked and converted at once, so a
     /// large file never exists as JSON values in full; otherwise it is kept
-    /// for read(). Errors found here are kept, not thrown, so that a syntax
-    /// error later in the file or an earlier field's error still comes first.
+    /// for read().
     void take_transfer(std::size_t step, std::size_t index, json& element, json& array,
                        const json& root) {
         if (!streaming_decided_) {
             streaming_decided_ = true;
             streaming_ = read_header_early(root);
+            steps_.set_streaming(streaming_);
         }
         if (!streaming_) {
             array.push_back(std::move(element));
             return;
         }
-        if (streamed_error_) return;
-        if (streamed_.size() <= step) streamed_.resize(step + 1);
-        const JsonPath root_path;
-        const JsonPath steps_path = root_path.field("steps");
-        const JsonPath step_path = steps_path.element(step);
-        const JsonPath transfers_path = step_path.field("transfers");
-        try {
-            streamed_[step].push_back(read_transfer(element, transfers_path.element(index)));
-        } catch (InputError& error) {
-            streamed_error_ = std::move(error);
-            streamed_error_step_ = step;
-        }
+        steps_.take_transfer(step, index, element);
     }
 
   private:
-    std::string optional_string(const Fields& fields, std::string_view name) const {
-        const json* value = fields.optional(name);
-        if (value == nullptr) return "";
-        if (!value->is_string()) fail_type(fields.path().field(name), "a string", *value);
-        return value->get<std::string>();
-    }
-
-    /// An integer in [minimum, maximum]; `expected` describes the range.
-    std::int64_t read_integer(const json& value, const JsonPath& path, std::int64_t minimum,
-                              std::int64_t maximum, std::string_view expected) const {
-        std::optional<std::int64_t> number = as_int64(value);
-        if (!number || *number < minimum || *number > maximum) fail_type(path, expected, value);
-        return *number;
-    }
-
-    /// ranks, blocks, ports, dims: at least 1, and an int.
-    int read_count(const json& value, const JsonPath& path) const {
-        // Past INT_MAX the reason is the upper limit, not ">= 1".
-        std::optional<std::int64_t> number = as_int64(value);
-        if (value.is_number_integer() && (!number || *number > INT_MAX))
-            fail_type(path, "an integer in [1, " + std::to_string(INT_MAX) + "]", value);
-        return static_cast<int>(read_integer(value, path, 1, INT_MAX, "an integer >= 1"));
-    }
-
-    /// An index in [0, limit) naming a rank or a block: a type error says what
-    /// was expected, a range error names the value ("rank 9 out of range [0, 8)").
-    int read_index(const json& value, const JsonPath& path, int limit, const char* noun) const {
-        std::optional<std::int64_t> number = as_int64(value);
-        if (number && *number >= 0 && *number < limit) return static_cast<int>(*number);
-        const std::string range = "[0, " + std::to_string(limit) + ")";
-        if (!value.is_number_integer())
-            fail_type(path, std::string("a ") + noun + " in " + range, value);
-        fail(path, noun + (" " + value.dump()) + " out of range " + range);
+    /// The header fields transfers depend on, if they are already complete
+    /// and valid; read() checks them again in its own order either way. The
+    /// buffer names may still come after the steps.
+    bool read_header_early(const json& root) {
+        const json* ranks = root.contains("ranks") ? &root["ranks"] : nullptr;
+        const json* blocks = root.contains("blocks") ? &root["blocks"] : nullptr;
+        const json* topology = root.contains("topology") ? &root["topology"] : nullptr;
+        if (ranks == nullptr || blocks == nullptr || topology == nullptr) return false;
+        try {
+            const JsonPath root_path;
+            ranks_ = read_count(*ranks, root_path.field("ranks"));
+            const int block_count = read_count(*blocks, root_path.field("blocks"));
+            steps_.use_header(ranks_, block_count,
+                              read_topology(*topology, root_path.field("topology")));
+            if (root.contains("buffers"))
+                steps_.use_buffers(read_buffers(root["buffers"], root_path.field("buffers")));
+        } catch (const InputError&) {
+            return false;
+        }
+        return true;
     }
 
     int read_rank(const json& value, const JsonPath& path) const {
         return read_index(value, path, ranks_, "rank");
+    }
+
+    /// The scratch buffers' names: distinct, non-empty, none "main".
+    std::vector<std::string> read_buffers(const json& value, const JsonPath& path) const {
+        if (!value.is_array()) fail_type(path, "an array of buffer names", value);
+        std::vector<std::string> names;
+        names.reserve(value.size());
+        for (std::size_t i = 0; i < value.size(); ++i) {
+            const JsonPath name_path = path.element(i);
+            if (!value[i].is_string() || value[i].get_ref<const std::string&>().empty())
+                fail_type(name_path, "a non-empty string", value[i]);
+            const std::string& name = value[i].get_ref<const std::string&>();
+            if (name == "main")
+                fail(name_path,
+                     "\"main\" is every rank's own vector (buffer 0), not a scratch "
+                     "buffer");
+            if (std::find(names.begin(), names.end(), name) != names.end())
+                fail(name_path, "buffer " + json(name).dump() + " named twice");
+            names.push_back(name);
+        }
+        return names;
     }
 
     double read_limit(const json& value, const JsonPath& path) const {
@@ -366,170 +261,11 @@ class ScheduleReader {
         return bounds;
     }
 
-    Step read_step(const json& value, const JsonPath& path, std::size_t index) {
-        Fields fields(*this, value, path, "a step object", {"phase", "transfers"});
-        Step step;
-        step.phase = optional_string(fields, "phase");
-        const JsonPath transfers_path = path.field("transfers");
-        const json& transfers = fields.required("transfers");
-        if (!transfers.is_array()) fail_type(transfers_path, "an array of transfers", transfers);
-        if (streaming_) {
-            // The array's elements went to take_transfer instead.
-            if (streamed_error_ && streamed_error_step_ == index) throw *streamed_error_;
-            if (index < streamed_.size()) step.transfers = std::move(streamed_[index]);
-            return step;
-        }
-        step.transfers.reserve(transfers.size());
-        for (std::size_t i = 0; i < transfers.size(); ++i)
-            step.transfers.push_back(read_transfer(transfers[i], transfers_path.element(i)));
-        return step;
-    }
-
-    /// The header fields transfers depend on, if they are already complete
-    /// and valid; read() checks them again in its own order either way.
-    bool read_header_early(const json& root) {
-        const json* ranks = root.contains("ranks") ? &root["ranks"] : nullptr;
-        const json* blocks = root.contains("blocks") ? &root["blocks"] : nullptr;
-        const json* topology = root.contains("topology") ? &root["topology"] : nullptr;
-        if (ranks == nullptr || blocks == nullptr || topology == nullptr) return false;
-        try {
-            const JsonPath root_path;
-            ranks_ = read_count(*ranks, root_path.field("ranks"));
-            blocks_ = read_count(*blocks, root_path.field("blocks"));
-            use_topology(read_topology(*topology, root_path.field("topology")));
-        } catch (const InputError&) {
-            return false;
-        }
-        pool_.emplace(blocks_);
-        return true;
-    }
-
-    /// Remembers what transfers are checked against: the kind (for routes)
-    /// and, on a graph, which ranks can reach each other at all.
-    void use_topology(const Topology& topology) {
-        is_graph_ = topology.kind == TopologyKind::graph;
-        component_.clear();
-        if (!is_graph_) return;
-        component_.resize(static_cast<std::size_t>(ranks_));
-        for (int rank = 0; rank < ranks_; ++rank) component_[rank] = rank;
-        auto root_of = [&](int rank) {
-            while (component_[rank] != rank) rank = component_[rank] = component_[component_[rank]];
-            return rank;
-        };
-        for (const auto& [u, v] : topology.edges) component_[root_of(u)] = root_of(v);
-        for (int rank = 0; rank < ranks_; ++rank) component_[rank] = root_of(rank);
-    }
-
-    Transfer read_transfer(const json& value, const JsonPath& path) {
-        Fields fields(*this, value, path, "a transfer object",
-                      {"src", "dst", "blocks", "op", "route"});
-        Transfer transfer;
-        transfer.src = read_rank(fields.required("src"), path.field("src"));
-        transfer.dst = read_rank(fields.required("dst"), path.field("dst"));
-        if (transfer.src == transfer.dst)
-            fail(path, "self-send: src and dst are both rank " + std::to_string(transfer.src));
-        // A message no route can carry means nothing, like a rank out of range.
-        if (is_graph_ && component_[transfer.src] != component_[transfer.dst])
-            fail(path, "no path from rank " + std::to_string(transfer.src) + " to rank " +
-                           std::to_string(transfer.dst) + " in the graph");
-        transfer.blocks = read_blocks(fields.required("blocks"), path.field("blocks"));
-
-        const json& op = fields.required("op");
-        std::optional<Op> parsed_op;
-        if (op.is_string()) parsed_op = parse_op(op.get_ref<const std::string&>());
-        if (!parsed_op) fail_type(path.field("op"), quote_list({"reduce", "copy"}), op);
-        transfer.op = *parsed_op;
-
-        if (const json* route = fields.optional("route")) {
-            const JsonPath route_path = path.field("route");
-            std::optional<Route> parsed_route;
-            if (route->is_string())
-                parsed_route = parse_route(route->get_ref<const std::string&>());
-            if (!parsed_route) fail_type(route_path, quote_list({"+", "-", "shortest"}), *route);
-            // A graph routes by BFS alone; a direction there would be ignored,
-            // and an ignored field is a half-checked one.
-            if (is_graph_ && *parsed_route != Route::shortest)
-                fail(route_path, "a direction is only meaningful on a ring or torus");
-            transfer.route = *parsed_route;
-        }
-        return transfer;
-    }
-
-    BlockSet read_blocks(const json& value, const JsonPath& path) {
-        BlockSetPool& pool = *pool_;
-        std::vector<int> blocks;
-        if (value.is_array()) {
-            if (value.empty()) fail(path, "expected at least one block");
-            blocks.reserve(value.size());
-            for (std::size_t i = 0; i < value.size(); ++i) {
-                blocks.push_back(read_index(value[i], path.element(i), blocks_, "block"));
-            }
-        } else if (value.is_string()) {
-            try {
-                blocks = parse_block_list(value.get_ref<const std::string&>(), blocks_);
-            } catch (const BlockListError& error) {
-                fail(path, error.what());
-            }
-        } else {
-            fail_type(path, "a list of block numbers or a block-set string such as \"0-3,8:20:4\"",
-                      value);
-        }
-        // Files this library writes list blocks ascending: check that in one
-        // pass and sort only what needs it.
-        if (std::adjacent_find(blocks.begin(), blocks.end(), std::greater_equal<int>()) ==
-            blocks.end())
-            return pool.make(blocks);
-        std::vector<int> sorted = blocks;
-        std::sort(sorted.begin(), sorted.end());
-        auto repeated = std::adjacent_find(sorted.begin(), sorted.end());
-        if (repeated != sorted.end()) {
-            // Name the second occurrence in a list; a string has no element paths.
-            const std::string message = "block " + std::to_string(*repeated) + " listed twice";
-            if (!value.is_array()) fail(path, message);
-            std::size_t second = static_cast<std::size_t>(
-                std::find(std::find(blocks.begin(), blocks.end(), *repeated) + 1, blocks.end(),
-                          *repeated) -
-                blocks.begin());
-            fail(path.element(second), message);
-        }
-        return pool.make(sorted);
-    }
-
-    const std::string& file_;
     int ranks_ = 0;
-    int blocks_ = 0;
-    bool is_graph_ = false;
-    /// Graph only: a representative rank of each rank's connected component.
-    std::vector<int> component_;
-    std::optional<BlockSetPool> pool_;
+    json_fields::StepReader steps_;
     bool streaming_decided_ = false;
     bool streaming_ = false;
-    /// Streaming: each step's transfers, and the first error with its step.
-    std::vector<std::vector<Transfer>> streamed_;
-    std::optional<InputError> streamed_error_;
-    std::size_t streamed_error_step_ = 0;
 };
-
-Fields::Fields(const ScheduleReader& reader, const json& object, const JsonPath& path,
-               std::string_view what, std::initializer_list<std::string_view> allowed)
-    : reader_(reader), object_(object), path_(path) {
-    if (!object.is_object()) reader.fail_type(path, what, object);
-    for (auto field = object.begin(); field != object.end(); ++field) {
-        const std::string& key = field.key();
-        if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
-        std::string names;
-        for (std::string_view name : allowed)
-            names += (names.empty() ? "" : ", ") + std::string(name);
-        reader.fail(path.field(key), "unknown field (expected one of: " + names + ")");
-    }
-}
-
-const json& Fields::required(std::string_view name) const {
-    const json* value = optional(name);
-    if (value == nullptr)
-        reader_.fail(path_, "missing required field \"" + std::string(name) + "\"");
-    return *value;
-}
 
 }  // namespace
 

@@ -23,8 +23,9 @@ Schedule parse_schedule_json(const std::string& text, const std::string& file_la
 /// The schedule as `trivcheck.schedule/1` text: deterministic (fixed field
 /// order, blocks ascending), one transfer per line; block sets of up to 8
 /// blocks as a list, larger ones as the shortest block-set string; empty
-/// labels and shortest-path routes left out. parse_schedule_json reads back an
-/// equal schedule whenever the schedule is valid.
+/// labels, shortest-path routes, main transfer buffers and empty `buffers` and
+/// `local` lists left out. parse_schedule_json reads back an equal schedule
+/// whenever the schedule is valid.
 std::string write_schedule_json(const Schedule& schedule);
 
 /// Writes write_schedule_json(schedule) to `path`; throws std::runtime_error

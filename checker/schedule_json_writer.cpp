@@ -131,7 +131,16 @@ void append_topology(std::string& out, const Topology& topology) {
     out += '}';
 }
 
-void append_transfer(std::string& out, const Transfer& transfer) {
+/// `, "<key>": "<name>"`, left out for the main buffer (the default).
+void append_buffer(std::string& out, const Schedule& schedule, const char* key, int buffer) {
+    if (buffer == main_buffer) return;
+    out += ", \"";
+    out += key;
+    out += "\": ";
+    append_string(out, schedule.buffer_name(buffer));
+}
+
+void append_transfer(std::string& out, const Schedule& schedule, const Transfer& transfer) {
     out += "{\"src\": ";
     out += std::to_string(transfer.src);
     out += ", \"dst\": ";
@@ -146,7 +155,24 @@ void append_transfer(std::string& out, const Transfer& transfer) {
         out += to_string(transfer.route);
         out += '"';
     }
+    append_buffer(out, schedule, "src_buffer", transfer.src_buffer);
+    append_buffer(out, schedule, "dst_buffer", transfer.dst_buffer);
     out += '}';
+}
+
+/// Both buffers always, main too: a local operation is about two buffers.
+void append_local(std::string& out, const Schedule& schedule, const LocalOp& operation) {
+    out += "{\"rank\": ";
+    out += std::to_string(operation.rank);
+    out += ", \"src_buffer\": ";
+    append_string(out, schedule.buffer_name(operation.src_buffer));
+    out += ", \"dst_buffer\": ";
+    append_string(out, schedule.buffer_name(operation.dst_buffer));
+    out += ", \"blocks\": ";
+    append_blocks(out, operation.blocks);
+    out += ", \"op\": \"";
+    out += to_string(operation.op);
+    out += "\"}";
 }
 
 /// Writes the whole file into `out`; with `drain`, hands `out` over whenever
@@ -184,6 +210,15 @@ void write_schedule(const Schedule& schedule, std::string& out,
     out += std::to_string(schedule.blocks) + ",\n";
     line("ports");
     out += std::to_string(schedule.ports) + ",\n";
+    if (!schedule.buffers.empty()) {
+        line("buffers");
+        out += '[';
+        for (std::size_t i = 0; i < schedule.buffers.size(); ++i) {
+            if (i > 0) out += ", ";
+            append_string(out, schedule.buffers[i]);
+        }
+        out += "],\n";
+    }
     if (schedule.bounds) {
         line("bounds");
         append_bounds(out, *schedule.bounds);
@@ -203,10 +238,20 @@ void write_schedule(const Schedule& schedule, std::string& out,
             append_string(out, step.phase);
             out += ", ";
         }
+        if (!step.local.empty()) {
+            // Before the transfers, as they run before the sends.
+            out += "\"local\": [";
+            for (std::size_t i = 0; i < step.local.size(); ++i) {
+                out += i == 0 ? "\n      " : ",\n      ";
+                append_local(out, schedule, step.local[i]);
+                if (drain && out.size() >= kDrainSize) drain(out);
+            }
+            out += "\n    ], ";
+        }
         out += "\"transfers\": [";
         for (std::size_t i = 0; i < step.transfers.size(); ++i) {
             out += i == 0 ? "\n      " : ",\n      ";
-            append_transfer(out, step.transfers[i]);
+            append_transfer(out, schedule, step.transfers[i]);
             if (drain && out.size() >= kDrainSize) drain(out);
         }
         out += step.transfers.empty() ? "]}" : "\n    ]}";

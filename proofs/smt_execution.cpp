@@ -38,9 +38,11 @@ struct Case {
     int rank;
     int block;
     z3::expr wrong;
+    /// Index in CountTerms::reductions(); -1 for the final state.
+    int reduction;
 };
 
-/// One question per step with a joint reduction, then one about the final
+/// One question per step with a reduction, then one about the final
 /// state (step K), in that order, each with its cases in (rank, block) order:
 /// the first satisfiable case of the first question that has one is the first
 /// violation.
@@ -54,29 +56,31 @@ struct Question {
 /// than one per sum node of the DAG below it.
 std::vector<Question> questions(const Schedule& schedule, const CountTerms& terms) {
     std::vector<Question> asked;
-    for (const ReductionTerm& reduction : terms.reductions()) {
+    const std::vector<ReductionTerm>& reductions = terms.reductions();
+    for (std::size_t i = 0; i < reductions.size(); ++i) {
+        const ReductionTerm& reduction = reductions[i];
         if (asked.empty() || asked.back().step != reduction.step)
             asked.push_back({reduction.step, {}});
-        asked.back().cases.push_back(
-            {reduction.rank, reduction.block, (reduction.count >= 2).simplify()});
+        asked.back().cases.push_back({reduction.rank, reduction.block,
+                                      (reduction.count >= 2).simplify(), static_cast<int>(i)});
     }
     Question final_state{static_cast<int>(schedule.steps.size()), {}};
     for (int r = 0; r < schedule.ranks; ++r)
         for (int b = 0; b < schedule.blocks; ++b)
             if (const auto required = required_count(schedule, terms, r, b))
                 final_state.cases.push_back(
-                    {r, b, (terms.final_count(r, b) != *required).simplify()});
+                    {r, b, (terms.final_count(r, b) != *required).simplify(), -1});
     asked.push_back(std::move(final_state));
     return asked;
 }
 
-/// The violation the model shows at (step, rank, block), in the schedule's own terms.
-CountViolation describe(const Schedule& schedule, const CountTerms& terms, int step, int rank,
-                        int block, int contributor, const z3::model& model) {
+/// The violation the model shows in `found` at `step`, in the schedule's own terms.
+CountViolation describe(const Schedule& schedule, const CountTerms& terms, int step,
+                        const Case& found, int contributor, const z3::model& model) {
     CountViolation violation;
     violation.step = step;
-    violation.rank = rank;
-    violation.block = block;
+    violation.rank = found.rank;
+    violation.block = found.block;
     violation.contributor = contributor;
     if (violation.step == static_cast<int>(schedule.steps.size())) {
         violation.kind = "missing";
@@ -86,17 +90,15 @@ CountViolation describe(const Schedule& schedule, const CountTerms& terms, int s
         return violation;
     }
     violation.kind = "double_count";
-    const auto& reductions = terms.reductions();
-    const auto found = std::find_if(reductions.begin(), reductions.end(), [&](const auto& item) {
-        return item.step == violation.step && item.rank == violation.rank &&
-               item.block == violation.block;
-    });
-    assert(found != reductions.end());
-    violation.count = model_integer(model, found->count);
+    assert(found.reduction >= 0);
+    const ReductionTerm& reduction = terms.reductions()[static_cast<std::size_t>(found.reduction)];
+    violation.count = model_integer(model, reduction.count);
     violation.required = 1;
-    for (const CountInput& input : found->inputs) {
+    for (const CountInput& input : reduction.inputs) {
         if (model_integer(model, input.count) == 0) continue;
-        if (input.transfer < 0 || input.copy)
+        if (input.local >= 0)
+            violation.local_operations.push_back(input.local);
+        else if (input.transfer < 0 || input.copy)
             violation.base_carried = true;
         else
             violation.transfers.push_back(
@@ -151,7 +153,7 @@ SmtExecution smt_execute(const Schedule& schedule, const SolverSettings& setting
         assert(who.answer.verdict() == Verdict::violated);
         const Case& found = question.cases[cell.index];
         execution.verdict = Verdict::violated;
-        execution.first = describe(schedule, terms, question.step, found.rank, found.block,
+        execution.first = describe(schedule, terms, question.step, found,
                                    static_cast<int>(who.index), who.answer.model());
         return execution;
     }
@@ -190,6 +192,9 @@ Report smt_report(const Schedule& schedule, const SmtExecution& execution) {
         violation.transfers = first.transfers;
         violation.detail = counted + " after step " + std::to_string(first.step) +
                            (first.base_carried ? " (its own partial holds one copy)" : "");
+        for (int local : first.local_operations)
+            violation.detail += "; its local operation " + std::to_string(local) + " of step " +
+                                std::to_string(first.step) + " adds one copy";
     } else {
         violation.step = -1;
         violation.detail = counted + " at the end; the " + to_string(schedule.collective) +

@@ -26,7 +26,8 @@ inline constexpr int smt_engine_block_limit = 1024;
 
 /// The first count violation in the order (step, rank, block, contributor),
 /// where the final state counts as step K (the number of steps): a double
-/// count at step k (a joint reduction after which a count is 2 or more) comes
+/// count at step k (a joint reduction, or a local reduce operation, after which
+// a count is 2 or more; on any buffer) comes
 /// before anything in a later step and before every final-state violation.
 struct CountViolation {
     /// "double_count" or "missing" (a final count other than the postcondition's).
@@ -44,6 +45,9 @@ struct CountViolation {
     std::vector<Hop> transfers;
     /// double_count: the receiver's own partial (or the copy replacing it) carried it too.
     bool base_carried = false;
+    /// double_count: the local reduce operations (indices in the step's list)
+    /// whose source buffer carried it.
+    std::vector<int> local_operations;
     friend bool operator==(const CountViolation&, const CountViolation&) = default;
 };
 

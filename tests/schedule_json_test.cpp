@@ -14,91 +14,10 @@
 #include <vector>
 
 #include "models/generator.hpp"
+#include "tests/schedule_json_support.hpp"
 
 using namespace trivcheck;
-
-namespace {
-
-/// A small valid schedule; each error case below changes one piece of it.
-const std::string kValid =
-    R"({"schema": "trivcheck.schedule/1", "name": "t", "collective": "allreduce",
- "topology": {"kind": "ring", "dims": [4]}, "ranks": 4, "blocks": 4, "ports": 2,
- "steps": [{"phase": "reduce_scatter", "transfers": [
-   {"src": 0, "dst": 1, "blocks": [0], "op": "reduce"},
-   {"src": 1, "dst": 2, "blocks": "1", "op": "reduce", "route": "+"}]}]})";
-
-/// `text` with `from` (which must occur exactly once) replaced by `to`.
-std::string replaced(const std::string& text, const std::string& from, const std::string& to) {
-    std::size_t at = text.find(from);
-    REQUIRE_MESSAGE(at != std::string::npos, from);
-    REQUIRE_MESSAGE(text.find(from, at + 1) == std::string::npos, from);
-    return text.substr(0, at) + to + text.substr(at + from.size());
-}
-
-/// kValid with `from` replaced by `to`.
-std::string with(const std::string& from, const std::string& to) {
-    return replaced(kValid, from, to);
-}
-
-std::string error_of(const std::string& text) {
-    try {
-        parse_schedule_json(text, "t.json");
-    } catch (const InputError& error) {
-        return error.what();
-    }
-    return "(no error)";
-}
-
-void check_equal(const Schedule& a, const Schedule& b) {
-    CHECK(a.name == b.name);
-    CHECK(a.algo == b.algo);
-    CHECK(a.form == b.form);
-    CHECK(a.collective == b.collective);
-    CHECK(a.topology.kind == b.topology.kind);
-    CHECK(a.topology.dims == b.topology.dims);
-    CHECK(a.topology.edges == b.topology.edges);
-    CHECK(a.ranks == b.ranks);
-    CHECK(a.blocks == b.blocks);
-    CHECK(a.ports == b.ports);
-    REQUIRE(a.bounds.has_value() == b.bounds.has_value());
-    if (a.bounds) {
-        CHECK(a.bounds->steps == b.bounds->steps);
-        CHECK(a.bounds->link_chunks == b.bounds->link_chunks);
-        CHECK(a.bounds->link_bytes == b.bounds->link_bytes);
-        CHECK(a.bounds->bytes_per_rank_per_phase == b.bounds->bytes_per_rank_per_phase);
-        CHECK(a.bounds->theta == b.bounds->theta);
-    }
-    REQUIRE(a.steps.size() == b.steps.size());
-    for (std::size_t k = 0; k < a.steps.size(); ++k) {
-        CAPTURE(k);
-        CHECK(a.steps[k].phase == b.steps[k].phase);
-        REQUIRE(a.steps[k].transfers.size() == b.steps[k].transfers.size());
-        for (std::size_t i = 0; i < a.steps[k].transfers.size(); ++i) {
-            CAPTURE(i);
-            const Transfer& x = a.steps[k].transfers[i];
-            const Transfer& y = b.steps[k].transfers[i];
-            CHECK(x.src == y.src);
-            CHECK(x.dst == y.dst);
-            CHECK(x.op == y.op);
-            CHECK(x.route == y.route);
-            CHECK(x.blocks.sorted() == y.blocks.sorted());
-        }
-    }
-}
-
-/// Writes, reads back, compares, and checks that writing again gives the
-/// same text (the writer is deterministic and the reader loses nothing).
-void check_round_trip(const Schedule& schedule) {
-    const std::string text = write_schedule_json(schedule);
-    Schedule read = parse_schedule_json(text, "round-trip.json");
-    check_equal(schedule, read);
-    CHECK(write_schedule_json(read) == text);
-    for (const Step& step : read.steps)
-        for (const Transfer& transfer : step.transfers)
-            CHECK(transfer.blocks.modulus() == read.blocks);
-}
-
-}  // namespace
+using namespace trivcheck::testing;
 
 TEST_CASE("a valid schedule reads with its defaults") {
     Schedule schedule = parse_schedule_json(kValid, "t.json");
@@ -132,7 +51,7 @@ TEST_CASE("schedule errors name the file, the JSON path and what was expected") 
     };
     const std::string one_of_top =
         "unknown field (expected one of: schema, name, algo, form, collective, topology, ranks, "
-        "blocks, ports, bounds, steps)";
+        "blocks, ports, buffers, bounds, steps)";
     const std::string graph =
         R"("topology": {"kind": "graph", "dims": [4], "edges": [[0, 1], [1, 2], [2, 3], [3, 0]]})";
     const Case cases[] = {
@@ -168,11 +87,11 @@ TEST_CASE("schedule errors name the file, the JSON path and what was expected") 
         {with(R"("collective")", R"("colective")"), "t.json: colective: " + one_of_top},
         {with(R"("blocks": [0], "op": "reduce")", R"("blocks": [0], "op": "reduce", "weight": 1)"),
          "t.json: steps[0].transfers[0].weight: unknown field (expected one of: src, dst, blocks, "
-         "op, route)"},
+         "op, route, src_buffer, dst_buffer)"},
         {with(R"("dims": [4])", R"("dims": [4], "size": 4)"),
          "t.json: topology.size: unknown field (expected one of: kind, dims, edges)"},
         {with(R"("phase": "reduce_scatter")", R"("phase": "reduce_scatter", "label": "x")"),
-         "t.json: steps[0].label: unknown field (expected one of: phase, transfers)"},
+         "t.json: steps[0].label: unknown field (expected one of: phase, local, transfers)"},
         {with(R"("ports": 2,)", R"("ports": 2, "bounds": {"time": 1},)"),
          "t.json: bounds.time: unknown field (expected one of: steps, link_chunks, link_bytes, "
          "bytes_per_rank_per_phase, theta)"},
@@ -181,7 +100,7 @@ TEST_CASE("schedule errors name the file, the JSON path and what was expected") 
          "t.json: steps[0].transfers[1]: missing required field \"op\""},
         {with(R"("kind": "ring", )", ""), "t.json: topology: missing required field \"kind\""},
         {with(R"("phase": "reduce_scatter", "transfers": [)", R"("phase": "x", "moves": [)"),
-         "t.json: steps[0].moves: unknown field (expected one of: phase, transfers)"},
+         "t.json: steps[0].moves: unknown field (expected one of: phase, local, transfers)"},
 
         // Wrong types and values of top-level fields.
         {with(R"("ranks": 4)", R"("ranks": "4")"),
@@ -336,7 +255,7 @@ TEST_CASE("the first error in document order wins, wherever the header is") {
     CHECK(error_of(bad_dst.substr(0, bad_dst.size() - 1) + ", \"zzz\": 1}") ==
           "t.json: zzz: " +
               std::string("unknown field (expected one of: schema, name, algo, form, collective, "
-                          "topology, ranks, blocks, ports, bounds, steps)"));
+                          "topology, ranks, blocks, ports, buffers, bounds, steps)"));
     CHECK(error_of(bad_dst.substr(0, bad_dst.size() - 1) + ", \"ports\": 3}") ==
           "t.json: ports: duplicate field (each field may appear once)");
     CHECK(error_of(bad_dst + "}") ==
@@ -419,168 +338,6 @@ TEST_CASE("block sets that are rotations of one another share one pattern") {
     CHECK(transfers[0].blocks.pattern() == transfers[1].blocks.pattern());
     CHECK(transfers[0].blocks.pattern() == transfers[2].blocks.pattern());
     CHECK(transfers[0].blocks.pattern() != transfers[3].blocks.pattern());
-}
-
-TEST_CASE("generated schedules round-trip exactly") {
-    struct Case {
-        const char* algo;
-        Form form;
-        int ranks;
-    };
-    const Case cases[] = {
-        {"trivance", Form::B, 9},  {"trivance", Form::B, 10}, {"trivance", Form::B, 27},
-        {"trivance", Form::B, 28}, {"trivance", Form::B, 2},  {"trivance", Form::L, 4},
-        {"trivance", Form::L, 9},  {"ring", Form::B, 4},      {"ring", Form::B, 7},
-    };
-    for (const Case& c : cases) {
-        CAPTURE(c.algo);
-        CAPTURE(c.ranks);
-        GeneratorRequest request;
-        request.algo = c.algo;
-        request.form = c.form;
-        request.topology = Topology::ring(c.ranks);
-        check_round_trip(generate(request));
-    }
-}
-
-TEST_CASE("hand-built schedules round-trip exactly") {
-    SUBCASE("rotated shared patterns, labels, bounds with fractions") {
-        Schedule schedule;
-        schedule.name = "odd \"name\" with unicode \xC3\xA9 and \\ backslash";
-        schedule.algo = "trivance";
-        schedule.form = "B";
-        schedule.collective = Collective::reduce_scatter;
-        schedule.topology = Topology::ring(20);
-        schedule.ranks = 20;
-        schedule.blocks = 20;
-        schedule.ports = 2;
-        schedule.bounds = Bounds{3, {1, 2, 3}, {1.0 / 3.0}, 0.95, 2.0 / 3.0};
-        auto pattern = std::make_shared<const std::vector<int>>(
-            std::vector<int>{0, 1, 2, 3, 5, 7, 9, 11, 13, 19});
-        for (int k = 0; k < 3; ++k) {
-            Step step{k == 2 ? "" : "reduce_scatter", {}};
-            for (int r = 0; r < 20; ++r)
-                step.transfers.push_back(Transfer{r, (r + 1 + k) % 20,
-                                                  BlockSet(pattern, r * 7 + k, 20),
-                                                  k == 1 ? Op::copy : Op::reduce,
-                                                  r % 3 == 0   ? Route::plus
-                                                  : r % 3 == 1 ? Route::minus
-                                                               : Route::shortest});
-            schedule.steps.push_back(std::move(step));
-        }
-        check_round_trip(schedule);
-    }
-    SUBCASE("torus, graph, empty steps, one bound for every step") {
-        Schedule torus;
-        torus.collective = Collective::allgather;
-        torus.topology = Topology{TopologyKind::torus, {3, 3}, {}};
-        torus.ranks = 9;
-        torus.blocks = 1;
-        torus.ports = 4;
-        torus.bounds = Bounds{};
-        torus.steps.push_back(Step{"allgather", {}});
-        torus.steps.push_back(
-            Step{"allgather", {Transfer{0, 8, BlockSet::all(1), Op::copy, Route::minus}}});
-        check_round_trip(torus);
-
-        Schedule graph;
-        graph.topology = Topology{TopologyKind::graph, {4}, {{0, 1}, {1, 2}, {2, 3}, {3, 0}}};
-        graph.ranks = 4;
-        graph.blocks = 4;
-        graph.bounds = Bounds{std::nullopt, {5}, {0.1, 0.2}, std::nullopt, std::nullopt};
-        graph.steps.push_back(
-            Step{"", {Transfer{0, 2, BlockSet::all(4), Op::reduce, Route::shortest}}});
-        graph.steps.push_back(
-            Step{"x", {Transfer{3, 1, BlockSet({1, 3}, 4), Op::reduce, Route::shortest}}});
-        check_round_trip(graph);
-
-        Schedule empty;
-        empty.topology = Topology::ring(1);
-        empty.ranks = 1;
-        check_round_trip(empty);
-    }
-}
-
-TEST_CASE("the writer's layout: fixed field order, one transfer per line") {
-    Schedule schedule;
-    schedule.name = "tiny";
-    schedule.topology = Topology::ring(2);
-    schedule.ranks = 2;
-    schedule.blocks = 12;
-    schedule.bounds = Bounds{2, {1}, {}, std::nullopt, 0.5};
-    std::vector<int> many{0, 1, 2, 3, 4, 5, 6, 8, 10};
-    schedule.steps.push_back(Step{"reduce_scatter",
-                                  {Transfer{0, 1, BlockSet({3, 1}, 12), Op::reduce, Route::plus},
-                                   Transfer{1, 0, BlockSet(many, 12), Op::copy, Route::shortest}}});
-    CHECK(write_schedule_json(schedule) ==
-          R"({
-  "schema": "trivcheck.schedule/1",
-  "name": "tiny",
-  "collective": "allreduce",
-  "topology": {"kind": "ring", "dims": [2]},
-  "ranks": 2,
-  "blocks": 12,
-  "ports": 2,
-  "bounds": {"steps": 2, "link_chunks": 1, "theta": 0.5},
-  "steps": [
-    {"phase": "reduce_scatter", "transfers": [
-      {"src": 0, "dst": 1, "blocks": [1, 3], "op": "reduce", "route": "+"},
-      {"src": 1, "dst": 0, "blocks": "0-6,8,10", "op": "copy"}
-    ]}
-  ]
-}
-)");
-}
-
-TEST_CASE("files: write, read back, and a missing file is an input error") {
-    GeneratorRequest request;
-    request.algo = "trivance";
-    request.form = Form::B;
-    request.topology = Topology::ring(10);
-    Schedule schedule = generate(request);
-    const std::filesystem::path path =
-        std::filesystem::temp_directory_path() / "trivcheck-schedule-json-test.json";
-    write_schedule_file(schedule, path.string());
-    check_equal(schedule, read_schedule_file(path.string()));
-    std::filesystem::remove(path);
-
-    // Large enough that the file is written in several pieces.
-    request.algo = "ring";
-    request.topology = Topology::ring(120);
-    const Schedule large = generate(request);
-    write_schedule_file(large, path.string());
-    std::ifstream written(path, std::ios::binary);
-    const std::string text((std::istreambuf_iterator<char>(written)),
-                           std::istreambuf_iterator<char>());
-    CHECK(text.size() > (std::size_t{3} << 20));
-    CHECK(text == write_schedule_json(large));
-    std::filesystem::remove(path);
-
-    CHECK_THROWS_WITH_AS(read_schedule_file("/nonexistent/dir/x.json"),
-                         "/nonexistent/dir/x.json: cannot open: No such file or directory",
-                         InputError);
-    CHECK_THROWS_AS(write_schedule_file(schedule, "/nonexistent/dir/x.json"), std::runtime_error);
-}
-
-TEST_CASE("every shared example schedule reads and round-trips") {
-    const std::filesystem::path examples =
-        std::filesystem::path(TRIVCHECK_SOURCE_DIR) / ".." / "shared" / "examples";
-    if (!std::filesystem::is_directory(examples)) {
-        MESSAGE("skipped: no examples at " << examples.string());
-        return;
-    }
-    std::vector<std::filesystem::path> files;
-    for (const auto& entry : std::filesystem::directory_iterator(examples))
-        if (entry.path().extension() == ".json") files.push_back(entry.path());
-    std::sort(files.begin(), files.end());
-    CHECK(!files.empty());
-    for (const std::filesystem::path& file : files) {
-        CAPTURE(file.string());
-        Schedule schedule = read_schedule_file(file.string());
-        CHECK(schedule.ranks >= 1);
-        CHECK(!schedule.steps.empty());
-        check_round_trip(schedule);
-    }
 }
 
 TEST_CASE("damaged files only ever give input errors") {

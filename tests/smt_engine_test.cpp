@@ -102,6 +102,11 @@ std::optional<proofs::CountViolation> executor_first(const Schedule& schedule) {
                 std::tie(first_double->step, first_double->rank, first_double->block))
             first_double = &violation;
     }
+    // The state exposed holds buffer 0 only; a schedule with scratch buffers
+    // or local operations is compared on the executor's own contributor.
+    if (first_double && schedule.uses_buffers())
+        return count_violation("double_count", first_double->step, first_double->rank,
+                               first_double->block, first_double->contributor);
     if (first_double) {
         const int k = first_double->step;
         const int dst = first_double->rank;
