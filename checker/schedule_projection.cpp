@@ -25,16 +25,26 @@ BlockSet remap_blocks(const BlockSet& blocks, const std::vector<int>& block_map,
     return BlockSet(std::move(kept), modulus);
 }
 
-/// Rewrites every transfer's blocks through `block_map` and drops those left empty.
+/// Keeps the items `keep` accepts (it may rewrite them), in order.
+template <class Item, class Keep>
+void filter_in_place(std::vector<Item>& items, Keep keep) {
+    std::vector<Item> kept;
+    for (Item& item : items)
+        if (keep(item)) kept.push_back(std::move(item));
+    items = std::move(kept);
+}
+
+/// Rewrites the blocks of every transfer and local operation through
+/// `block_map` and drops those left empty.
 void remap_all_blocks(Schedule& schedule, const std::vector<int>& block_map, int block_count) {
     schedule.blocks = block_count;
+    auto remap = [&](auto& item) {
+        item.blocks = remap_blocks(item.blocks, block_map, block_count);
+        return !item.blocks.empty();
+    };
     for (Step& step : schedule.steps) {
-        std::vector<Transfer> kept;
-        for (Transfer& transfer : step.transfers) {
-            transfer.blocks = remap_blocks(transfer.blocks, block_map, block_count);
-            if (!transfer.blocks.empty()) kept.push_back(std::move(transfer));
-        }
-        step.transfers = std::move(kept);
+        filter_in_place(step.transfers, remap);
+        filter_in_place(step.local, remap);
     }
 }
 
@@ -68,17 +78,19 @@ Schedule keep_ranks(const Schedule& schedule, const std::vector<int>& kept) {
             if (a >= 0 && b >= 0) result.topology.edges.push_back({a, b});
         }
     }
+    const auto mapped = [&](int rank) { return rank_map[static_cast<std::size_t>(rank)]; };
     for (Step& step : result.steps) {
-        std::vector<Transfer> transfers;
-        for (Transfer transfer : step.transfers) {
-            const int src = rank_map[static_cast<std::size_t>(transfer.src)];
-            const int dst = rank_map[static_cast<std::size_t>(transfer.dst)];
-            if (src < 0 || dst < 0) continue;
-            transfer.src = src;
-            transfer.dst = dst;
-            transfers.push_back(std::move(transfer));
-        }
-        step.transfers = std::move(transfers);
+        filter_in_place(step.transfers, [&](Transfer& transfer) {
+            if (mapped(transfer.src) < 0 || mapped(transfer.dst) < 0) return false;
+            transfer.src = mapped(transfer.src);
+            transfer.dst = mapped(transfer.dst);
+            return true;
+        });
+        filter_in_place(step.local, [&](LocalOp& operation) {
+            if (mapped(operation.rank) < 0) return false;
+            operation.rank = mapped(operation.rank);
+            return true;
+        });
     }
     if (schedule.blocks % n != 0) return result;
     // Blocks owned by rank s (q·n + s) follow their owner.

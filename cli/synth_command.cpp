@@ -7,6 +7,7 @@
 #include <sstream>
 #include <utility>
 
+#include "checker/executor.hpp"
 #include "checker/exit_code.hpp"
 #include "checker/pieces_execution.hpp"
 #include "checker/size_class.hpp"
@@ -18,6 +19,7 @@
 #include "cli/synthesis_document.hpp"
 #include "models/ring_arithmetic.hpp"
 #include "models/trivance.hpp"
+#include "models/trivance_synthesized.hpp"
 #include "proofs/pieces_model.hpp"
 
 namespace trivcheck::cli {
@@ -42,6 +44,8 @@ struct SizeOutcome {
     int published_distance = 0;
     /// The solver proved no plan of this load or less exists (found only).
     int refuted_load = 0;
+    /// Scratch buffers of the schedule built from the plan (found only).
+    int scratch_buffers = 0;
     std::string detail;
 };
 
@@ -84,12 +88,32 @@ SizeOutcome synthesize_size(int n, proofs::LastStepSynthesizer& synthesizer) {
     outcome.plan = answer.plan;
     // The solver's plan is only reported as a solution once the independent
     // pieces executor has counted every contribution at every rank.
+    // pieces executor has counted every contribution at every rank, and the
+    // symbolic executor has checked the schedule `--last-step synthesized` builds from it.
     if (const auto miscount = execute_pieces_plan(*answer.plan)) {
         outcome.answer = "refuted";
         outcome.detail = "the solver's plan fails the pieces executor: " + describe(*miscount);
+        return outcome;
+    }
+    Schedule base;
+    base.algo = "trivance";
+    base.form = "L";
+    base.topology = Topology::ring(n);
+    base.ranks = n;
+    const RotationOrbit schedule = trivance_synthesized_orbit(std::move(base), *answer.plan);
+    outcome.scratch_buffers = static_cast<int>(schedule.model.buffers.size());
+    const Report report = execute(schedule);
+    if (report.verdict != Verdict::holds) {
+        outcome.answer = "refuted";
+        outcome.detail = "the schedule built from the solver's plan fails the symbolic executor: " +
+                         report.violations.front().detail;
     } else {
         outcome.answer = "found";
-        outcome.detail = "verified exactly once at every rank by the pieces executor";
+        outcome.detail =
+            "verified exactly once at every rank by the pieces executor and by the symbolic "
+            "executor on the schedule --last-step synthesized builds (" +
+            std::to_string(report.steps()) + " steps, " + std::to_string(outcome.scratch_buffers) +
+            " scratch buffers)";
     }
     outcome.refuted_load = answer.refuted_load;
     return outcome;
@@ -131,6 +155,7 @@ nlohmann::ordered_json outcome_json(const SizeOutcome& outcome) {
         json["right_peer_sends"] = piece_json(plan.from_right, pieces);
         json["left_peer_sends"] = piece_json(plan.from_left, pieces);
         json["extra_buffers"] = plan.extra_buffers();
+        if (outcome.scratch_buffers > 0) json["scratch_buffers"] = outcome.scratch_buffers;
     }
     json["detail"] = outcome.detail;
     return json;
