@@ -10,7 +10,9 @@
 
 #include "checker/executor.hpp"
 #include "checker/mutation.hpp"
+#include "checker/reference_replay.hpp"
 #include "checker/schedule_json.hpp"
+#include "cli/last_step_planner.hpp"
 #include "proofs/smt_execution.hpp"
 #include "tests/test_support.hpp"
 
@@ -161,28 +163,46 @@ std::optional<proofs::CountViolation> smt_first(const Schedule& schedule) {
 }
 
 /// Both engines, on one schedule: the same first count violation, or both hold.
+/// With scratch buffers the executor's state at a double count (after the
+/// step's local operations, before its arrivals) is not observable, so the
+/// least contributor cannot be recomputed: there the two engines must agree
+/// on kind, step, rank and block, and the reference replay on the verdict.
 void check_engines_agree(const Schedule& schedule, const std::string& label) {
     CAPTURE(label);
-    CHECK(describe(smt_first(schedule)) == describe(executor_first(schedule)));
+    const auto smt = smt_first(schedule);
+    const auto executor = executor_first(schedule);
+    if (schedule.uses_buffers() && smt && executor && smt->kind == "double_count") {
+        CHECK(std::tie(smt->kind, smt->step, smt->rank, smt->block) ==
+              std::tie(executor->kind, executor->step, executor->rank, executor->block));
+        CHECK(reference_violation(schedule).has_value());
+        return;
+    }
+    CHECK(describe(smt) == describe(executor));
 }
 
 /// Every generated ring schedule for n in [low, high]: every algorithm of the
-/// catalogue in each of its forms, Bruck both routes.
+/// catalogue in each of its forms, Bruck both routes, Trivance L with each
+/// last step (the synthesized one keeps partial sums in scratch buffers).
 std::vector<Schedule> generated_schedules(int low, int high) {
     std::vector<Schedule> schedules;
     for (const AlgorithmInfo& info : algorithm_catalogue())
         for (Form form : info.forms)
-            for (const char* route : {"same", "shortest"}) {
-                if (info.name != "bruck" && std::string(route) != "same") continue;
+            for (const char* variant : {"same", "shortest", "fold", "synthesized"}) {
+                const std::string name = variant;
+                const bool route = name == "same" || name == "shortest";
+                if (name == "shortest" && info.name != "bruck") continue;
+                if (!route && (info.name != "trivance" || form != Form::L)) continue;
                 for (int n = low; n <= high; ++n) {
                     GeneratorRequest request;
                     request.algo = info.name;
                     request.form = form;
                     request.topology = Topology::ring(n);
-                    request.route = route;
+                    if (route) request.route = name;
+                    if (!route) request.last_step = name;
+                    cli::supply_planner(request);
                     try {
                         Schedule schedule = generate(request);
-                        schedule.name += std::string(" ") + to_string(form) + " route " + route;
+                        schedule.name += std::string(" ") + to_string(form) + " " + name;
                         schedules.push_back(std::move(schedule));
                     } catch (const NotApplicable&) {
                     }
