@@ -19,10 +19,13 @@ class CoverageObserver : public StepObserver {
         if (step != step_) return;
         const int n = state.ranks();
         held_.assign(static_cast<std::size_t>(n) * static_cast<std::size_t>(n), 0);
+        // Held in any buffer, as the report's coverage counts it.
         for (int r = 0; r < n; ++r)
             for (int c = 0; c < n; ++c)
-                held_[static_cast<std::size_t>(r) * static_cast<std::size_t>(n) +
-                      static_cast<std::size_t>(c)] = state.holds_contributor(r, block_, c);
+                for (int buffer = 0; buffer < state.buffers(); ++buffer)
+                    if (state.holds_contributor(r, buffer, block_, c))
+                        held_[static_cast<std::size_t>(r) * static_cast<std::size_t>(n) +
+                              static_cast<std::size_t>(c)] = 1;
     }
 
   private:
