@@ -123,20 +123,65 @@ Schedule keep_blocks(const Schedule& schedule, const std::vector<int>& kept) {
     return result;
 }
 
-Schedule keep_transfers(const Schedule& schedule, const std::vector<int>& kept) {
+namespace {
+
+/// Keeps the items of `member` (transfers or local operations) numbered
+/// `kept` across the whole schedule in step order.
+template <class Item>
+Schedule keep_numbered(const Schedule& schedule, const std::vector<int>& kept,
+                       std::vector<Item> Step::*member) {
     Schedule result = schedule;
     std::size_t next = 0;
     int index = 0;
-    for (Step& step : result.steps) {
-        std::vector<Transfer> transfers;
-        for (Transfer& transfer : step.transfers) {
-            if (next < kept.size() && kept[next] == index) {
-                transfers.push_back(std::move(transfer));
-                ++next;
-            }
+    for (Step& step : result.steps)
+        filter_in_place(step.*member, [&](const Item&) {
+            const bool keep = next < kept.size() && kept[next] == index;
+            if (keep) ++next;
             ++index;
+            return keep;
+        });
+    return result;
+}
+
+}  // namespace
+
+Schedule keep_transfers(const Schedule& schedule, const std::vector<int>& kept) {
+    return keep_numbered(schedule, kept, &Step::transfers);
+}
+
+Schedule keep_local_operations(const Schedule& schedule, const std::vector<int>& kept) {
+    return keep_numbered(schedule, kept, &Step::local);
+}
+
+Schedule drop_unused_buffers(const Schedule& schedule) {
+    std::vector<char> used(static_cast<std::size_t>(schedule.buffer_count()), 0);
+    used[main_buffer] = 1;
+    for (const Step& step : schedule.steps) {
+        for (const Transfer& transfer : step.transfers)
+            used[static_cast<std::size_t>(transfer.src_buffer)] =
+                used[static_cast<std::size_t>(transfer.dst_buffer)] = 1;
+        for (const LocalOp& operation : step.local)
+            used[static_cast<std::size_t>(operation.src_buffer)] =
+                used[static_cast<std::size_t>(operation.dst_buffer)] = 1;
+    }
+    std::vector<int> kept;
+    for (std::size_t buffer = 0; buffer < used.size(); ++buffer)
+        if (used[buffer]) kept.push_back(static_cast<int>(buffer));
+    const std::vector<int> buffer_map = renumbering(schedule.buffer_count(), kept);
+    const auto mapped = [&](int buffer) { return buffer_map[static_cast<std::size_t>(buffer)]; };
+    Schedule result = schedule;
+    result.buffers.clear();
+    for (std::size_t i = 1; i < kept.size(); ++i)
+        result.buffers.push_back(schedule.buffer_name(kept[i]));
+    for (Step& step : result.steps) {
+        for (Transfer& transfer : step.transfers) {
+            transfer.src_buffer = mapped(transfer.src_buffer);
+            transfer.dst_buffer = mapped(transfer.dst_buffer);
         }
-        step.transfers = std::move(transfers);
+        for (LocalOp& operation : step.local) {
+            operation.src_buffer = mapped(operation.src_buffer);
+            operation.dst_buffer = mapped(operation.dst_buffer);
+        }
     }
     return result;
 }

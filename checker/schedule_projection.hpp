@@ -28,6 +28,13 @@ Schedule keep_blocks(const Schedule& schedule, const std::vector<int>& kept);
 /// Keeps transfers `kept`, numbered across the whole schedule in step order.
 Schedule keep_transfers(const Schedule& schedule, const std::vector<int>& kept);
 
+/// Keeps local operations `kept`, numbered across the whole schedule in step order.
+Schedule keep_local_operations(const Schedule& schedule, const std::vector<int>& kept);
+
+/// Drops the scratch buffers no transfer or local operation names (they stay
+/// empty and are never read, so the verdict cannot change) and renumbers the rest.
+Schedule drop_unused_buffers(const Schedule& schedule);
+
 /// One block of one transfer, the finest item a shrink removes.
 struct TransferBlock {
     int transfer = 0;  // numbered across the whole schedule in step order

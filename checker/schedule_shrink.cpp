@@ -85,6 +85,11 @@ ShrinkResult shrink_schedule(const Schedule& schedule, const FailureSignature& s
         return indices(static_cast<std::size_t>(s.blocks));
     };
     auto transfer_items = [](const Schedule& s) { return indices(s.transfer_count()); };
+    auto local_items = [](const Schedule& s) {
+        std::size_t count = 0;
+        for (const Step& step : s.steps) count += step.local.size();
+        return indices(count);
+    };
     bool changed = true;
     while (changed) {
         ++result.rounds;
@@ -94,9 +99,12 @@ ShrinkResult shrink_schedule(const Schedule& schedule, const FailureSignature& s
         changed |= reduce<int>(current, signature, result.tests, 0, step_items, keep_steps);
         changed |= reduce<int>(current, signature, result.tests, 1, block_items, keep_blocks);
         changed |= reduce<int>(current, signature, result.tests, 0, transfer_items, keep_transfers);
+        changed |=
+            reduce<int>(current, signature, result.tests, 0, local_items, keep_local_operations);
         changed |= reduce<TransferBlock>(current, signature, result.tests, 0, transfer_blocks,
                                          keep_transfer_blocks);
     }
+    current = drop_unused_buffers(current);
     if (current.name.find("-shrunk") == std::string::npos) current.name += "-shrunk";
     // No longer what the generator makes: the named checks of its family must not apply.
     current.algo.clear();

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
@@ -8,6 +9,7 @@
 #include "checker/schedule_json.hpp"
 #include "checker/schedule_projection.hpp"
 #include "checker/schedule_shrink.hpp"
+#include "cli/last_step_planner.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;
@@ -103,4 +105,39 @@ TEST_CASE("trivcheck shrink writes a smaller schedule failing the same way") {
     CHECK(check_schedule(small).violation_counts.count("double_count") == 1);
     std::remove(input.c_str());
     std::remove(output.c_str());
+}
+
+TEST_CASE(
+    "a synthesized Trivance L missing one local operation shrinks to 2 ranks, 1 local "
+    "operation and the 2 buffers it names") {
+    // Rank 3 of n = 10 forgets to replace its vector by its kept piece before the last step.
+    GeneratorRequest request;
+    request.algo = "trivance";
+    request.form = Form::L;
+    request.topology = Topology::ring(10);
+    request.last_step = "synthesized";
+    cli::supply_planner(request);
+    Schedule broken = generate(request);
+    std::vector<LocalOp>& last = broken.steps.back().local;
+    const auto forgotten = std::find_if(last.begin(), last.end(), [](const LocalOp& operation) {
+        return operation.rank == 3 && operation.dst_buffer == main_buffer;
+    });
+    REQUIRE(forgotten != last.end());
+    last.erase(forgotten);
+    const FailureSignature signature = *signature_of(check_schedule(broken), "double_count");
+    const ShrinkResult result = shrink_schedule(broken, signature);
+    const Schedule& shrunk = result.schedule;
+    CHECK(shrunk.ranks == 2);
+    CHECK(shrunk.steps.size() == 2);
+    CHECK(shrunk.transfer_count() == 2);
+    CHECK(shrunk.steps[0].local.size() + shrunk.steps[1].local.size() == 1);
+    CHECK(shrunk.buffers.size() == 2);
+    // Rank 0's own contribution goes out to rank 1's scratch and comes back into its vector.
+    const Report report = check_schedule(shrunk);
+    REQUIRE(!report.violations.empty());
+    const Violation& violation = report.violations.front();
+    CHECK(violation.kind == "double_count");
+    CHECK(violation.step == 1);
+    CHECK(violation.rank == 0);
+    CHECK(violation.contributor == 0);
 }
