@@ -132,12 +132,10 @@ Report Executor::run() {
 
     int traced = 0;
     for (Violation& violation : report_.violations) {
-        // Paths follow transfers between vectors; through scratch buffers they are not traced.
         if (violation.kind != "double_count" || traced >= options_.max_traced_violations ||
-            source_.whole == nullptr || schedule_.uses_buffers())
+            source_.whole == nullptr)
             continue;
-        violation.paths = trace_copies(*source_.whole, violation.step, violation.rank,
-                                       violation.block, violation.contributor);
+        violation.paths = trace_copies(*source_.whole, violation);
         ++traced;
     }
     report_.verdict = report_.violation_counts.empty() ? Verdict::holds : Verdict::violated;

@@ -127,6 +127,7 @@ void Executor::record_double_count(int step_index, int dst, int buffer, int bloc
     if (reduction == last_double_count_) return;
     last_double_count_ = reduction;
     Violation violation{"double_count", step_index, dst, block, contributor, 0, {}, {}, {}};
+    if (buffer != main_buffer) violation.buffer = schedule_.buffer_name(buffer);
     bool copied = false;
     for (const Arrival* arrival = first; arrival != last; ++arrival) {
         if (!arrival_carries(*arrival, buffer, block)) continue;

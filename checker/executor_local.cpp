@@ -44,20 +44,23 @@ void Executor::run_local_operation(int step_index, int rank, const LocalOp& oper
         target = joined.set;
         if (joined.overlap < 0) return;
         const int contributor = wrap(joined.overlap + rank, schedule_.ranks);
-        record({"double_count",
-                step_index,
-                rank,
-                block,
-                contributor,
-                2,
-                {},
-                {},
-                "rank " + std::to_string(rank) + " adds block " + std::to_string(block) +
-                    " of buffer " + schedule_.buffer_name(operation.src_buffer) + " into buffer " +
-                    schedule_.buffer_name(operation.dst_buffer) + " (local operation " +
-                    std::to_string(index) + ") and counts contribution " +
-                    std::to_string(contributor) + " twice"},
-               orbit_weight());
+        Violation violation{"double_count",
+                            step_index,
+                            rank,
+                            block,
+                            contributor,
+                            2,
+                            {},
+                            {},
+                            "rank " + std::to_string(rank) + " adds block " +
+                                std::to_string(block) + " of buffer " +
+                                schedule_.buffer_name(operation.src_buffer) + " into buffer " +
+                                schedule_.buffer_name(operation.dst_buffer) + " (local operation " +
+                                std::to_string(index) + ") and counts contribution " +
+                                std::to_string(contributor) + " twice"};
+        if (operation.dst_buffer != main_buffer)
+            violation.buffer = schedule_.buffer_name(operation.dst_buffer);
+        record(std::move(violation), orbit_weight());
     });
 }
 

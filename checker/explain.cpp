@@ -75,19 +75,18 @@ void explain_violations(const Schedule& schedule, Report& report, const ExplainL
     report.explanations.assign(report.violations.size(), {});
     ReplayBudget budget(schedule, limits.transfer_visits);
     std::map<int, std::unique_ptr<BlockContents>> contents_by_block;
-    // The replays behind paths and missing causes follow vectors only; through scratch
-    // buffers they would tell a wrong story, so those schedules get the violations alone.
+    // The replays behind missing causes and unheld sends follow vectors only; through
+    // scratch buffers they would tell a wrong story, so those schedules go without them.
     const bool replays = !schedule.uses_buffers();
     int traced = 0;
     int missing_explained = 0;
     for (std::size_t i = 0; i < report.violations.size(); ++i) {
         Violation& violation = report.violations[i];
         Explanation& explanation = report.explanations[i];
-        if (violation.kind == "double_count" && replays && traced < limits.traced_double_counts) {
+        if (violation.kind == "double_count" && traced < limits.traced_double_counts) {
             ++traced;
             if (violation.paths.empty() && budget.spend())
-                violation.paths = trace_copies(schedule, violation.step, violation.rank,
-                                               violation.block, violation.contributor);
+                violation.paths = trace_copies(schedule, violation);
         } else if (violation.kind == "missing" && replays &&
                    missing_explained < limits.explained_missing) {
             ++missing_explained;

@@ -40,6 +40,8 @@ struct Violation {
     std::vector<Path> paths;
     /// Plain words for what is not captured above (bound values, what was held).
     std::string detail;
+    /// The scratch buffer of `rank` the violation is in; empty for its vector.
+    std::string buffer = {};
 };
 
 /// Figures of one step (SPEC §2).

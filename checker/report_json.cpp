@@ -67,6 +67,7 @@ nlohmann::ordered_json report_to_json(const Report& report, std::optional<double
         entry["step"] = optional_json(violation.step);
         entry["rank"] = optional_json(violation.rank);
         entry["block"] = optional_json(violation.block);
+        if (!violation.buffer.empty()) entry["buffer"] = violation.buffer;
         entry["contributor"] = optional_json(violation.contributor);
         if (violation.copies > 0) entry["copies"] = violation.copies;
         entry["transfers"] = nlohmann::ordered_json::array();

@@ -84,6 +84,9 @@ TEST_CASE("a local reduction of two buffers that share a contribution double cou
     CHECK(violation.detail ==
           "rank 0 adds block 0 of buffer s into buffer main (local operation 0) and counts "
           "contribution 0 twice");
+    CHECK(violation.buffer.empty());
+    // Both copies are rank 0's own, moved within the rank only: two empty paths.
+    CHECK(violation.paths == std::vector<Path>{{}, {}});
 }
 
 TEST_CASE("local operations run in order, before the step's sends") {
@@ -115,6 +118,11 @@ TEST_CASE("a copy into a scratch buffer replaces it; a reduce into it adds") {
     CHECK(violation.detail ==
           "rank 0 reduces contribution 1 of block 0 in buffer s 2 times (its "
           "own partial holds one copy)");
+    CHECK(violation.buffer == "s");
+    // The copy s already held came in step 0; the other arrives now; both left rank 1's vector.
+    REQUIRE(violation.paths.size() == 2);
+    CHECK(violation.paths[0] == Path{{0, 0, 1, 0}});
+    CHECK(violation.paths[1] == Path{{1, 0, 1, 0}});
     // With a copy in step 1 instead, s is replaced and nothing is counted twice in s.
     schedule.steps[1].transfers[0].op = Op::copy;
     CHECK(check_schedule(schedule).violation_counts.count("double_count") == 0);
