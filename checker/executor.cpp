@@ -171,8 +171,7 @@ void Executor::run_step(int step_index) {
         const Arrival* last = arrivals_.data() + first_arrival_[static_cast<std::size_t>(dst) + 1];
         if (first != last) deliver(step_index, dst, first, last);
     }
-    for (const PendingWrite& write : pending_)
-        state_.cell(write.rank, write.buffer, write.block) = write.value;
+    for (const PendingWrite& write : pending_) state_.cells_[write.cell] = write.value;
 
     if (schedule_.blocks == 1) {
         std::int64_t low = schedule_.ranks;

@@ -39,6 +39,10 @@ class ExecutionState {
     int ranks() const { return ranks_; }
     int blocks() const { return blocks_; }
     int buffers() const { return buffers_; }
+    /// Cells one stored rank has: every block of every buffer.
+    std::size_t slots_per_rank() const {
+        return static_cast<std::size_t>(buffers_) * static_cast<std::size_t>(blocks_);
+    }
     /// Ranks whose state is stored: all of them, or rank 0 alone for an orbit.
     int stored_ranks() const { return rank_orbit_ ? 1 : ranks_; }
 

@@ -60,14 +60,24 @@ void Executor::collect_orbit_arrivals(int step_index, const Step& step) {
 void Executor::deliver(int step_index, int dst, const Arrival* first, const Arrival* last) {
     ++current_stamp_;
     touched_.clear();
+    // Cells by plain offsets where no rotation is involved: the receiver's
+    // (rank 0 of an orbit is stored unturned) and, in whole steps, the sender's.
+    const bool whole = !source_.orbit;
+    const std::size_t slots = state_.slots_per_rank();
+    const std::size_t dst_cells = static_cast<std::size_t>(dst) * slots;
     for (const Arrival* arrival = first; arrival != last; ++arrival) {
         const Transfer& transfer = *arrival->transfer;
         const int delta = wrap(arrival->src - dst, schedule_.ranks);
+        const std::size_t dst_slots = slot(transfer.dst_buffer, 0);
+        const std::size_t src_cells =
+            static_cast<std::size_t>(arrival->src) * slots + slot(transfer.src_buffer, 0);
         bool unheld_reported = false;
         for (std::size_t i = 0; i < transfer.blocks.size(); ++i) {
             const int block = arriving_block(*arrival, i);
-            const std::size_t b = slot(transfer.dst_buffer, block);
-            const SetId sent = state_.relative_value(arrival->src, transfer.src_buffer, block);
+            const std::size_t b = dst_slots + static_cast<std::size_t>(block);
+            const SetId sent =
+                whole ? state_.cells_[src_cells + static_cast<std::size_t>(block)]
+                      : state_.relative_value(arrival->src, transfer.src_buffer, block);
             if (sent == ContributionSets::empty && !unheld_reported) {
                 unheld_reported = true;
                 record({"send_unheld",
@@ -88,7 +98,7 @@ void Executor::deliver(int step_index, int dst, const Arrival* first, const Arri
                 stamp_[b] = current_stamp_;
                 incoming_[b] = ContributionSets::empty;
                 has_copy_[b] = 0;
-                touched_.push_back(b);
+                touched_.push_back(static_cast<std::uint32_t>(b));
             }
             if (transfer.op == Op::copy) {
                 // A copy replaces the value, even with nothing (SPEC §1); of several
@@ -107,14 +117,13 @@ void Executor::deliver(int step_index, int dst, const Arrival* first, const Arri
         }
     }
     const auto blocks = static_cast<std::size_t>(schedule_.blocks);
-    for (const std::size_t b : touched_) {
-        const auto buffer = static_cast<int>(b / blocks);
-        const auto block = static_cast<int>(b % blocks);
-        const SetId base = has_copy_[b] ? copied_[b] : state_.relative_value(dst, buffer, block);
+    for (const std::uint32_t b : touched_) {
+        const SetId base = has_copy_[b] ? copied_[b] : state_.cells_[dst_cells + b];
         const UnionResult joined = sets_.unite(base, incoming_[b]);
         if (joined.overlap >= 0)
-            record_double_count(step_index, dst, buffer, block, joined.overlap, first, last);
-        pending_.push_back({dst, buffer, block, joined.set});
+            record_double_count(step_index, dst, static_cast<int>(b / blocks),
+                                static_cast<int>(b % blocks), joined.overlap, first, last);
+        pending_.push_back({dst_cells + b, joined.set});
     }
 }
 

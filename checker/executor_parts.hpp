@@ -45,10 +45,9 @@ class Executor {
     Report run();
 
   private:
+    /// A value a delivery computed, written to its cell once the step's sends are done.
     struct PendingWrite {
-        int rank;
-        int buffer;
-        int block;
+        std::size_t cell;
         SetId value;
     };
 
@@ -121,9 +120,9 @@ class Executor {
     // Per-delivery scratch, indexed by slot (buffer, block) and stamped to avoid clearing.
     std::vector<std::uint32_t> stamp_;
     std::vector<SetId> incoming_;
-    std::vector<SetId> copied_;         // meaningful only where has_copy_ is set
-    std::vector<char> has_copy_;        // a copy arrived this step (it may carry nothing)
-    std::vector<std::size_t> touched_;  // slots
+    std::vector<SetId> copied_;           // meaningful only where has_copy_ is set
+    std::vector<char> has_copy_;          // a copy arrived this step (it may carry nothing)
+    std::vector<std::uint32_t> touched_;  // slots this delivery writes, in first-touch order
     std::uint32_t current_stamp_ = 0;
     std::vector<PendingWrite> pending_;
     std::array<int, 4> last_double_count_{-1, -1, -1, -1};  // step, rank, buffer, block

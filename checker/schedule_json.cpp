@@ -133,6 +133,8 @@ class ScheduleReader : public json_fields::JsonInput {
     /// The scratch buffers' names: distinct, non-empty, none "main".
     std::vector<std::string> read_buffers(const json& value, const JsonPath& path) const {
         if (!value.is_array()) fail_type(path, "an array of buffer names", value);
+        if (value.size() >= static_cast<std::size_t>(max_buffers))
+            fail(path, "at most " + std::to_string(max_buffers - 1) + " scratch buffers");
         std::vector<std::string> names;
         names.reserve(value.size());
         for (std::size_t i = 0; i < value.size(); ++i) {

@@ -175,8 +175,8 @@ Schedule drop_unused_buffers(const Schedule& schedule) {
         result.buffers.push_back(schedule.buffer_name(kept[i]));
     for (Step& step : result.steps) {
         for (Transfer& transfer : step.transfers) {
-            transfer.src_buffer = mapped(transfer.src_buffer);
-            transfer.dst_buffer = mapped(transfer.dst_buffer);
+            transfer.src_buffer = static_cast<BufferIndex>(mapped(transfer.src_buffer));
+            transfer.dst_buffer = static_cast<BufferIndex>(mapped(transfer.dst_buffer));
         }
         for (LocalOp& operation : step.local) {
             operation.src_buffer = mapped(operation.src_buffer);

@@ -93,7 +93,8 @@ void StepReader::resolve_pending(std::size_t step, std::vector<Transfer>& transf
         const int buffer = buffer_index(pending.name);
         if (buffer < 0) fail_unknown_buffer(name_path, pending.name);
         Transfer& transfer = transfers[pending.transfer];
-        (pending.destination ? transfer.dst_buffer : transfer.src_buffer) = buffer;
+        (pending.destination ? transfer.dst_buffer : transfer.src_buffer) =
+            static_cast<BufferIndex>(buffer);
     }
     if (failed_here) throw *streamed_error_;
 }
@@ -125,9 +126,11 @@ Transfer StepReader::read_transfer(const json& value, const JsonPath& path) {
         transfer.route = *parsed_route;
     }
     if (const json* name = fields.optional("src_buffer"))
-        transfer.src_buffer = read_buffer(*name, path.field("src_buffer"), false);
+        transfer.src_buffer =
+            static_cast<BufferIndex>(read_buffer(*name, path.field("src_buffer"), false));
     if (const json* name = fields.optional("dst_buffer"))
-        transfer.dst_buffer = read_buffer(*name, path.field("dst_buffer"), true);
+        transfer.dst_buffer =
+            static_cast<BufferIndex>(read_buffer(*name, path.field("dst_buffer"), true));
     return transfer;
 }
 

@@ -14,11 +14,11 @@ enum class Collective { allreduce, reduce_scatter, allgather };
 
 /// reduce: the receiver adds the message to its partial (disjoint union);
 /// copy: the message replaces the receiver's value.
-enum class Op { reduce, copy };
+enum class Op : std::uint8_t { reduce, copy };
 
 /// Which way round a message goes. `shortest` is the topology's default
 /// routing (ring: the shorter way, a tie goes `+`).
-enum class Route { shortest, plus, minus };
+enum class Route : std::uint8_t { shortest, plus, minus };
 
 /// Buffers of a rank: 0 is its vector (the inputs and the results every
 /// postcondition reads); 1.. are the scratch buffers Schedule::buffers names.
@@ -26,6 +26,10 @@ enum class Route { shortest, plus, minus };
 /// contributions to block b (a buffer is another place for the same block,
 /// never another block). Scratch buffers start empty.
 constexpr int main_buffer = 0;
+/// A buffer's number in a transfer: 16 bits keep a transfer at 40 bytes (the
+/// executor walks millions of them); readers refuse more buffers than that.
+using BufferIndex = std::int16_t;
+constexpr int max_buffers = 32767;
 
 /// One message of one step: the sender's current values of `blocks` in its
 /// buffer `src_buffer`, delivered into the receiver's buffer `dst_buffer`.
@@ -35,8 +39,8 @@ struct Transfer {
     BlockSet blocks;
     Op op = Op::reduce;
     Route route = Route::shortest;
-    int src_buffer = main_buffer;
-    int dst_buffer = main_buffer;
+    BufferIndex src_buffer = main_buffer;
+    BufferIndex dst_buffer = main_buffer;
 };
 
 /// A copy or reduction inside one rank, from its buffer `src_buffer` into its

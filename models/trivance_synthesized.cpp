@@ -56,6 +56,16 @@ class SynthesizedBuilder {
         return class_buffers_[key] = add_buffer(class_buffer_name(key));
     }
     static LocalOp local(int src, int dst, Op op) { return {0, src, dst, BlockSet::all(1), op}; }
+    /// Rank 0's whole vector-sized message to `dst`.
+    static Transfer message(int dst, Op op, Route route, int src_buffer, int dst_buffer) {
+        return {0,
+                dst,
+                BlockSet::all(1),
+                op,
+                route,
+                static_cast<BufferIndex>(src_buffer),
+                static_cast<BufferIndex>(dst_buffer)};
+    }
 
     /// Full step j: send the running sum to r + 3^j and r - 3^j; what arrives
     /// from r + 3^j is piece (j, +), from r - 3^j piece (j, -).
@@ -74,10 +84,8 @@ class SynthesizedBuilder {
         const int plus_buffer = class_buffer(from_plus);
         const int minus_buffer = class_buffer(from_plus + 1);
         // Rank 0's message to -d is its receiver's piece from the right (+), and vice versa.
-        step.transfers.push_back(
-            {0, wrap(-d, n), BlockSet::all(1), Op::reduce, Route::minus, sum, plus_buffer});
-        step.transfers.push_back(
-            {0, wrap(d, n), BlockSet::all(1), Op::reduce, Route::plus, sum, minus_buffer});
+        step.transfers.push_back(message(wrap(-d, n), Op::reduce, Route::minus, sum, plus_buffer));
+        step.transfers.push_back(message(wrap(d, n), Op::reduce, Route::plus, sum, minus_buffer));
         schedule_.steps.push_back(std::move(step));
         for (int buffer : {plus_buffer, minus_buffer})
             if (std::find(filled_.begin(), filled_.end(), buffer) == filled_.end())
@@ -149,13 +157,13 @@ class SynthesizedBuilder {
         // Nothing kept: the first message replaces the vector's value.
         Op first_op = keeps_any ? Op::reduce : Op::copy;
         if (to_minus >= 0) {
-            step.transfers.push_back({0, wrap(-plan_.right_distance, n), BlockSet::all(1), first_op,
-                                      Route::minus, to_minus, main_buffer});
+            step.transfers.push_back(message(wrap(-plan_.right_distance, n), first_op, Route::minus,
+                                             to_minus, main_buffer));
             first_op = Op::reduce;
         }
         if (to_plus >= 0)
-            step.transfers.push_back({0, wrap(plan_.left_distance, n), BlockSet::all(1), first_op,
-                                      Route::plus, to_plus, main_buffer});
+            step.transfers.push_back(
+                message(wrap(plan_.left_distance, n), first_op, Route::plus, to_plus, main_buffer));
         schedule_.steps.push_back(std::move(step));
     }
 

@@ -24,8 +24,8 @@ Transfer transfer(int src, int dst, Op op, int src_buffer, int dst_buffer) {
     made.dst = dst;
     made.blocks = BlockSet::single(0, 1);
     made.op = op;
-    made.src_buffer = src_buffer;
-    made.dst_buffer = dst_buffer;
+    made.src_buffer = static_cast<BufferIndex>(src_buffer);
+    made.dst_buffer = static_cast<BufferIndex>(dst_buffer);
     return made;
 }
 

@@ -25,7 +25,13 @@ Schedule with_scratch(int ranks = 2) {
 }
 
 Transfer send(int src, int dst, int src_buffer, int dst_buffer, Op op = Op::reduce) {
-    return {src, dst, BlockSet::all(1), op, Route::shortest, src_buffer, dst_buffer};
+    return {src,
+            dst,
+            BlockSet::all(1),
+            op,
+            Route::shortest,
+            static_cast<BufferIndex>(src_buffer),
+            static_cast<BufferIndex>(dst_buffer)};
 }
 
 LocalOp local(int rank, int src_buffer, int dst_buffer, Op op = Op::reduce) {
