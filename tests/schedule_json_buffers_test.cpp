@@ -27,6 +27,13 @@ const std::string kBuffers =
              {"rank": 2, "src_buffer": "main", "dst_buffer": "p0", "blocks": [1, 2], "op": "copy"}],
    "transfers": []}]})";
 
+/// ["b0", "b1", ...]: `count` distinct names.
+std::string many_buffers(int count) {
+    std::string list = "[";
+    for (int i = 0; i < count; ++i) list += (i ? ", \"b" : "\"b") + std::to_string(i) + "\"";
+    return list + "]";
+}
+
 std::string with_buffers(const std::string& from, const std::string& to) {
     return replaced(kBuffers, from, to);
 }
@@ -88,6 +95,8 @@ TEST_CASE("buffer errors name the file, the JSON path and what was expected") {
          "buffer"},
         {with_buffers(R"(["acc", "p0"])", R"(["acc", "p0", "acc"])"),
          "t.json: buffers[2]: buffer \"acc\" named twice"},
+        {with_buffers(R"(["acc", "p0"])", many_buffers(32767)),
+         "t.json: buffers: at most 32766 scratch buffers"},
 
         // Transfer buffers.
         {with_buffers(R"("dst_buffer": "acc")", R"("dst_buffer": "x")"),
