@@ -1,7 +1,5 @@
 #include "checker/provenance.hpp"
 
-#include <algorithm>
-
 namespace trivcheck {
 
 namespace {
@@ -101,20 +99,15 @@ class PresenceReplay {
     std::vector<Update> updates_;
 };
 
-int buffer_index(const Schedule& schedule, const std::string& name) {
-    if (name.empty()) return main_buffer;
-    const auto found = std::find(schedule.buffers.begin(), schedule.buffers.end(), name);
-    return found == schedule.buffers.end() ? main_buffer
-                                           : static_cast<int>(found - schedule.buffers.begin()) + 1;
-}
-
 }  // namespace
 
 std::vector<Path> trace_copies(const Schedule& schedule, const Violation& violation) {
     const int step = violation.step;
     const int rank = violation.rank;
     const int block = violation.block;
-    const int buffer = buffer_index(schedule, violation.buffer);
+    // Violations name scratch buffers only; no name is the vector.
+    const int buffer =
+        violation.buffer.empty() ? main_buffer : buffer_number(schedule.buffers, violation.buffer);
     PresenceReplay replay(schedule, block, violation.contributor);
     for (int k = 0; k < step; ++k) {
         for (std::size_t i = 0; i < schedule.steps[static_cast<std::size_t>(k)].local.size(); ++i)

@@ -90,7 +90,7 @@ void StepReader::resolve_pending(std::size_t step, std::vector<Transfer>& transf
         const JsonPath transfer_path = transfers_path.element(pending.transfer);
         const JsonPath name_path =
             transfer_path.field(pending.destination ? "dst_buffer" : "src_buffer");
-        const int buffer = buffer_index(pending.name);
+        const int buffer = buffer_number(*buffer_names_, pending.name);
         if (buffer < 0) fail_unknown_buffer(name_path, pending.name);
         Transfer& transfer = transfers[pending.transfer];
         (pending.destination ? transfer.dst_buffer : transfer.src_buffer) =
@@ -146,9 +146,10 @@ LocalOp StepReader::read_local(const json& value, const JsonPath& path) {
     operation.dst_buffer =
         read_buffer(fields.required("dst_buffer"), path.field("dst_buffer"), true);
     if (operation.src_buffer == operation.dst_buffer)
-        input_.fail(path, "src_buffer and dst_buffer are both " +
-                              json(buffer_name(operation.src_buffer)).dump() +
-                              " (a local operation moves between two buffers)");
+        input_.fail(path,
+                    "src_buffer and dst_buffer are both " +
+                        json(trivcheck::buffer_name(*buffer_names_, operation.src_buffer)).dump() +
+                        " (a local operation moves between two buffers)");
     operation.blocks = read_blocks(fields.required("blocks"), path.field("blocks"));
     if (const json* op = fields.optional("op")) operation.op = read_op(*op, path.field("op"));
     return operation;
@@ -161,19 +162,6 @@ Op StepReader::read_op(const json& value, const JsonPath& path) const {
     return *parsed;
 }
 
-int StepReader::buffer_index(const std::string& name) const {
-    if (name == "main") return main_buffer;
-    const auto found = std::find(buffer_names_->begin(), buffer_names_->end(), name);
-    if (found == buffer_names_->end()) return -1;
-    return 1 + static_cast<int>(found - buffer_names_->begin());
-}
-
-const std::string& StepReader::buffer_name(int buffer) const {
-    static const std::string main_name = "main";
-    return buffer == main_buffer ? main_name
-                                 : (*buffer_names_)[static_cast<std::size_t>(buffer - 1)];
-}
-
 int StepReader::read_buffer(const json& value, const JsonPath& path, bool destination) {
     if (!value.is_string() || value.get_ref<const std::string&>().empty())
         input_.fail_type(path, "a buffer name (\"main\" or one of \"buffers\")", value);
@@ -184,7 +172,7 @@ int StepReader::read_buffer(const json& value, const JsonPath& path, bool destin
         pending_.push_back({streaming_step_, streaming_transfer_, destination, name});
         return main_buffer;
     }
-    const int buffer = buffer_index(name);
+    const int buffer = buffer_number(*buffer_names_, name);
     if (buffer < 0) fail_unknown_buffer(path, name);
     return buffer;
 }

@@ -56,9 +56,6 @@ class StepReader {
     /// A buffer's index from its name; -1 when the name must wait for the
     /// buffers (recorded as pending for the transfer being streamed).
     int read_buffer(const nlohmann::json& value, const JsonPath& path, bool destination);
-    /// The index of the buffer called `name`, or -1 for none; the buffers must be known.
-    int buffer_index(const std::string& name) const;
-    const std::string& buffer_name(int buffer) const;
     [[noreturn]] void fail_unknown_buffer(const JsonPath& path, const std::string& name) const;
     /// Streaming: the pending names of step `step` resolved into `transfers`,
     /// or the first error of that step in document order thrown.

@@ -95,12 +95,7 @@ SizeOutcome synthesize_size(int n, proofs::LastStepSynthesizer& synthesizer) {
         outcome.detail = "the solver's plan fails the pieces executor: " + describe(*miscount);
         return outcome;
     }
-    Schedule base;
-    base.algo = "trivance";
-    base.form = "L";
-    base.topology = Topology::ring(n);
-    base.ranks = n;
-    const RotationOrbit schedule = trivance_synthesized_orbit(std::move(base), *answer.plan);
+    const RotationOrbit schedule = trivance_synthesized_orbit(*answer.plan);
     outcome.scratch_buffers = static_cast<int>(schedule.model.buffers.size());
     const Report report = execute(schedule);
     if (report.verdict != Verdict::holds) {

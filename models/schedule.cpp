@@ -1,5 +1,7 @@
 #include "models/schedule.hpp"
 
+#include <algorithm>
+
 namespace trivcheck {
 
 std::size_t Schedule::transfer_count() const {
@@ -9,8 +11,20 @@ std::size_t Schedule::transfer_count() const {
 }
 
 const std::string& Schedule::buffer_name(int buffer) const {
+    return trivcheck::buffer_name(buffers, buffer);
+}
+
+int buffer_number(const std::vector<std::string>& scratch_names, const std::string& name) {
+    if (name == "main") return main_buffer;
+    const auto found = std::find(scratch_names.begin(), scratch_names.end(), name);
+    if (found == scratch_names.end()) return -1;
+    return 1 + static_cast<int>(found - scratch_names.begin());
+}
+
+const std::string& buffer_name(const std::vector<std::string>& scratch_names, int buffer) {
     static const std::string main_name = "main";
-    return buffer == main_buffer ? main_name : buffers.at(static_cast<std::size_t>(buffer - 1));
+    return buffer == main_buffer ? main_name
+                                 : scratch_names.at(static_cast<std::size_t>(buffer - 1));
 }
 
 bool Schedule::uses_buffers() const {

@@ -105,6 +105,12 @@ struct Schedule {
     std::size_t transfer_count() const;
 };
 
+/// The number of the buffer called `name`, given the scratch buffers' names:
+/// 0 for "main", k for scratch_names[k - 1]; -1 when there is none.
+int buffer_number(const std::vector<std::string>& scratch_names, const std::string& name);
+/// "main" for buffer 0, else scratch_names[buffer - 1].
+const std::string& buffer_name(const std::vector<std::string>& scratch_names, int buffer);
+
 const char* to_string(Collective collective);
 const char* to_string(Op op);
 const char* to_string(Route route);

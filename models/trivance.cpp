@@ -38,8 +38,7 @@ Schedule trivance_base(const GeneratorRequest& request, const char* form) {
 /// The published full steps, then the last step a planner found
 /// (models/trivance_synthesized.hpp). A power of 3 needs no last step.
 Schedule trivance_latency_synthesized(const GeneratorRequest& request) {
-    Schedule base = trivance_base(request, "L");
-    const int n = base.ranks;
+    const int n = trivance_base(request, "L").ranks;
     if (is_power_of(n, 3)) {
         Schedule published = expand(trivance_latency_orbit(request));
         published.name = "trivance-L-synthesized-" + std::to_string(n);
@@ -55,7 +54,7 @@ Schedule trivance_latency_synthesized(const GeneratorRequest& request) {
             "no exactly-once last step exists in the pieces model for n = " + std::to_string(n) +
             " (Z3: unsat); --last-step fold is exact for "
             "every n at one step more");
-    return expand(trivance_synthesized_orbit(std::move(base), *plan));
+    return expand(trivance_synthesized_orbit(*plan));
 }
 
 Schedule trivance_latency(const GeneratorRequest& request) {

@@ -177,11 +177,15 @@ class SynthesizedBuilder {
 
 }  // namespace
 
-RotationOrbit trivance_synthesized_orbit(Schedule base, const LastStepPlan& plan) {
-    RotationOrbit orbit{std::move(base)};
+RotationOrbit trivance_synthesized_orbit(const LastStepPlan& plan) {
+    RotationOrbit orbit;
     Schedule& schedule = orbit.model;
-    schedule.blocks = 1;
     schedule.name = "trivance-L-synthesized-" + std::to_string(plan.ranks);
+    schedule.algo = "trivance";
+    schedule.form = "L";
+    schedule.topology = Topology::ring(plan.ranks);
+    schedule.ranks = plan.ranks;
+    schedule.blocks = 1;
     SynthesizedBuilder(schedule, plan).build();
     return orbit;
 }

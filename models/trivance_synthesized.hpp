@@ -11,10 +11,10 @@ namespace trivcheck {
 /// to r + d_L), and sends its running sum from buffer `acc`; the last step's
 /// local operations add up the kept pieces into the vector and each message's
 /// pieces into a staging buffer, then one message goes to each side.
-/// `base` gives the name, topology and ranks (a ring of plan.ranks); every
-/// rank does the same turned by its index, so the result is an orbit.
+/// The ring has plan.ranks ranks; every rank does the same turned by its
+/// index, so the result is an orbit.
 /// The plan is taken as given: whether it counts each contribution exactly
 /// once is for the executor to say, not for this builder.
-RotationOrbit trivance_synthesized_orbit(Schedule base, const LastStepPlan& plan);
+RotationOrbit trivance_synthesized_orbit(const LastStepPlan& plan);
 
 }  // namespace trivcheck

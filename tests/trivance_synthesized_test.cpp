@@ -7,9 +7,9 @@
 
 #include "checker/check.hpp"
 #include "checker/executor.hpp"
+#include "cli/last_step_planner.hpp"
 #include "models/ring_arithmetic.hpp"
 #include "models/trivance.hpp"
-#include "proofs/pieces_model.hpp"
 
 using namespace trivcheck;
 
@@ -25,22 +25,8 @@ GeneratorRequest synthesized_request(int n) {
     request.form = Form::L;
     request.topology = Topology::ring(n);
     request.last_step = "synthesized";
-    request.last_step_planner = [](int ranks) -> std::optional<LastStepPlan> {
-        const proofs::SynthesisAnswer answer =
-            proofs::synthesize_last_step(ranks, proofs::SynthesisSettings{20000, 0});
-        REQUIRE(answer.status != proofs::SynthesisStatus::unknown);
-        return answer.plan;
-    };
+    cli::supply_planner(request);
     return request;
-}
-
-Schedule base_ring(int n) {
-    Schedule base;
-    base.algo = "trivance";
-    base.form = "L";
-    base.topology = Topology::ring(n);
-    base.ranks = n;
-    return base;
 }
 
 /// Every synthesized plan of n in [first, last] holds under the executor, in
@@ -102,7 +88,7 @@ TEST_CASE("the published last step built with buffers double counts like the pub
                                      std::vector<bool>(pieces, true),
                                      std::vector<bool>(pieces, true),
                                      std::vector<bool>(pieces, true)};
-        const Report report = execute(trivance_synthesized_orbit(base_ring(n), published));
+        const Report report = execute(trivance_synthesized_orbit(published));
         CHECK(report.verdict == Verdict::violated);
         REQUIRE(!report.violations.empty());
         CHECK(report.violations.front().kind == "double_count");
@@ -119,7 +105,7 @@ TEST_CASE("one wrong choice in a found plan is caught with its exact violation")
     SUBCASE("not keeping -3 loses offsets -4..-2: rank 0 lacks contributor 6") {
         LastStepPlan plan = *found;
         plan.keep[4] = false;
-        const Report report = execute(trivance_synthesized_orbit(base_ring(10), plan));
+        const Report report = execute(trivance_synthesized_orbit(plan));
         CHECK(report.violation_counts.at("missing") == 10);
         const Violation& violation = report.violations.at(0);
         CHECK(violation.kind == "missing");
@@ -129,7 +115,7 @@ TEST_CASE("one wrong choice in a found plan is caught with its exact violation")
     SUBCASE("keeping its own contribution too counts it twice in the last step") {
         LastStepPlan plan = *found;
         plan.keep[0] = true;
-        const Report report = execute(trivance_synthesized_orbit(base_ring(10), plan));
+        const Report report = execute(trivance_synthesized_orbit(plan));
         const Violation& violation = report.violations.at(0);
         CHECK(violation.kind == "double_count");
         CHECK(violation.step == 2);
@@ -143,7 +129,7 @@ TEST_CASE("the orbit, its expansion and a whole-schedule run of it agree") {
         CAPTURE(n);
         const std::optional<LastStepPlan> plan = synthesized_request(n).last_step_planner(n);
         if (!plan) continue;
-        const RotationOrbit orbit = trivance_synthesized_orbit(base_ring(n), *plan);
+        const RotationOrbit orbit = trivance_synthesized_orbit(*plan);
         Schedule whole = expand(orbit);
         // A local operation that adds nothing, at one rank only, breaks the
         // symmetry: the executor then runs every rank.
