@@ -23,9 +23,9 @@ LocalOp turned(const LocalOp& operation, int shift, int ranks, int blocks);
 /// A rotation-symmetric ring schedule kept as one n-th of each step: step k of
 /// the whole schedule is `model.steps[k].transfers` turned by 0, then by 1, ...,
 /// then by n - 1 (in that order, so transfer j turned by t has index
-/// t * |model step| + j), and its local operations likewise. A generator that knows its schedule is symmetric
-/// builds this in O(n log n) instead of the O(n^2 log n) of the whole schedule,
-/// and the executor runs it without expanding it (checker/executor.hpp).
+/// t * |model step| + j), and its local operations likewise. A generator that knows its schedule is
+/// symmetric builds this in O(n log n) instead of the O(n^2 log n) of the whole schedule, and the
+/// executor runs it without expanding it (checker/executor.hpp).
 struct RotationOrbit {
     /// Name, topology (a ring), ranks, blocks (1 or a multiple of n), bounds,
     /// and per step the transfers that stand for their n rotations.
