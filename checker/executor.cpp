@@ -102,7 +102,7 @@ Report Executor::run() {
     assert(report_.violations.empty() && report_.phase_bytes.empty());
     report_ = report_header(schedule_);
     total_blocks_.assign(static_cast<std::size_t>(state_.stored_ranks()), 0);
-    const std::size_t slots = slot(state_.buffers(), 0);
+    const std::size_t slots = state_.slots_per_rank();
     stamp_.assign(slots, 0);
     incoming_.assign(slots, ContributionSets::empty);
     copied_.assign(slots, ContributionSets::empty);
