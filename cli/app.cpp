@@ -4,7 +4,7 @@
 #include <exception>
 #include <iostream>
 
-#include "checker/exit_code.hpp"
+#include "checker/core/exit_code.hpp"
 #include "cli/command.hpp"
 #include "cli/commands.hpp"
 

@@ -8,9 +8,9 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "checker/check.hpp"
-#include "checker/exit_code.hpp"
-#include "checker/parallel_for.hpp"
+#include "checker/explanations/check.hpp"
+#include "checker/core/exit_code.hpp"
+#include "checker/core/parallel_for.hpp"
 #include "cli/command.hpp"
 #include "models/generator.hpp"
 

@@ -1,11 +1,11 @@
 #include <iostream>
 
-#include "checker/check.hpp"
-#include "checker/exit_code.hpp"
-#include "checker/input_error.hpp"
-#include "checker/report_json.hpp"
-#include "checker/report_text.hpp"
-#include "checker/size_spec.hpp"
+#include "checker/explanations/check.hpp"
+#include "checker/core/exit_code.hpp"
+#include "checker/core/input_error.hpp"
+#include "checker/formats/report_json.hpp"
+#include "checker/formats/report_text.hpp"
+#include "checker/formats/size_spec.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/schedule_source.hpp"
@@ -26,7 +26,7 @@ struct CheckOptions {
     /// --n: search these generated sizes for the smallest failing one.
     std::string sizes;
     bool no_shrink = false;
-    /// "symbolic" (checker/executor.hpp) or "smt" (proofs/smt_execution.hpp).
+    /// "symbolic" (checker/execution/executor.hpp) or "smt" (proofs/smt_execution.hpp).
     std::string engine = "symbolic";
     proofs::SolverSettings solver;
 };

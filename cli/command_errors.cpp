@@ -3,11 +3,11 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
-#include "checker/executor.hpp"
-#include "checker/exit_code.hpp"
-#include "checker/input_error.hpp"
-#include "checker/shard.hpp"
-#include "checker/size_spec.hpp"
+#include "checker/execution/executor.hpp"
+#include "checker/core/exit_code.hpp"
+#include "checker/core/input_error.hpp"
+#include "checker/search/shard.hpp"
+#include "checker/formats/size_spec.hpp"
 #include "models/generator.hpp"
 
 namespace trivcheck::cli {

@@ -1,12 +1,12 @@
 #include <fstream>
 #include <iostream>
 
-#include "checker/check.hpp"
-#include "checker/coverage_svg.hpp"
-#include "checker/exit_code.hpp"
-#include "checker/input_error.hpp"
-#include "checker/ring_step_svg.hpp"
-#include "checker/step_dot.hpp"
+#include "checker/explanations/check.hpp"
+#include "checker/formats/coverage_svg.hpp"
+#include "checker/core/exit_code.hpp"
+#include "checker/core/input_error.hpp"
+#include "checker/formats/ring_step_svg.hpp"
+#include "checker/formats/step_dot.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/schedule_source.hpp"

@@ -1,7 +1,7 @@
 #include <iostream>
 
-#include "checker/exit_code.hpp"
-#include "checker/schedule_json.hpp"
+#include "checker/core/exit_code.hpp"
+#include "checker/formats/schedule_json.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/schedule_source.hpp"

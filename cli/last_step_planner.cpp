@@ -1,6 +1,6 @@
 #include "cli/last_step_planner.hpp"
 
-#include "checker/executor.hpp"
+#include "checker/execution/executor.hpp"
 #include "proofs/pieces_model.hpp"
 
 namespace trivcheck::cli {

@@ -2,10 +2,10 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "checker/check.hpp"
-#include "checker/exit_code.hpp"
-#include "checker/mutation_score.hpp"
-#include "checker/size_spec.hpp"
+#include "checker/explanations/check.hpp"
+#include "checker/core/exit_code.hpp"
+#include "checker/search/mutation_score.hpp"
+#include "checker/formats/size_spec.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/schedule_source.hpp"

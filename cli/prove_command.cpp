@@ -2,7 +2,7 @@
 #include <iostream>
 #include <memory>
 
-#include "checker/exit_code.hpp"
+#include "checker/core/exit_code.hpp"
 #include "cli/command.hpp"
 #include "cli/prove_output.hpp"
 #include "proofs/prover.hpp"

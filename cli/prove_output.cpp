@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <sstream>
 
-#include "checker/exit_code.hpp"
+#include "checker/core/exit_code.hpp"
 #include "proofs/verdict.hpp"
 
 namespace trivcheck::cli {

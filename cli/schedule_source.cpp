@@ -1,6 +1,6 @@
 #include "cli/schedule_source.hpp"
 
-#include "checker/schedule_json.hpp"
+#include "checker/formats/schedule_json.hpp"
 #include "cli/last_step_planner.hpp"
 
 namespace trivcheck::cli {

@@ -2,10 +2,10 @@
 
 #include <iostream>
 
-#include "checker/exit_code.hpp"
-#include "checker/report_json.hpp"
-#include "checker/report_text.hpp"
-#include "checker/size_spec.hpp"
+#include "checker/core/exit_code.hpp"
+#include "checker/formats/report_json.hpp"
+#include "checker/formats/report_text.hpp"
+#include "checker/formats/size_spec.hpp"
 
 namespace trivcheck::cli {
 

@@ -2,7 +2,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "checker/smallest_failing_size.hpp"
+#include "checker/search/smallest_failing_size.hpp"
 #include "cli/schedule_source.hpp"
 
 namespace trivcheck::cli {
@@ -23,7 +23,7 @@ ScopedSearch search_smaller_same_family(const GeneratorRequest& request, const R
                                         const ExecuteOptions& options);
 
 /// `trivcheck check --algo A --form F --n SPEC`: searches the sizes of SPEC
-/// (checker/size_spec.hpp) for the smallest failing n and prints it (text or
+/// (checker/formats/size_spec.hpp) for the smallest failing n and prints it (text or
 /// JSON). Returns the exit code: 1 a size fails, 4 none fails but some could
 /// not be checked, 0 all hold. Throws SizeSpecError and CLI::ValidationError.
 int run_size_range_check(const ScheduleSource& source, const std::string& sizes, bool json,

@@ -6,7 +6,7 @@
 #include <thread>
 #include <vector>
 
-#include "checker/parallel_for.hpp"
+#include "checker/core/parallel_for.hpp"
 
 namespace trivcheck::cli {
 

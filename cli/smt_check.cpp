@@ -2,9 +2,9 @@
 
 #include <iostream>
 
-#include "checker/exit_code.hpp"
-#include "checker/report_json.hpp"
-#include "checker/report_text.hpp"
+#include "checker/core/exit_code.hpp"
+#include "checker/formats/report_json.hpp"
+#include "checker/formats/report_text.hpp"
 #include "proofs/smt_execution.hpp"
 
 namespace trivcheck::cli {

@@ -5,12 +5,12 @@
 #include <memory>
 #include <set>
 
-#include "checker/exit_code.hpp"
-#include "checker/ordered_lines.hpp"
-#include "checker/parallel_for.hpp"
-#include "checker/shard.hpp"
-#include "checker/size_spec.hpp"
-#include "checker/sweep_table.hpp"
+#include "checker/core/exit_code.hpp"
+#include "checker/formats/ordered_lines.hpp"
+#include "checker/core/parallel_for.hpp"
+#include "checker/search/shard.hpp"
+#include "checker/formats/size_spec.hpp"
+#include "checker/search/sweep_table.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/last_step_planner.hpp"

@@ -7,11 +7,11 @@
 #include <sstream>
 #include <utility>
 
-#include "checker/executor.hpp"
-#include "checker/exit_code.hpp"
-#include "checker/pieces_execution.hpp"
-#include "checker/size_class.hpp"
-#include "checker/size_spec.hpp"
+#include "checker/execution/executor.hpp"
+#include "checker/core/exit_code.hpp"
+#include "checker/execution/pieces_execution.hpp"
+#include "checker/search/size_class.hpp"
+#include "checker/formats/size_spec.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/sizes_per_thread.hpp"

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "checker/exit_code.hpp"
+#include "checker/core/exit_code.hpp"
 #include "cli/sizes_per_thread.hpp"
 #include "cli/synthesis_document.hpp"
 #include "proofs/b_tree_choices.hpp"

@@ -25,7 +25,7 @@ LocalOp turned(const LocalOp& operation, int shift, int ranks, int blocks);
 /// then by n - 1 (in that order, so transfer j turned by t has index
 /// t * |model step| + j), and its local operations likewise. A generator that knows its schedule is
 /// symmetric builds this in O(n log n) instead of the O(n^2 log n) of the whole schedule, and the
-/// executor runs it without expanding it (checker/executor.hpp).
+/// executor runs it without expanding it (checker/execution/executor.hpp).
 struct RotationOrbit {
     /// Name, topology (a ring), ranks, blocks (1 or a multiple of n), bounds,
     /// and per step the transfers that stand for their n rotations.

@@ -7,7 +7,7 @@
 
 // The whole execution of a schedule (SPEC §1) as Z3 integer terms, written
 // from the specification alone: it shares no code with the symbolic executor
-// (checker/executor.cpp) or the reference replay, so that the two engines
+// (checker/execution/executor.cpp) or the reference replay, so that the two engines
 // cross-examine each other.
 //
 // Encoding. One symbolic contributor c is shared by every term, as n 0-1

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <stdexcept>
 
-#include "checker/exit_code.hpp"
+#include "checker/core/exit_code.hpp"
 #include "proofs/obligation.hpp"
 #include "proofs/query_runner.hpp"
 #include "proofs/smt2_file.hpp"

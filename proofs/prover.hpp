@@ -57,7 +57,7 @@ std::vector<QueryOutcome> prove(const ProveSettings& settings,
                                 const std::function<void(const QueryOutcome&)>& on_outcome = {});
 
 /// 1 when some query gave a definite answer other than the expected one, else
-/// 4 when some query is Unknown, else 0 (checker/exit_code.hpp).
+/// 4 when some query is Unknown, else 0 (checker/core/exit_code.hpp).
 int prove_exit_code(const std::vector<QueryOutcome>& outcomes);
 
 }  // namespace trivcheck::proofs

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cassert>
 
-#include "checker/report_header.hpp"
+#include "checker/execution/report_header.hpp"
 #include "models/generator.hpp"
 #include "proofs/count_terms.hpp"
 #include "proofs/first_satisfiable.hpp"

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "checker/report.hpp"
+#include "checker/core/report.hpp"
 #include "models/schedule.hpp"
 #include "proofs/verdict.hpp"
 

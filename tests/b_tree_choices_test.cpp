@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "checker/check.hpp"
+#include "checker/explanations/check.hpp"
 #include "models/ring_arithmetic.hpp"
 #include "models/trivance.hpp"
 #include "tests/test_support.hpp"

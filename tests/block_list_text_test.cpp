@@ -1,4 +1,4 @@
-#include "checker/block_list_text.hpp"
+#include "checker/core/block_list_text.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-#include "checker/block_set_pool.hpp"
+#include "checker/core/block_set_pool.hpp"
 
 #include <doctest/doctest.h>
 

@@ -4,9 +4,9 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "checker/check.hpp"
-#include "checker/report_json.hpp"
-#include "checker/schedule_json.hpp"
+#include "checker/explanations/check.hpp"
+#include "checker/formats/report_json.hpp"
+#include "checker/formats/schedule_json.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;

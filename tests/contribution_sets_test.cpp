@@ -1,4 +1,4 @@
-#include "checker/contribution_sets.hpp"
+#include "checker/core/contribution_sets.hpp"
 
 #include <doctest/doctest.h>
 

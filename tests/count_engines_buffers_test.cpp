@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "checker/reference_replay.hpp"
-#include "checker/schedule_json.hpp"
+#include "checker/execution/reference_replay.hpp"
+#include "checker/formats/schedule_json.hpp"
 #include "proofs/smt_execution.hpp"
 #include "tests/test_support.hpp"
 

@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "checker/check.hpp"
-#include "checker/executor.hpp"
+#include "checker/explanations/check.hpp"
+#include "checker/execution/executor.hpp"
 
 using namespace trivcheck;
 

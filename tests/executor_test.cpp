@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "checker/check.hpp"
+#include "checker/explanations/check.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;

@@ -2,11 +2,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "checker/check.hpp"
-#include "checker/contribution_journey.hpp"
-#include "checker/explanation_text.hpp"
-#include "checker/report_json.hpp"
-#include "checker/smallest_failing_size.hpp"
+#include "checker/explanations/check.hpp"
+#include "checker/explanations/contribution_journey.hpp"
+#include "checker/explanations/explanation_text.hpp"
+#include "checker/formats/report_json.hpp"
+#include "checker/search/smallest_failing_size.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;

@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "checker/executor.hpp"
-#include "checker/rotation_symmetry.hpp"
+#include "checker/execution/executor.hpp"
+#include "checker/execution/rotation_symmetry.hpp"
 #include "models/generator.hpp"
 #include "models/ring_arithmetic.hpp"
 

@@ -1,10 +1,10 @@
-#include "checker/mutation.hpp"
+#include "checker/search/mutation.hpp"
 
 #include <doctest/doctest.h>
 
-#include "checker/check.hpp"
-#include "checker/mutation_score.hpp"
-#include "checker/reference_replay.hpp"
+#include "checker/explanations/check.hpp"
+#include "checker/search/mutation_score.hpp"
+#include "checker/execution/reference_replay.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;

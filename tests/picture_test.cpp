@@ -4,10 +4,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "checker/check.hpp"
-#include "checker/coverage_svg.hpp"
-#include "checker/ring_step_svg.hpp"
-#include "checker/step_dot.hpp"
+#include "checker/explanations/check.hpp"
+#include "checker/formats/coverage_svg.hpp"
+#include "checker/formats/ring_step_svg.hpp"
+#include "checker/formats/step_dot.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "checker/check.hpp"
+#include "checker/explanations/check.hpp"
 #include "proofs/prover.hpp"
 #include "tests/test_support.hpp"
 

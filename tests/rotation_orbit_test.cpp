@@ -6,9 +6,9 @@
 
 #include <algorithm>
 
-#include "checker/check.hpp"
-#include "checker/report_json.hpp"
-#include "checker/rotation_symmetry.hpp"
+#include "checker/explanations/check.hpp"
+#include "checker/formats/report_json.hpp"
+#include "checker/execution/rotation_symmetry.hpp"
 #include "models/orbit_generator.hpp"
 #include "models/ring.hpp"
 #include "tests/test_support.hpp"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "checker/schedule_json.hpp"
+#include "checker/formats/schedule_json.hpp"
 #include "tests/schedule_json_support.hpp"
 
 using namespace trivcheck;

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "checker/schedule_json.hpp"
+#include "checker/formats/schedule_json.hpp"
 #include "models/generator.hpp"
 #include "tests/schedule_json_support.hpp"
 

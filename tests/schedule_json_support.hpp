@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "checker/schedule_json.hpp"
+#include "checker/formats/schedule_json.hpp"
 
 namespace trivcheck::testing {
 

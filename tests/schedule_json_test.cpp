@@ -1,4 +1,4 @@
-#include "checker/schedule_json.hpp"
+#include "checker/formats/schedule_json.hpp"
 
 #include <doctest/doctest.h>
 

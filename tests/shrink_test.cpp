@@ -4,11 +4,11 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "checker/check.hpp"
-#include "checker/delta_debugging.hpp"
-#include "checker/schedule_json.hpp"
-#include "checker/schedule_projection.hpp"
-#include "checker/schedule_shrink.hpp"
+#include "checker/explanations/check.hpp"
+#include "checker/search/delta_debugging.hpp"
+#include "checker/formats/schedule_json.hpp"
+#include "checker/search/schedule_projection.hpp"
+#include "checker/search/schedule_shrink.hpp"
 #include "cli/last_step_planner.hpp"
 #include "tests/test_support.hpp"
 

@@ -8,10 +8,10 @@
 #include <tuple>
 #include <vector>
 
-#include "checker/executor.hpp"
-#include "checker/mutation.hpp"
-#include "checker/reference_replay.hpp"
-#include "checker/schedule_json.hpp"
+#include "checker/execution/executor.hpp"
+#include "checker/search/mutation.hpp"
+#include "checker/execution/reference_replay.hpp"
+#include "checker/formats/schedule_json.hpp"
 #include "cli/last_step_planner.hpp"
 #include "proofs/smt_execution.hpp"
 #include "tests/test_support.hpp"

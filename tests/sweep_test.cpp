@@ -7,11 +7,11 @@
 #include <tuple>
 #include <vector>
 
-#include "checker/ordered_lines.hpp"
-#include "checker/shard.hpp"
-#include "checker/size_class.hpp"
-#include "checker/size_spec.hpp"
-#include "checker/sweep_table.hpp"
+#include "checker/formats/ordered_lines.hpp"
+#include "checker/search/shard.hpp"
+#include "checker/search/size_class.hpp"
+#include "checker/formats/size_spec.hpp"
+#include "checker/search/sweep_table.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;

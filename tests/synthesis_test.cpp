@@ -6,7 +6,7 @@
 #include <tuple>
 #include <vector>
 
-#include "checker/pieces_execution.hpp"
+#include "checker/execution/pieces_execution.hpp"
 #include "models/ring_arithmetic.hpp"
 #include "models/trivance.hpp"
 #include "proofs/pieces_model.hpp"

@@ -2,7 +2,7 @@
 // exact for every n in the ordinary schedule model, one step more than published.
 #include <doctest/doctest.h>
 
-#include "checker/check.hpp"
+#include "checker/explanations/check.hpp"
 #include "models/generator.hpp"
 #include "models/ring_arithmetic.hpp"
 #include "models/ternary_fold.hpp"

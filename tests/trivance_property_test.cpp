@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "checker/check.hpp"
+#include "checker/explanations/check.hpp"
 #include "models/ring_arithmetic.hpp"
 #include "tests/test_support.hpp"
 

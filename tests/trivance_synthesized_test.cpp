@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "checker/check.hpp"
-#include "checker/executor.hpp"
+#include "checker/explanations/check.hpp"
+#include "checker/execution/executor.hpp"
 #include "cli/last_step_planner.hpp"
 #include "models/ring_arithmetic.hpp"
 #include "models/trivance.hpp"

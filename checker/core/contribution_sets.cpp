@@ -1,0 +1,172 @@
+#include "checker/core/contribution_sets.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+namespace trivcheck {
+
+namespace {
+
+std::uint64_t pair_key(std::uint32_t a, std::uint32_t b) { return (std::uint64_t{a} << 32) | b; }
+
+/// Sorts arcs and merges those that touch or overlap.
+void normalise(std::vector<Arc>& arcs) {
+    std::sort(arcs.begin(), arcs.end(),
+              [](const Arc& x, const Arc& y) { return x.begin < y.begin; });
+    std::size_t out = 0;
+    for (const Arc& arc : arcs) {
+        if (arc.begin >= arc.end) continue;
+        if (out > 0 && arc.begin <= arcs[out - 1].end) {
+            arcs[out - 1].end = std::max(arcs[out - 1].end, arc.end);
+        } else {
+            arcs[out++] = arc;
+        }
+    }
+    arcs.resize(out);
+}
+
+}  // namespace
+
+ContributionSets::ContributionSets(int n) : n_(n) {
+    std::vector<Arc> none;
+    [[maybe_unused]] SetId empty_id = intern(none);
+    assert(empty_id == empty);
+    std::vector<Arc> everything{{0, n}};
+    full_ = intern(everything);
+}
+
+SetId ContributionSets::single(int contributor) {
+    assert(contributor >= 0 && contributor < n_);
+    std::vector<Arc> arcs{{contributor, contributor + 1}};
+    return intern(arcs);
+}
+
+SetId ContributionSets::from_arcs(std::vector<Arc> arcs) {
+    normalise(arcs);
+    return intern(arcs);
+}
+
+std::uint64_t ContributionSets::hash_arcs(std::span<const Arc> arcs) const {
+    std::uint64_t hash = 0x9e3779b97f4a7c15ULL;
+    for (const Arc& arc : arcs) {
+        hash = (hash ^ static_cast<std::uint64_t>(arc.begin)) * 0x100000001b3ULL;
+        hash = (hash ^ static_cast<std::uint64_t>(arc.end)) * 0x100000001b3ULL;
+    }
+    return hash == FlatHashMap::empty_key ? 0 : hash;
+}
+
+SetId ContributionSets::intern(std::vector<Arc>& arcs) {
+    constexpr SetId no_set = ~SetId{0};
+    const std::uint64_t hash = hash_arcs(arcs);
+    const std::uint32_t* head = by_hash_.find(hash);
+    for (SetId id = head ? *head : no_set; id != no_set; id = next_same_hash_[id]) {
+        std::span<const Arc> existing = this->arcs(id);
+        if (std::equal(existing.begin(), existing.end(), arcs.begin(), arcs.end())) return id;
+    }
+    const auto id = static_cast<SetId>(sizes_.size());
+    first_arc_.push_back(static_cast<std::uint32_t>(arena_.size()));
+    std::int64_t size = 0;
+    for (const Arc& arc : arcs) {
+        arena_.push_back(arc);
+        size += arc.end - arc.begin;
+    }
+    sizes_.push_back(size);
+    next_same_hash_.push_back(head ? *head : no_set);
+    by_hash_.insert(hash, id);
+    return id;
+}
+
+std::span<const Arc> ContributionSets::arcs(SetId set) const {
+    const std::uint32_t begin = first_arc_[set];
+    const std::uint32_t end = set + 1 < first_arc_.size()
+                                  ? first_arc_[set + 1]
+                                  : static_cast<std::uint32_t>(arena_.size());
+    return {arena_.data() + begin, end - begin};
+}
+
+bool ContributionSets::contains(SetId set, int contributor) const {
+    std::span<const Arc> list = arcs(set);
+    auto it = std::upper_bound(list.begin(), list.end(), contributor,
+                               [](int value, const Arc& arc) { return value < arc.begin; });
+    return it != list.begin() && contributor < std::prev(it)->end;
+}
+
+int ContributionSets::first_missing(SetId set) const {
+    int next = 0;
+    for (const Arc& arc : arcs(set)) {
+        if (arc.begin > next) return next;
+        next = arc.end;
+    }
+    return next < n_ ? next : -1;
+}
+
+SetId ContributionSets::rotate(SetId set, int delta) {
+    delta = ((delta % n_) + n_) % n_;
+    if (delta == 0 || set == empty || set == full_) return set;
+    const std::uint64_t key = pair_key(set, static_cast<std::uint32_t>(delta));
+    if (const std::uint32_t* cached = rotations_.find(key)) return *cached;
+    scratch_.clear();
+    for (const Arc& arc : arcs(set)) {
+        const int begin = arc.begin + delta;
+        const int end = arc.end + delta;
+        if (begin >= n_) {
+            scratch_.push_back({begin - n_, end - n_});
+        } else if (end > n_) {
+            scratch_.push_back({begin, n_});
+            scratch_.push_back({0, end - n_});
+        } else {
+            scratch_.push_back({begin, end});
+        }
+    }
+    std::vector<Arc> rotated = scratch_;
+    normalise(rotated);
+    const SetId result = intern(rotated);
+    rotations_.insert(key, result);
+    return result;
+}
+
+UnionResult ContributionSets::unite(SetId a, SetId b) {
+    if (a == empty) return {b, -1};
+    if (b == empty) return {a, -1};
+    if (a > b) std::swap(a, b);
+    const std::uint64_t key = pair_key(a, b);
+    if (const std::uint32_t* cached = unions_.find(key)) return union_results_[*cached];
+    const UnionResult result = unite_uncached(a, b);
+    unions_.insert(key, static_cast<std::uint32_t>(union_results_.size()));
+    union_results_.push_back(result);
+    return result;
+}
+
+UnionResult ContributionSets::unite_uncached(SetId a, SetId b) {
+    std::span<const Arc> left = arcs(a);
+    std::span<const Arc> right = arcs(b);
+    int overlap = -1;
+    // Arcs within each side are disjoint and sorted, so the first overlap found
+    // walking both lists in order is the lowest shared contributor.
+    for (std::size_t i = 0, j = 0; i < left.size() && j < right.size();) {
+        const int begin = std::max(left[i].begin, right[j].begin);
+        const int end = std::min(left[i].end, right[j].end);
+        if (begin < end) {
+            overlap = begin;
+            break;
+        }
+        if (left[i].end <= right[j].end)
+            ++i;
+        else
+            ++j;
+    }
+    std::vector<Arc> merged;
+    merged.reserve(left.size() + right.size());
+    std::merge(left.begin(), left.end(), right.begin(), right.end(), std::back_inserter(merged),
+               [](const Arc& x, const Arc& y) { return x.begin < y.begin; });
+    normalise(merged);
+    return {intern(merged), overlap};
+}
+
+std::size_t ContributionSets::memory_bytes() const {
+    return arena_.capacity() * sizeof(Arc) + first_arc_.capacity() * 4 + sizes_.capacity() * 8 +
+           next_same_hash_.capacity() * 4 + by_hash_.memory_bytes() + rotations_.memory_bytes() +
+           unions_.memory_bytes() + union_results_.capacity() * sizeof(UnionResult);
+}
+
+}  // namespace trivcheck

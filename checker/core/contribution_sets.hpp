@@ -1,0 +1,76 @@
+#pragma once
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "checker/core/flat_hash_map.hpp"
+
+namespace trivcheck {
+
+/// Identifies a hash-consed set of contributor ranks; equal sets share an id.
+using SetId = std::uint32_t;
+
+/// A run of contributors [begin, end) within [0, n).
+struct Arc {
+    int begin = 0;
+    int end = 0;
+    friend bool operator==(const Arc&, const Arc&) = default;
+};
+
+/// Result of a reduction: the union, and the lowest contributor present on
+/// both sides (-1 when the sides are disjoint, as a reduction requires).
+struct UnionResult {
+    SetId set = 0;
+    int overlap = -1;
+};
+
+/// The symbolic values of the executor (SPEC §1: a value is the set of
+/// contributions summed into it). Sets of ranks in [0, n) are stored once
+/// each, as sorted disjoint arcs, and named by id; rotations and unions are
+/// memoised. Structured schedules (arcs around each rank) therefore need a
+/// handful of sets however large n is. Callers keep values relative to the
+/// rank holding them, so every rank of a rotation-symmetric schedule shares ids.
+class ContributionSets {
+  public:
+    explicit ContributionSets(int n);
+
+    static constexpr SetId empty = 0;
+    SetId full() const { return full_; }
+    SetId single(int contributor);
+    /// The set made of `arcs` (any order, may touch or overlap; each within [0, n)).
+    SetId from_arcs(std::vector<Arc> arcs);
+
+    /// Every contributor c of `set` moved to (c + delta) mod n.
+    SetId rotate(SetId set, int delta);
+    /// The union of two sets and the first contributor they share, if any.
+    UnionResult unite(SetId a, SetId b);
+
+    std::int64_t size(SetId set) const { return sizes_[set]; }
+    bool contains(SetId set, int contributor) const;
+    std::span<const Arc> arcs(SetId set) const;
+    /// Lowest contributor of [0, n) not in `set`, or -1.
+    int first_missing(SetId set) const;
+    int ranks() const { return n_; }
+    std::size_t set_count() const { return sizes_.size(); }
+    std::size_t memory_bytes() const;
+
+  private:
+    SetId intern(std::vector<Arc>& arcs);
+    std::uint64_t hash_arcs(std::span<const Arc> arcs) const;
+    UnionResult unite_uncached(SetId a, SetId b);
+
+    int n_;
+    std::vector<Arc> arena_;
+    std::vector<std::uint32_t> first_arc_;
+    std::vector<std::int64_t> sizes_;
+    FlatHashMap
+        by_hash_;  // hash -> first id with that hash; collisions chain through next_same_hash_
+    std::vector<SetId> next_same_hash_;
+    FlatHashMap rotations_;
+    FlatHashMap unions_;  // (a, b) -> index into union_results_
+    std::vector<UnionResult> union_results_;
+    SetId full_ = 0;
+    std::vector<Arc> scratch_;
+};
+
+}  // namespace trivcheck

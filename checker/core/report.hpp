@@ -1,0 +1,105 @@
+#pragma once
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "checker/core/explanation.hpp"
+#include "models/schedule.hpp"
+
+namespace trivcheck {
+
+enum class Verdict { holds, violated, not_applicable };
+const char* to_string(Verdict verdict);
+
+/// One hop of a contribution's journey: transfer `index` of step `step`.
+struct Hop {
+    int step = 0;
+    int index = 0;
+    int src = 0;
+    int dst = 0;
+    friend bool operator==(const Hop&, const Hop&) = default;
+};
+/// The transfers that carried one copy of a contribution from its origin.
+using Path = std::vector<Hop>;
+
+/// A failure of SPEC §1's model, located in ranks, steps and blocks.
+struct Violation {
+    /// double_count, missing, send_unheld, port_overuse, bound_exceeded.
+    std::string kind;
+    int step = -1;  // -1: after the last step (postconditions) or the whole schedule
+    int rank = -1;
+    int block = -1;
+    int contributor = -1;
+    /// double_count: how many inputs of the joint reduction carried the contribution.
+    int copies = 0;
+    /// The transfers involved at `step` (incoming copies, overusing sends, ...).
+    std::vector<Hop> transfers;
+    /// double_count: one path per copy, from the contributor to `rank`.
+    std::vector<Path> paths;
+    /// Plain words for what is not captured above (bound values, what was held).
+    std::string detail;
+    /// The scratch buffer of `rank` the violation is in; empty for its vector.
+    std::string buffer = {};
+};
+
+/// Figures of one step (SPEC §2).
+struct StepFigures {
+    int step = 0;
+    std::string phase;
+    std::vector<int> distances;
+    std::optional<std::int64_t> coverage_min;
+    std::optional<std::int64_t> coverage_max;
+    int messages_max = 0;
+    std::int64_t blocks_max = 0;
+    std::int64_t link_chunks_max = 0;
+    std::int64_t link_chunks_min = 0;
+    std::int64_t link_blocks_max = 0;
+    std::string busiest_link;
+};
+
+/// Blocks one rank sent in one phase: the least and most over all ranks.
+struct PhaseBytes {
+    std::int64_t min_blocks = 0;
+    std::int64_t max_blocks = 0;
+};
+
+struct CheckOutcome {
+    Verdict verdict = Verdict::not_applicable;
+    std::string reason;
+};
+
+/// Everything one execution established; serialised as trivcheck.report/1.
+struct Report {
+    std::string name;
+    std::string algo;
+    std::string form;
+    Collective collective = Collective::allreduce;
+    std::string topology;
+    int ranks = 0;
+    int blocks = 0;
+    Verdict verdict = Verdict::holds;
+    std::string not_applicable_reason;
+    std::vector<StepFigures> per_step;
+    /// Phase label -> blocks per rank, in first-appearance order.
+    std::vector<std::pair<std::string, PhaseBytes>> phase_bytes;
+    std::int64_t total_blocks_per_rank_max = 0;
+    /// Σ_k (most blocks on one link in step k) / blocks: bytes in units of m.
+    double theta = 0;
+    std::map<std::string, CheckOutcome> checks;
+    std::vector<Violation> violations;
+    /// explanations[i] explains violations[i] (checker/explanations/explain.hpp); empty
+    /// until explained. Kept beside Violation, not in it, so the executor's
+    /// aggregate initialisers stay complete.
+    std::vector<Explanation> explanations;
+    /// Violations found, including those beyond the recorded ones.
+    std::map<std::string, std::int64_t> violation_counts;
+
+    int steps() const { return static_cast<int>(per_step.size()); }
+    double blocks_to_m(std::int64_t blocks_count) const {
+        return static_cast<double>(blocks_count) / blocks;
+    }
+};
+
+}  // namespace trivcheck

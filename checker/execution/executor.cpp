@@ -1,0 +1,245 @@
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <fstream>
+#include <string>
+
+#include "checker/execution/bounds_check.hpp"
+#include "checker/execution/executor_parts.hpp"
+#include "checker/execution/link_loads.hpp"
+#include "checker/execution/provenance.hpp"
+#include "checker/execution/report_header.hpp"
+#include "checker/execution/rotation_symmetry.hpp"
+#include "models/ring_arithmetic.hpp"
+
+namespace trivcheck {
+
+ExecutionState::ExecutionState(const Schedule& schedule, ContributionSets& sets, bool rank_orbit)
+    : ranks_(schedule.ranks),
+      blocks_(schedule.blocks),
+      buffers_(schedule.buffer_count()),
+      rank_orbit_(rank_orbit),
+      sets_(sets) {
+    // Scratch buffers start empty; only the vector (buffer 0) holds inputs.
+    cells_.assign(static_cast<std::size_t>(stored_ranks()) * static_cast<std::size_t>(buffers_) *
+                      static_cast<std::size_t>(blocks_),
+                  ContributionSets::empty);
+    const SetId own = sets.single(0);
+    for (int r = 0; r < stored_ranks(); ++r)
+        for (int b = 0; b < blocks_; ++b) {
+            // All-gather inputs exist only at the block's owner; every other collective starts
+            // everywhere.
+            const bool starts_here =
+                schedule.collective != Collective::allgather || schedule.owner_of_block(b) == r;
+            cell(r, main_buffer, b) = starts_here ? own : ContributionSets::empty;
+        }
+}
+
+bool ExecutionState::holds_contributor(int rank, int buffer, int block, int contributor) const {
+    return sets_.contains(relative_value(rank, buffer, block), wrap(contributor - rank, ranks_));
+}
+
+namespace {
+
+std::uint64_t available_memory_bytes() {
+    std::ifstream meminfo("/proc/meminfo");
+    std::string key;
+    std::uint64_t kilobytes = 0;
+    std::string unit;
+    while (meminfo >> key >> kilobytes >> unit)
+        if (key == "MemAvailable:") return kilobytes * 1024;
+    return std::uint64_t{8} << 30;
+}
+
+/// Blocks delivered to the stored ranks in the busiest step: the size of the step buffer.
+std::uint64_t largest_step_blocks(const Schedule& schedule, std::size_t model_divisor) {
+    std::uint64_t largest = 0;
+    for (const Step& step : schedule.steps) {
+        std::uint64_t blocks = 0;
+        for (const Transfer& transfer : step.transfers) blocks += transfer.blocks.size();
+        largest = std::max(largest, blocks / model_divisor);
+    }
+    return largest;
+}
+
+/// Cells, one pending write per delivered block, per-slot scratch, and the memo tables.
+std::uint64_t execution_memory(std::uint64_t stored_ranks, std::uint64_t step_blocks,
+                               const Schedule& schedule) {
+    const auto slots = static_cast<std::uint64_t>(schedule.buffer_count()) *
+                       static_cast<std::uint64_t>(schedule.blocks);
+    return stored_ranks * slots * sizeof(SetId) + step_blocks * 16 + slots * 16 +
+           (std::uint64_t{64} << 20);
+}
+
+std::uint64_t orbit_memory(const Schedule& model) {
+    return execution_memory(1, largest_step_blocks(model, 1), model);
+}
+
+}  // namespace
+
+std::uint64_t estimate_execution_memory(const Schedule& schedule) {
+    const bool orbit = is_rotation_symmetric(schedule);
+    const std::size_t divisor = orbit ? static_cast<std::size_t>(schedule.ranks) : 1;
+    return execution_memory(orbit ? 1 : static_cast<std::uint64_t>(schedule.ranks),
+                            largest_step_blocks(schedule, divisor), schedule);
+}
+
+int Executor::phase_index(const std::string& phase) {
+    for (std::size_t i = 0; i < report_.phase_bytes.size(); ++i)
+        if (report_.phase_bytes[i].first == phase) return static_cast<int>(i);
+    report_.phase_bytes.push_back({phase, {}});
+    phase_blocks_.emplace_back(static_cast<std::size_t>(state_.stored_ranks()), 0);
+    return static_cast<int>(report_.phase_bytes.size() - 1);
+}
+
+void Executor::record(Violation violation, std::int64_t rotations) {
+    report_.violation_counts[violation.kind] += rotations;
+    if (static_cast<int>(report_.violations.size()) < options_.max_recorded_violations)
+        report_.violations.push_back(std::move(violation));
+}
+
+Report Executor::run() {
+    assert(report_.violations.empty() && report_.phase_bytes.empty());
+    report_ = report_header(schedule_);
+    total_blocks_.assign(static_cast<std::size_t>(state_.stored_ranks()), 0);
+    const std::size_t slots = state_.slots_per_rank();
+    stamp_.assign(slots, 0);
+    incoming_.assign(slots, ContributionSets::empty);
+    copied_.assign(slots, ContributionSets::empty);
+    has_copy_.assign(slots, 0);
+    // Growing the step buffer by doubling costs more than the whole reduction at large n.
+    pending_.reserve(largest_step_blocks(schedule_, source_.model_divisor));
+
+    for (int step = 0; step < static_cast<int>(schedule_.steps.size()); ++step) {
+        run_step(step);
+        if (options_.observer) options_.observer->after_step(step, state_);
+    }
+    check_postconditions();
+
+    for (std::size_t p = 0; p < phase_blocks_.size(); ++p) {
+        const auto [low, high] =
+            std::minmax_element(phase_blocks_[p].begin(), phase_blocks_[p].end());
+        report_.phase_bytes[p].second = {*low, *high};
+    }
+    report_.total_blocks_per_rank_max =
+        *std::max_element(total_blocks_.begin(), total_blocks_.end());
+    std::int64_t theta_blocks = 0;
+    for (const StepFigures& figures : report_.per_step) theta_blocks += figures.link_blocks_max;
+    report_.theta = report_.blocks_to_m(theta_blocks);
+    if (schedule_.bounds)
+        for (Violation& violation : check_bounds(*schedule_.bounds, report_))
+            record(std::move(violation));
+
+    int traced = 0;
+    for (Violation& violation : report_.violations) {
+        if (violation.kind != "double_count" || traced >= options_.max_traced_violations ||
+            source_.whole == nullptr)
+            continue;
+        violation.paths = trace_copies(*source_.whole, violation);
+        ++traced;
+    }
+    report_.verdict = report_.violation_counts.empty() ? Verdict::holds : Verdict::violated;
+    return std::move(report_);
+}
+
+void Executor::run_step(int step_index) {
+    const Step& step = schedule_.steps[static_cast<std::size_t>(step_index)];
+    StepFigures figures;
+    figures.step = step_index;
+    figures.phase = step.phase;
+    const int phase = phase_index(step.phase);
+    run_local_operations(step_index, step);
+
+    if (source_.orbit) {
+        collect_orbit_arrivals(step_index, step);
+        measure_orbit_step(step, phase, figures);
+    } else {
+        collect_whole_arrivals(step);
+        check_ports(step_index, step);
+        measure_whole_step(step, phase, figures);
+    }
+    std::sort(figures.distances.begin(), figures.distances.end());
+    const StepLinkLoad load = loads_.finish_step();
+    figures.link_chunks_max = load.chunks_max;
+    figures.link_chunks_min = load.chunks_min;
+    figures.link_blocks_max = load.blocks_max;
+    if (load.busiest_link >= 0) figures.busiest_link = loads_.link_name(load.busiest_link);
+
+    pending_.clear();
+    for (int dst = 0; dst < state_.stored_ranks(); ++dst) {
+        const Arrival* first = arrivals_.data() + first_arrival_[static_cast<std::size_t>(dst)];
+        const Arrival* last = arrivals_.data() + first_arrival_[static_cast<std::size_t>(dst) + 1];
+        if (first != last) deliver(step_index, dst, first, last);
+    }
+    for (const PendingWrite& write : pending_) state_.cells_[write.cell] = write.value;
+
+    if (schedule_.blocks == 1) {
+        std::int64_t low = schedule_.ranks;
+        std::int64_t high = 0;
+        for (int r = 0; r < state_.stored_ranks(); ++r) {
+            // What a rank holds, in any of its buffers (they may overlap: a union, not a sum).
+            SetId held = state_.relative_value(r, 0);
+            for (int buffer = 1; buffer < state_.buffers(); ++buffer)
+                held = sets_.unite(held, state_.relative_value(r, buffer, 0)).set;
+            const std::int64_t count = sets_.size(held);
+            low = std::min(low, count);
+            high = std::max(high, count);
+        }
+        figures.coverage_min = low;
+        figures.coverage_max = high;
+    }
+    report_.per_step.push_back(std::move(figures));
+}
+
+namespace {
+
+void refuse_above_limit(const Schedule& schedule, std::uint64_t estimate,
+                        const ExecuteOptions& options) {
+    const std::uint64_t limit = options.memory_limit_bytes != 0 ? options.memory_limit_bytes
+                                                                : available_memory_bytes() / 10 * 8;
+    if (estimate > limit)
+        throw ResourceLimit(
+            "checking " + schedule.name + " needs about " + std::to_string(estimate >> 20) +
+            " MiB of state, more than the limit of " + std::to_string(limit >> 20) + " MiB");
+}
+
+}  // namespace
+
+Report execute(const Schedule& schedule, const ExecuteOptions& options) {
+    refuse_above_limit(schedule, estimate_execution_memory(schedule), options);
+    StepSource source;
+    source.whole = &schedule;
+    if (is_rotation_symmetric(schedule)) {
+        source.orbit = true;
+        source.model_divisor = static_cast<std::size_t>(schedule.ranks);
+    }
+    Executor executor(schedule, options, source);
+    return executor.run();
+}
+
+Report execute(const RotationOrbit& orbit, const ExecuteOptions& options) {
+    const Schedule& model = orbit.model;
+    if (model.topology.kind != TopologyKind::ring || model.ranks < 2 ||
+        (model.blocks != 1 && model.blocks % model.ranks != 0))
+        throw std::invalid_argument(model.name +
+                                    ": a rotation orbit needs a ring and 1 or k*n blocks");
+    refuse_above_limit(orbit.model, orbit_memory(orbit.model), options);
+    StepSource source;
+    source.orbit = true;
+    Executor executor(orbit.model, options, source);
+    return executor.run();
+}
+
+const char* to_string(Verdict verdict) {
+    switch (verdict) {
+        case Verdict::holds:
+            return "holds";
+        case Verdict::violated:
+            return "violated";
+        case Verdict::not_applicable:
+            return "not_applicable";
+    }
+    return "?";
+}
+
+}  // namespace trivcheck

@@ -1,0 +1,100 @@
+#pragma once
+#include <cstdint>
+#include <stdexcept>
+
+#include "checker/core/contribution_sets.hpp"
+#include "checker/core/report.hpp"
+#include "models/rotation_orbit.hpp"
+
+namespace trivcheck {
+
+/// Thrown before a check that would not fit in memory (exit 4, never a verdict).
+struct ResourceLimit : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/// The symbolic state after a step: for each (rank, buffer, block) the set of
+/// contributor ranks summed into it, stored relative to the holding rank
+/// (contributor c held by rank r is stored as (c - r) mod n).
+class ExecutionState {
+  public:
+    /// `rank_orbit`: keep rank 0 only, for a rotation-symmetric schedule
+    /// (checker/execution/rotation_symmetry.hpp); every other rank is read by rotation.
+    ExecutionState(const Schedule& schedule, ContributionSets& sets, bool rank_orbit);
+    /// Block `block` of the rank's vector (buffer 0), or of buffer `buffer`.
+    SetId relative_value(int rank, int block) const {
+        return relative_value(rank, main_buffer, block);
+    }
+    SetId relative_value(int rank, int buffer, int block) const {
+        return cells_[cell_index(rank, buffer, block)];
+    }
+    bool holds_contributor(int rank, int block, int contributor) const {
+        return holds_contributor(rank, main_buffer, block, contributor);
+    }
+    bool holds_contributor(int rank, int buffer, int block, int contributor) const;
+    std::int64_t contributor_count(int rank, int block) const {
+        return sets_.size(relative_value(rank, block));
+    }
+    const ContributionSets& sets() const { return sets_; }
+    int ranks() const { return ranks_; }
+    int blocks() const { return blocks_; }
+    int buffers() const { return buffers_; }
+    /// Cells one stored rank has: every block of every buffer.
+    std::size_t slots_per_rank() const {
+        return static_cast<std::size_t>(buffers_) * static_cast<std::size_t>(blocks_);
+    }
+    /// Ranks whose state is stored: all of them, or rank 0 alone for an orbit.
+    int stored_ranks() const { return rank_orbit_ ? 1 : ranks_; }
+
+  private:
+    friend class Executor;
+    std::size_t cell_index(int rank, int buffer, int block) const {
+        const auto slot = static_cast<std::size_t>(buffer) * static_cast<std::size_t>(blocks_);
+        if (rank_orbit_)
+            return slot +
+                   static_cast<std::size_t>(rotate_block(block, ranks_ - rank, ranks_, blocks_));
+        return static_cast<std::size_t>(rank) * static_cast<std::size_t>(buffers_) *
+                   static_cast<std::size_t>(blocks_) +
+               slot + static_cast<std::size_t>(block);
+    }
+    SetId& cell(int rank, int buffer, int block) { return cells_[cell_index(rank, buffer, block)]; }
+    int ranks_;
+    int blocks_;
+    int buffers_;
+    bool rank_orbit_;
+    ContributionSets& sets_;
+    std::vector<SetId> cells_;
+};
+
+/// Sees the state after every step (named checks, pictures, tests).
+class StepObserver {
+  public:
+    virtual ~StepObserver() = default;
+    virtual void after_step(int step, const ExecutionState& state) = 0;
+};
+
+struct ExecuteOptions {
+    /// Violations recorded in full; further ones are only counted.
+    int max_recorded_violations = 50;
+    /// double_count violations whose copies are traced back to their origin.
+    int max_traced_violations = 5;
+    /// Refuse (ResourceLimit) when the estimate exceeds this; 0: 80% of available memory.
+    std::uint64_t memory_limit_bytes = 0;
+    StepObserver* observer = nullptr;
+};
+
+/// Bytes the executor would need for `schedule` (state cells and step buffers);
+/// a rotation-symmetric schedule needs one rank's state, not n.
+std::uint64_t estimate_execution_memory(const Schedule& schedule);
+
+/// Executes `schedule` symbolically with SPEC §1's semantics and returns its
+/// figures, verdict and violations. The schedule must be well formed (ranks,
+/// blocks in range, no self-sends): readers and generators guarantee that.
+Report execute(const Schedule& schedule, const ExecuteOptions& options = {});
+/// Executes a rotation orbit without expanding it: rank 0 alone, every figure
+/// from the model transfers. Same report as executing expand(orbit), except
+/// that double counts carry no traced paths (they need the whole schedule).
+/// The orbit must be on a ring with 1 block or a multiple of n blocks.
+Report execute(const RotationOrbit& orbit, const ExecuteOptions& options = {});
+
+}  // namespace trivcheck

@@ -1,0 +1,134 @@
+#include <algorithm>
+#include <cassert>
+#include <string>
+
+#include "checker/execution/executor_parts.hpp"
+#include "models/ring_arithmetic.hpp"
+
+namespace trivcheck {
+
+void Executor::measure_whole_step(const Step& step, int phase, StepFigures& figures) {
+    std::vector<int> messages(static_cast<std::size_t>(schedule_.ranks), 0);
+    for (const Transfer& transfer : step.transfers) {
+        const auto blocks = static_cast<std::int64_t>(transfer.blocks.size());
+        const int hops = loads_.add(transfer.src, transfer.dst, transfer.route, blocks);
+        if (std::find(figures.distances.begin(), figures.distances.end(), hops) ==
+            figures.distances.end())
+            figures.distances.push_back(hops);
+        ++messages[static_cast<std::size_t>(transfer.src)];
+        figures.blocks_max = std::max(figures.blocks_max, blocks);
+        phase_blocks_[static_cast<std::size_t>(phase)][static_cast<std::size_t>(transfer.src)] +=
+            blocks;
+        total_blocks_[static_cast<std::size_t>(transfer.src)] += blocks;
+    }
+    figures.messages_max = *std::max_element(messages.begin(), messages.end());
+}
+
+void Executor::measure_orbit_step(const Step& step, int phase, StepFigures& figures) {
+    // Each model transfer stands for n messages, one sent by every rank.
+    const std::size_t count = model_size(step);
+    for (std::size_t j = 0; j < count; ++j) {
+        const Transfer& transfer = step.transfers[j];
+        const auto blocks = static_cast<std::int64_t>(transfer.blocks.size());
+        const int hops =
+            loads_.add_all_rotations(transfer.src, transfer.dst, transfer.route, blocks);
+        if (std::find(figures.distances.begin(), figures.distances.end(), hops) ==
+            figures.distances.end())
+            figures.distances.push_back(hops);
+        figures.blocks_max = std::max(figures.blocks_max, blocks);
+        phase_blocks_[static_cast<std::size_t>(phase)][0] += blocks;
+        total_blocks_[0] += blocks;
+    }
+    figures.messages_max = static_cast<int>(count);
+}
+
+void Executor::report_port_overuse(int step_index, int rank, bool sending, int count,
+                                   std::vector<Hop> transfers) {
+    Violation violation{"port_overuse",
+                        step_index,
+                        rank,
+                        -1,
+                        -1,
+                        0,
+                        std::move(transfers),
+                        {},
+                        "rank " + std::to_string(rank) + (sending ? " sends " : " receives ") +
+                            std::to_string(count) + " messages with " +
+                            std::to_string(schedule_.ports) + " ports"};
+    record(std::move(violation), orbit_weight());
+}
+
+void Executor::check_ports(int step_index, const Step& step) {
+    const auto n = static_cast<std::size_t>(schedule_.ranks);
+    std::vector<int> sent(n, 0);
+    std::vector<int> received(n, 0);
+    for (const Transfer& transfer : step.transfers) {
+        ++sent[static_cast<std::size_t>(transfer.src)];
+        ++received[static_cast<std::size_t>(transfer.dst)];
+    }
+    auto overuse = [&](int rank, bool sending, int count) {
+        // Listing the transfers costs a pass over the step: only for violations shown in full.
+        std::vector<Hop> transfers;
+        const bool shown =
+            static_cast<int>(report_.violations.size()) < options_.max_recorded_violations;
+        for (std::uint32_t i = 0; shown && i < step.transfers.size(); ++i) {
+            const Transfer& transfer = step.transfers[i];
+            if ((sending ? transfer.src : transfer.dst) == rank)
+                transfers.push_back({step_index, static_cast<int>(i), transfer.src, transfer.dst});
+        }
+        report_port_overuse(step_index, rank, sending, count, std::move(transfers));
+    };
+    for (std::size_t r = 0; r < n; ++r) {
+        if (sent[r] > schedule_.ports) overuse(static_cast<int>(r), true, sent[r]);
+        if (received[r] > schedule_.ports) overuse(static_cast<int>(r), false, received[r]);
+    }
+}
+
+void Executor::check_postconditions() {
+    const int n = schedule_.ranks;
+    const SetId full = sets_.full();
+    auto report_missing = [&](int rank, int block, const std::string& expectation) {
+        const SetId value = state_.relative_value(rank, block);
+        const int relative = schedule_.collective == Collective::allgather
+                                 ? wrap(schedule_.owner_of_block(block) - rank, n)
+                                 : sets_.first_missing(value);
+        const int contributor = relative < 0 ? -1 : wrap(relative + rank, n);
+        record({"missing",
+                -1,
+                rank,
+                block,
+                contributor,
+                0,
+                {},
+                {},
+                "rank " + std::to_string(rank) + " ends " + expectation + " block " +
+                    std::to_string(block) + ": holds " + std::to_string(sets_.size(value)) +
+                    " of " + std::to_string(schedule_.collective == Collective::allgather ? 1 : n) +
+                    " contributions, lacks contributor " + std::to_string(contributor)},
+               orbit_weight());
+    };
+    const int checked_ranks = state_.stored_ranks();
+    for (int b = 0; b < schedule_.blocks; ++b) {
+        const int owner = schedule_.owner_of_block(b);
+        switch (schedule_.collective) {
+            case Collective::allreduce:
+                for (int r = 0; r < checked_ranks; ++r)
+                    if (state_.relative_value(r, b) != full) report_missing(r, b, "without all of");
+                break;
+            case Collective::reduce_scatter:
+                if (owner < checked_ranks && state_.relative_value(owner, b) != full)
+                    report_missing(owner, b, "without all of its");
+                break;
+            case Collective::allgather: {
+                for (int r = 0; r < checked_ranks; ++r) {
+                    const SetId value = state_.relative_value(r, b);
+                    if (sets_.size(value) != 1 || !state_.holds_contributor(r, b, owner))
+                        report_missing(r, b, "without the final value of");
+                }
+                break;
+            }
+        }
+    }
+}
+
+}  // namespace trivcheck

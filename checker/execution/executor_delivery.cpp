@@ -1,0 +1,160 @@
+#include <algorithm>
+#include <cassert>
+#include <string>
+
+#include "checker/execution/executor_parts.hpp"
+#include "models/ring_arithmetic.hpp"
+
+namespace trivcheck {
+
+void Executor::collect_whole_arrivals(const Step& step) {
+    // Counting sort by receiver keeps the transfers' order within a receiver.
+    const auto n = static_cast<std::size_t>(schedule_.ranks);
+    first_arrival_.assign(n + 1, 0);
+    for (const Transfer& transfer : step.transfers)
+        ++first_arrival_[static_cast<std::size_t>(transfer.dst) + 1];
+    for (std::size_t r = 0; r < n; ++r) first_arrival_[r + 1] += first_arrival_[r];
+    arrivals_.resize(step.transfers.size());
+    std::vector<std::uint32_t> next(first_arrival_.begin(), first_arrival_.end() - 1);
+    for (std::uint32_t i = 0; i < step.transfers.size(); ++i) {
+        const Transfer& transfer = step.transfers[i];
+        arrivals_[next[static_cast<std::size_t>(transfer.dst)]++] = {&transfer, 0, transfer.src, i};
+    }
+}
+
+void Executor::collect_orbit_arrivals(int step_index, const Step& step) {
+    // Rank 0 receives each model transfer turned so that its receiver is 0.
+    const int n = schedule_.ranks;
+    const std::size_t count = model_size(step);
+    arrivals_.clear();
+    for (std::size_t j = 0; j < count; ++j) {
+        const Transfer& transfer = step.transfers[j];
+        const int shift = wrap(-transfer.dst, n);
+        arrivals_.push_back(
+            {&transfer, shift, wrap(transfer.src + shift, n),
+             static_cast<std::uint32_t>(static_cast<std::size_t>(shift) * count + j)});
+    }
+    // The whole step lists them by index: the order a receiver reduces them in.
+    std::sort(arrivals_.begin(), arrivals_.end(),
+              [](const Arrival& a, const Arrival& b) { return a.index < b.index; });
+    first_arrival_ = {0, static_cast<std::uint32_t>(arrivals_.size())};
+    // Every rank sends and receives exactly `count` messages: rank 0 stands for all.
+    const int messages = static_cast<int>(count);
+    if (messages <= schedule_.ports) return;
+    std::vector<Hop> sent;
+    for (std::size_t j = 0; j < count; ++j) {
+        const Transfer& transfer = step.transfers[j];
+        const int shift = wrap(-transfer.src, n);
+        sent.push_back({step_index, static_cast<int>(static_cast<std::size_t>(shift) * count + j),
+                        0, wrap(transfer.dst + shift, n)});
+    }
+    std::vector<Hop> received;
+    for (const Arrival& arrival : arrivals_)
+        received.push_back({step_index, static_cast<int>(arrival.index), arrival.src, 0});
+    std::sort(sent.begin(), sent.end(),
+              [](const Hop& a, const Hop& b) { return a.index < b.index; });
+    report_port_overuse(step_index, 0, true, messages, std::move(sent));
+    report_port_overuse(step_index, 0, false, messages, std::move(received));
+}
+
+void Executor::deliver(int step_index, int dst, const Arrival* first, const Arrival* last) {
+    ++current_stamp_;
+    touched_.clear();
+    // Cells by plain offsets where no rotation is involved: the receiver's
+    // (rank 0 of an orbit is stored unturned) and, in whole steps, the sender's.
+    const bool whole = !source_.orbit;
+    const std::size_t slots = state_.slots_per_rank();
+    const std::size_t dst_cells = static_cast<std::size_t>(dst) * slots;
+    for (const Arrival* arrival = first; arrival != last; ++arrival) {
+        const Transfer& transfer = *arrival->transfer;
+        const int delta = wrap(arrival->src - dst, schedule_.ranks);
+        const std::size_t dst_slots = slot(transfer.dst_buffer, 0);
+        const std::size_t src_cells =
+            static_cast<std::size_t>(arrival->src) * slots + slot(transfer.src_buffer, 0);
+        bool unheld_reported = false;
+        for (std::size_t i = 0; i < transfer.blocks.size(); ++i) {
+            const int block = arriving_block(*arrival, i);
+            const std::size_t b = dst_slots + static_cast<std::size_t>(block);
+            const SetId sent =
+                whole ? state_.cells_[src_cells + static_cast<std::size_t>(block)]
+                      : state_.relative_value(arrival->src, transfer.src_buffer, block);
+            if (sent == ContributionSets::empty && !unheld_reported) {
+                unheld_reported = true;
+                record({"send_unheld",
+                        step_index,
+                        arrival->src,
+                        block,
+                        -1,
+                        0,
+                        {{step_index, static_cast<int>(arrival->index), arrival->src, dst}},
+                        {},
+                        "rank " + std::to_string(arrival->src) + " sends block " +
+                            std::to_string(block) + in_buffer(transfer.src_buffer) +
+                            " but holds no contribution to it"},
+                       orbit_weight());
+            }
+            const SetId value = sets_.rotate(sent, delta);
+            if (stamp_[b] != current_stamp_) {
+                stamp_[b] = current_stamp_;
+                incoming_[b] = ContributionSets::empty;
+                has_copy_[b] = 0;
+                touched_.push_back(static_cast<std::uint32_t>(b));
+            }
+            if (transfer.op == Op::copy) {
+                // A copy replaces the value, even with nothing (SPEC §1); of several
+                // copies in one step the first wins.
+                if (!has_copy_[b]) {
+                    has_copy_[b] = 1;
+                    copied_[b] = value;
+                }
+                continue;
+            }
+            const UnionResult joined = sets_.unite(incoming_[b], value);
+            if (joined.overlap >= 0)
+                record_double_count(step_index, dst, transfer.dst_buffer, block, joined.overlap,
+                                    first, last);
+            incoming_[b] = joined.set;
+        }
+    }
+    const auto blocks = static_cast<std::size_t>(schedule_.blocks);
+    for (const std::uint32_t b : touched_) {
+        const SetId base = has_copy_[b] ? copied_[b] : state_.cells_[dst_cells + b];
+        const UnionResult joined = sets_.unite(base, incoming_[b]);
+        if (joined.overlap >= 0)
+            record_double_count(step_index, dst, static_cast<int>(b / blocks),
+                                static_cast<int>(b % blocks), joined.overlap, first, last);
+        pending_.push_back({dst_cells + b, joined.set});
+    }
+}
+
+void Executor::record_double_count(int step_index, int dst, int buffer, int block,
+                                   int relative_contributor, const Arrival* first,
+                                   const Arrival* last) {
+    const int contributor = wrap(relative_contributor + dst, schedule_.ranks);
+    // Two overlaps at one reduction (incoming pair, then with the own value) are one violation.
+    const std::array<int, 4> reduction{step_index, dst, buffer, block};
+    if (reduction == last_double_count_) return;
+    last_double_count_ = reduction;
+    Violation violation{"double_count", step_index, dst, block, contributor, 0, {}, {}, {}};
+    if (buffer != main_buffer) violation.buffer = schedule_.buffer_name(buffer);
+    bool copied = false;
+    for (const Arrival* arrival = first; arrival != last; ++arrival) {
+        if (!arrival_carries(*arrival, buffer, block)) continue;
+        if (arrival->transfer->op == Op::copy) {
+            copied = true;
+        } else if (state_.holds_contributor(arrival->src, arrival->transfer->src_buffer, block,
+                                            contributor)) {
+            violation.transfers.push_back(
+                {step_index, static_cast<int>(arrival->index), arrival->src, dst});
+        }
+    }
+    const bool own_copy = !copied && state_.holds_contributor(dst, buffer, block, contributor);
+    violation.copies = static_cast<int>(violation.transfers.size()) + (own_copy ? 1 : 0);
+    violation.detail = "rank " + std::to_string(dst) + " reduces contribution " +
+                       std::to_string(contributor) + " of block " + std::to_string(block) +
+                       in_buffer(buffer) + " " + std::to_string(violation.copies) + " times" +
+                       (own_copy ? " (its own partial holds one copy)" : "");
+    record(std::move(violation), orbit_weight());
+}
+
+}  // namespace trivcheck

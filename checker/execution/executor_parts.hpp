@@ -1,0 +1,131 @@
+#pragma once
+// The executor's working parts, shared by its translation units
+// (executor.cpp, executor_delivery.cpp, executor_checks.cpp); not an interface.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "checker/execution/executor.hpp"
+#include "checker/execution/link_loads.hpp"
+
+namespace trivcheck {
+
+/// One message a stored rank reduces in a step: `transfer` turned by `shift`
+/// ranks (0 unless the step is a rank orbit's model), sent by `src`; `index`
+/// is its place in the whole step.
+struct Arrival {
+    const Transfer* transfer;
+    int shift;
+    int src;
+    std::uint32_t index;
+};
+
+/// How the executor reads the schedule's steps.
+struct StepSource {
+    /// Whole steps (every transfer), or a rank orbit's model: the first
+    /// 1/model_divisor of each step stands for its n rotations.
+    bool orbit = false;
+    std::size_t model_divisor = 1;
+    /// The whole schedule, for tracing copies; null when only the orbit exists.
+    const Schedule* whole = nullptr;
+};
+
+/// Runs one schedule; lives for one call of execute().
+class Executor {
+  public:
+    Executor(const Schedule& schedule, const ExecuteOptions& options, const StepSource& source)
+        : schedule_(schedule),
+          options_(options),
+          source_(source),
+          sets_(schedule.ranks),
+          state_(schedule, sets_, source.orbit),
+          loads_(schedule.topology) {}
+
+    Report run();
+
+  private:
+    /// A value a delivery computed, written to its cell once the step's sends are done.
+    struct PendingWrite {
+        std::size_t cell;
+        SetId value;
+    };
+
+    void run_step(int step_index);
+    /// Link loads, message and byte figures of the whole step.
+    void measure_whole_step(const Step& step, int phase, StepFigures& figures);
+    void measure_orbit_step(const Step& step, int phase, StepFigures& figures);
+    /// Groups the step's messages by stored receiver into arrivals_ and first_arrival_.
+    void collect_whole_arrivals(const Step& step);
+    void collect_orbit_arrivals(int step_index, const Step& step);
+    void check_ports(int step_index, const Step& step);
+    void report_port_overuse(int step_index, int rank, bool sending, int count,
+                             std::vector<Hop> transfers);
+    /// Runs the step's local operations of the stored ranks, in the whole
+    /// step's order (executor_local.cpp).
+    void run_local_operations(int step_index, const Step& step);
+    void run_local_operation(int step_index, int rank, const LocalOp& operation, int shift,
+                             std::size_t index);
+    void deliver(int step_index, int dst, const Arrival* first, const Arrival* last);
+    void record_double_count(int step_index, int dst, int buffer, int block,
+                             int relative_contributor, const Arrival* first, const Arrival* last);
+    /// " in buffer NAME" for a scratch buffer, nothing for the vector.
+    std::string in_buffer(int buffer) const {
+        return buffer == main_buffer ? std::string()
+                                     : " in buffer " + schedule_.buffer_name(buffer);
+    }
+    /// Where block `block` of buffer `buffer` sits in the per-delivery scratch.
+    std::size_t slot(int buffer, int block) const {
+        return static_cast<std::size_t>(buffer) * static_cast<std::size_t>(schedule_.blocks) +
+               static_cast<std::size_t>(block);
+    }
+    void check_postconditions();
+    /// `rotations`: how many ranks the violation stands for (n when found at
+    /// rank 0 of a rank orbit, where every rotation of it happens too).
+    void record(Violation violation, std::int64_t rotations = 1);
+    std::int64_t orbit_weight() const { return source_.orbit ? schedule_.ranks : 1; }
+    int phase_index(const std::string& phase);
+    std::size_t model_size(const Step& step) const {
+        return step.transfers.size() / source_.model_divisor;
+    }
+    /// Block `i` of the arrival's message, turned with it.
+    int arriving_block(const Arrival& arrival, std::size_t i) const {
+        const int block = arrival.transfer->blocks.at(i);
+        return arrival.shift == 0
+                   ? block
+                   : rotate_block(block, arrival.shift, schedule_.ranks, schedule_.blocks);
+    }
+    bool arrival_carries(const Arrival& arrival, int buffer, int block) const {
+        if (arrival.transfer->dst_buffer != buffer) return false;
+        const int unturned = arrival.shift == 0
+                                 ? block
+                                 : rotate_block(block, schedule_.ranks - arrival.shift,
+                                                schedule_.ranks, schedule_.blocks);
+        return arrival.transfer->blocks.contains(unturned);
+    }
+
+    const Schedule& schedule_;
+    const ExecuteOptions& options_;
+    StepSource source_;
+    ContributionSets sets_;
+    ExecutionState state_;
+    LinkLoads loads_;
+    Report report_;
+    std::vector<std::vector<std::int64_t>> phase_blocks_;  // [phase][stored rank]
+    std::vector<std::int64_t> total_blocks_;               // [stored rank]
+    // The step's arrivals grouped by stored receiver: those of rank r are
+    // arrivals_[first_arrival_[r] .. first_arrival_[r + 1]).
+    std::vector<Arrival> arrivals_;
+    std::vector<std::uint32_t> first_arrival_;
+    // Per-delivery scratch, indexed by slot (buffer, block) and stamped to avoid clearing.
+    std::vector<std::uint32_t> stamp_;
+    std::vector<SetId> incoming_;
+    std::vector<SetId> copied_;           // meaningful only where has_copy_ is set
+    std::vector<char> has_copy_;          // a copy arrived this step (it may carry nothing)
+    std::vector<std::uint32_t> touched_;  // slots this delivery writes, in first-touch order
+    std::uint32_t current_stamp_ = 0;
+    std::vector<PendingWrite> pending_;
+    std::array<int, 4> last_double_count_{-1, -1, -1, -1};  // step, rank, buffer, block
+};
+
+}  // namespace trivcheck

@@ -1,0 +1,89 @@
+#include "checker/formats/report_json.hpp"
+
+#include "checker/explanations/explanation_json.hpp"
+
+namespace trivcheck {
+
+namespace {
+
+nlohmann::ordered_json hop_json(const Hop& hop) {
+    return {{"step", hop.step}, {"transfer", hop.index}, {"src", hop.src}, {"dst", hop.dst}};
+}
+
+nlohmann::ordered_json optional_json(int value) {
+    return value < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(value);
+}
+
+}  // namespace
+
+nlohmann::ordered_json report_to_json(const Report& report, std::optional<double> message_bytes) {
+    const double unit = message_bytes.value_or(1.0);
+    auto bytes = [&](std::int64_t blocks) { return report.blocks_to_m(blocks) * unit; };
+    nlohmann::ordered_json json;
+    json["schema"] = "trivcheck.report/1";
+    json["schedule"] = {{"name", report.name},         {"algo", report.algo},
+                        {"form", report.form},         {"collective", to_string(report.collective)},
+                        {"topology", report.topology}, {"ranks", report.ranks},
+                        {"blocks", report.blocks}};
+    json["verdict"] = to_string(report.verdict);
+    if (report.verdict == Verdict::not_applicable) json["reason"] = report.not_applicable_reason;
+    json["bytes_unit"] = message_bytes ? "bytes" : "m";
+    json["steps"] = report.steps();
+    json["per_step"] = nlohmann::ordered_json::array();
+    for (const StepFigures& figures : report.per_step) {
+        nlohmann::ordered_json step;
+        step["step"] = figures.step;
+        step["phase"] = figures.phase;
+        step["distances"] = figures.distances;
+        step["coverage_min"] =
+            figures.coverage_min ? nlohmann::ordered_json(*figures.coverage_min) : nullptr;
+        step["coverage_max"] =
+            figures.coverage_max ? nlohmann::ordered_json(*figures.coverage_max) : nullptr;
+        step["messages_max"] = figures.messages_max;
+        step["blocks_max"] = figures.blocks_max;
+        step["link_chunks_max"] = figures.link_chunks_max;
+        step["link_chunks_min"] = figures.link_chunks_min;
+        step["link_bytes_max"] = bytes(figures.link_blocks_max);
+        step["busiest_link"] = figures.busiest_link;
+        json["per_step"].push_back(std::move(step));
+    }
+    nlohmann::ordered_json per_phase = nlohmann::ordered_json::object();
+    for (const auto& [phase, phase_bytes] : report.phase_bytes)
+        per_phase[phase] = {{"min", bytes(phase_bytes.min_blocks)},
+                            {"max", bytes(phase_bytes.max_blocks)}};
+    json["totals"] = {{"bytes_per_rank_per_phase", per_phase},
+                      {"bytes_per_rank_total", bytes(report.total_blocks_per_rank_max)}};
+    json["theta"] = report.theta;
+    json["checks"] = nlohmann::ordered_json::object();
+    for (const auto& [name, check] : report.checks) json["checks"][name] = to_string(check.verdict);
+    json["check_reasons"] = nlohmann::ordered_json::object();
+    for (const auto& [name, check] : report.checks) json["check_reasons"][name] = check.reason;
+    json["violation_counts"] = report.violation_counts;
+    json["violations"] = nlohmann::ordered_json::array();
+    for (std::size_t i = 0; i < report.violations.size(); ++i) {
+        const Violation& violation = report.violations[i];
+        nlohmann::ordered_json entry;
+        entry["kind"] = violation.kind;
+        entry["step"] = optional_json(violation.step);
+        entry["rank"] = optional_json(violation.rank);
+        entry["block"] = optional_json(violation.block);
+        if (!violation.buffer.empty()) entry["buffer"] = violation.buffer;
+        entry["contributor"] = optional_json(violation.contributor);
+        if (violation.copies > 0) entry["copies"] = violation.copies;
+        entry["transfers"] = nlohmann::ordered_json::array();
+        for (const Hop& hop : violation.transfers) entry["transfers"].push_back(hop_json(hop));
+        entry["paths"] = nlohmann::ordered_json::array();
+        for (const Path& path : violation.paths) {
+            nlohmann::ordered_json hops = nlohmann::ordered_json::array();
+            for (const Hop& hop : path) hops.push_back(hop_json(hop));
+            entry["paths"].push_back(std::move(hops));
+        }
+        entry["detail"] = violation.detail;
+        if (i < report.explanations.size() && !report.explanations[i].empty())
+            entry["explanation"] = explanation_to_json(report.explanations[i]);
+        json["violations"].push_back(std::move(entry));
+    }
+    return json;
+}
+
+}  // namespace trivcheck

@@ -1,0 +1,24 @@
+#pragma once
+#include <optional>
+#include <string>
+
+#include "checker/core/report.hpp"
+
+namespace trivcheck {
+
+/// "2 -(step 0)-> 3 -(step 1)-> 0"; an empty path is the rank's own contribution.
+std::string describe_path(const Path& path, int contributor);
+
+/// One violation in ranks-and-steps words, indented two spaces, with its
+/// transfers, paths and explanation (when given), one line each.
+std::string describe_violation(const Violation& violation, const Explanation* explanation);
+
+/// The report's first line without its newline: "trivance-L-27: allreduce on
+/// ring:27, 27 ranks, 1 block".
+std::string report_identity(const Report& report);
+
+/// The human report: header, per-step table, totals, checks, violations.
+std::string report_to_text(const Report& report,
+                           std::optional<double> message_bytes = std::nullopt);
+
+}  // namespace trivcheck

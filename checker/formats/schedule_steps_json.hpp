@@ -1,0 +1,86 @@
+#pragma once
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "checker/core/block_set_pool.hpp"
+#include "checker/core/input_error.hpp"
+#include "checker/formats/json_fields.hpp"
+#include "models/schedule.hpp"
+
+// The steps of a `trivcheck.schedule/1` file (docs/schedule-format.md): their
+// transfers, local operations, block sets and buffer names, each checked
+// against the header the top level (checker/formats/schedule_json.cpp) has read.
+
+namespace trivcheck::json_fields {
+
+/// Reads and checks steps. Transfers may arrive one by one while the file is
+/// still being parsed (take_transfer), before the top-level "buffers" field
+/// has been seen; the buffer names they use are then resolved by read_step.
+class StepReader {
+  public:
+    explicit StepReader(const JsonInput& input) : input_(input) {}
+
+    /// The header transfers and local operations are checked against: rank
+    /// and block ranges, route directions, and on a graph which ranks can
+    /// reach each other. Block sets read before and after share one pool.
+    void use_header(int ranks, int blocks, const Topology& topology);
+    /// The scratch buffers' names (Schedule::buffers), known from now on.
+    void use_buffers(const std::vector<std::string>& names);
+
+    /// Streaming: checks and converts transfer `index` of step `step` at once.
+    /// Errors are kept, not thrown, so that an error earlier in the document
+    /// (found later by the top level) still comes first; read_step throws them.
+    void take_transfer(std::size_t step, std::size_t index, const nlohmann::json& element);
+    /// Whether transfers come through take_transfer rather than the steps' arrays.
+    void set_streaming(bool streaming) { streaming_ = streaming; }
+
+    /// Step `index` at `path`: its label, local operations and transfers.
+    Step read_step(const nlohmann::json& value, const JsonPath& path, std::size_t index);
+
+  private:
+    /// A transfer's buffer name read before the buffers were known.
+    struct PendingName {
+        std::size_t step;
+        std::size_t transfer;
+        bool destination;
+        std::string name;
+    };
+
+    Transfer read_transfer(const nlohmann::json& value, const JsonPath& path);
+    LocalOp read_local(const nlohmann::json& value, const JsonPath& path);
+    Op read_op(const nlohmann::json& value, const JsonPath& path) const;
+    BlockSet read_blocks(const nlohmann::json& value, const JsonPath& path);
+    /// A buffer's index from its name; -1 when the name must wait for the
+    /// buffers (recorded as pending for the transfer being streamed).
+    int read_buffer(const nlohmann::json& value, const JsonPath& path, bool destination);
+    [[noreturn]] void fail_unknown_buffer(const JsonPath& path, const std::string& name) const;
+    /// Streaming: the pending names of step `step` resolved into `transfers`,
+    /// or the first error of that step in document order thrown.
+    void resolve_pending(std::size_t step, std::vector<Transfer>& transfers);
+
+    const JsonInput& input_;
+    int ranks_ = 0;
+    int blocks_ = 0;
+    bool is_graph_ = false;
+    /// Graph only: a representative rank of each rank's connected component.
+    std::vector<int> component_;
+    std::optional<BlockSetPool> pool_;
+    std::optional<std::vector<std::string>> buffer_names_;
+
+    bool streaming_ = false;
+    /// Streaming: each step's transfers, and the first error with its place.
+    std::vector<std::vector<Transfer>> streamed_;
+    std::optional<InputError> streamed_error_;
+    std::size_t streamed_error_step_ = 0;
+    std::size_t streamed_error_transfer_ = 0;
+    /// Streaming: the transfer being read, and the names awaiting the buffers.
+    std::size_t streaming_step_ = 0;
+    std::size_t streaming_transfer_ = 0;
+    std::vector<PendingName> pending_;
+    std::size_t next_pending_ = 0;
+};
+
+}  // namespace trivcheck::json_fields

@@ -1,0 +1,77 @@
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include "checker/search/mutation.hpp"
+#include "checker/core/report.hpp"
+
+namespace trivcheck {
+
+/// What became of one mutant.
+enum class MutantFate {
+    /// The checker reports a violation.
+    caught,
+    /// Nothing observable changed (observable_behaviour.hpp): not a bug, and
+    /// never counted as caught.
+    equivalent,
+    /// Not caught, observably different, and correct: the checker accepts it
+    /// and an independent exactly-once replay (reference_replay.hpp) confirms
+    /// it, and it stays within every declared bound. A free choice made the
+    /// other way (SPEC §3 leaves some placements free), not a mistake.
+    valid_alternative,
+    /// Not caught although the reference replay finds it wrong, or cannot
+    /// decide: a gap in the checker to investigate.
+    survived,
+};
+
+/// "caught", "equivalent", "valid_alternative", "survived".
+const char* to_string(MutantFate fate);
+
+/// A mutant that was not caught, with the reason, for the record.
+struct UncaughtMutant {
+    int n = 0;
+    std::string site;
+    MutantFate fate = MutantFate::survived;
+    /// equivalent: why nothing observable changed; valid_alternative: what
+    /// changed; survived: what the reference replay found.
+    std::string reason;
+};
+
+/// One operator's results over every schedule it was applied to.
+struct OperatorTally {
+    std::string name;
+    std::string mistake;
+    int made = 0;
+    int caught = 0;
+    /// Caught by a correctness violation, not only by a declared bound.
+    int caught_by_correctness = 0;
+    int equivalent = 0;
+    int valid_alternative = 0;
+    int survived = 0;
+    /// Violation kind -> mutants that reported it.
+    std::map<std::string, int> kinds;
+    std::vector<UncaughtMutant> uncaught;
+
+    /// caught / (made - equivalent - valid_alternative): the mistakes caught;
+    /// 1 when there was no mistake to catch.
+    double score() const;
+    /// caught / (made - equivalent): as if every valid alternative were a miss.
+    double strict_score() const;
+};
+
+/// The bounds a CI gate declares for a schedule: its own measured steps,
+/// per-step link chunks and bytes, bytes per rank per phase (the largest
+/// phase) and theta. Per-step values past the report's steps repeat the
+/// largest, so a mutant with more steps is judged by `steps` first.
+Bounds declared_bounds(const Report& report, std::size_t step_count);
+
+/// Applies every operator at up to `sites` places of `original` (a ring of
+/// n ranks that holds) and adds each mutant's fate to `tallies` (one per
+/// operator, in mutation_operators() order, created when empty). With
+/// `declare_bounds`, mutants are checked as a CI gate checks a schedule
+/// file that declares the original's figures as its bounds.
+void score_mutants(const Schedule& original, int sites, bool declare_bounds,
+                   std::vector<OperatorTally>& tallies);
+
+}  // namespace trivcheck

@@ -1,0 +1,36 @@
+#pragma once
+#include <string>
+
+#include "checker/execution/executor.hpp"
+#include "models/generator.hpp"
+
+namespace trivcheck {
+
+/// How one size of a sweep ended. `unknown`: no verdict (too large to check,
+/// or the generator failed), never counted as success.
+enum class SweepStatus { holds, violated, not_applicable, unknown };
+
+/// "holds", "violated", "not applicable", "unknown".
+const char* to_string(SweepStatus status);
+
+/// What a sweep keeps of one check: a few words instead of the report, so a
+/// sweep over thousands of n stays small in memory.
+struct SizeOutcome {
+    int n = 0;
+    SweepStatus status = SweepStatus::holds;
+    /// violated: the kind of the first recorded violation (double_count, missing, ...).
+    std::string violation_kind;
+    /// not_applicable, unknown: why, in the generator's or the executor's words.
+    std::string reason;
+    /// Generating plus checking, wall clock on one thread.
+    double seconds = 0;
+};
+
+/// Generates and checks the schedule `request` describes (a ring of n ranks).
+/// When `json_line` is given it receives the one-line trivcheck.report/1 of
+/// that n, a not_applicable report included; it stays empty for `unknown`,
+/// which has no report.
+SizeOutcome check_one_size(const GeneratorRequest& request, const ExecuteOptions& options,
+                           std::string* json_line = nullptr);
+
+}  // namespace trivcheck

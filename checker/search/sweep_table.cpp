@@ -1,0 +1,150 @@
+#include "checker/search/sweep_table.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+
+#include "checker/search/size_class.hpp"
+
+namespace trivcheck {
+
+namespace {
+
+/// Counts of one row or cell, by status.
+struct Tally {
+    std::array<int, 4> by_status{};
+    int total = 0;
+    const SizeOutcome* first_violated = nullptr;
+    const SizeOutcome* first_not_applicable = nullptr;
+    const SizeOutcome* first_unknown = nullptr;
+    const SizeOutcome* slowest = nullptr;
+    double seconds = 0;
+
+    explicit Tally(const std::vector<SizeOutcome>& outcomes) {
+        for (const SizeOutcome& outcome : outcomes) add(outcome);
+    }
+    int count(SweepStatus status) const { return by_status[static_cast<std::size_t>(status)]; }
+
+  private:
+    void add(const SizeOutcome& outcome) {
+        ++by_status[static_cast<std::size_t>(outcome.status)];
+        ++total;
+        seconds += outcome.seconds;
+        auto keep_first = [&](const SizeOutcome*& first) {
+            if (!first) first = &outcome;
+        };
+        if (outcome.status == SweepStatus::violated) keep_first(first_violated);
+        if (outcome.status == SweepStatus::not_applicable) keep_first(first_not_applicable);
+        if (outcome.status == SweepStatus::unknown) keep_first(first_unknown);
+        // A size that was never checked has no time worth showing.
+        if (outcome.status == SweepStatus::not_applicable) return;
+        if (!slowest || outcome.seconds > slowest->seconds) slowest = &outcome;
+    }
+};
+
+std::string format(const char* pattern, auto... values) {
+    std::array<char, 256> buffer{};
+    std::snprintf(buffer.data(), buffer.size(), pattern, values...);
+    return buffer.data();
+}
+
+/// "violated for 29 of 31 n" or "violated for all 31 n".
+std::string share(const char* verdict, int count, int total) {
+    return std::string(verdict) + " for " +
+           (count == total ? "all " + std::to_string(total)
+                           : std::to_string(count) + " of " + std::to_string(total)) +
+           " n";
+}
+
+std::string first_failures(const std::vector<SizeOutcome>& sizes, int shown) {
+    std::string text;
+    int listed = 0;
+    for (const SizeOutcome& outcome : sizes) {
+        if (outcome.status != SweepStatus::violated) continue;
+        if (listed == shown) return text + ", ...";
+        if (listed++ > 0) text += ", ";
+        text += std::to_string(outcome.n) + " " + outcome.violation_kind;
+    }
+    return text;
+}
+
+}  // namespace
+
+std::string format_sweep_summary(const std::vector<SweepRow>& rows, int failures_shown) {
+    int algo_width = static_cast<int>(std::string("algorithm").size());
+    for (const SweepRow& row : rows)
+        algo_width = std::max(algo_width, static_cast<int>(row.label().size()));
+    std::string text = format("%-*s %-4s %6s %6s %8s %5s %7s %9s %9s %9s  %s\n", algo_width,
+                              "algorithm", "form", "sizes", "holds", "violated", "n/a", "unknown",
+                              "slowest n", "seconds", "total s", "first failing n");
+    std::string notes;
+    for (const SweepRow& row : rows) {
+        const Tally tally(row.sizes);
+        const std::string slowest_n = tally.slowest ? std::to_string(tally.slowest->n) : "-";
+        const double slowest_seconds = tally.slowest ? tally.slowest->seconds : 0.0;
+        text += format("%-*s %-4s %6d %6d %8d %5d %7d %9s %9.3f %9.2f  ", algo_width,
+                       row.label().c_str(), row.form.c_str(), tally.total,
+                       tally.count(SweepStatus::holds), tally.count(SweepStatus::violated),
+                       tally.count(SweepStatus::not_applicable), tally.count(SweepStatus::unknown),
+                       slowest_n.c_str(), slowest_seconds, tally.seconds);
+        text += first_failures(row.sizes, failures_shown);
+        // Trailing spaces would make golden comparisons fragile.
+        while (text.back() == ' ') text.pop_back();
+        text += "\n";
+        for (const SizeOutcome* first : {tally.first_not_applicable, tally.first_unknown}) {
+            if (!first) continue;
+            notes += row.label() + " " + row.form + ": " +
+                     share(to_string(first->status), tally.count(first->status), tally.total) +
+                     " (first: n = " + std::to_string(first->n) + ", " + first->reason + ")\n";
+        }
+    }
+    return notes.empty() ? text : text + "\n" + notes;
+}
+
+std::string describe_outcomes(const std::vector<SizeOutcome>& outcomes) {
+    const Tally tally(outcomes);
+    if (tally.total == 0) return "—";
+    std::vector<std::string> parts;
+    if (const SizeOutcome* first = tally.first_violated)
+        parts.push_back(share("violated", tally.count(SweepStatus::violated), tally.total) +
+                        " (first: " + std::to_string(first->n) + " " + first->violation_kind + ")");
+    if (const SizeOutcome* first = tally.first_not_applicable) {
+        const int count = tally.count(SweepStatus::not_applicable);
+        parts.push_back(share("not applicable", count, tally.total) + " (" +
+                        (count == tally.total ? "" : "first: " + std::to_string(first->n) + ", ") +
+                        first->reason + ")");
+    }
+    if (const SizeOutcome* first = tally.first_unknown)
+        parts.push_back(share("unknown", tally.count(SweepStatus::unknown), tally.total) +
+                        " (first: " + std::to_string(first->n) + ", " + first->reason + ")");
+    if (tally.count(SweepStatus::holds) > 0)
+        parts.push_back(share("holds", tally.count(SweepStatus::holds), tally.total));
+    std::string cell;
+    for (const std::string& part : parts) cell += (cell.empty() ? "" : "; ") + part;
+    return cell;
+}
+
+std::string format_class_table(const std::vector<SweepRow>& rows) {
+    constexpr std::array classes{SizeClass::power_of_3, SizeClass::power_of_2, SizeClass::other};
+    std::string text = "| algorithm | form |";
+    for (SizeClass size_class : classes) text += std::string(" ") + to_string(size_class) + " |";
+    text += "\n| --- | --- | --- | --- | --- |\n";
+    for (const SweepRow& row : rows) {
+        text += "| " + row.label() + " | " + row.form + " |";
+        for (SizeClass size_class : classes) {
+            std::vector<SizeOutcome> in_class;
+            for (const SizeOutcome& outcome : row.sizes)
+                if (classify_size(outcome.n) == size_class) in_class.push_back(outcome);
+            // A reason could hold '|', which would split the Markdown cell.
+            std::string cell = describe_outcomes(in_class);
+            for (std::size_t at = cell.find('|'); at != std::string::npos;
+                 at = cell.find('|', at + 2))
+                cell.replace(at, 1, "\\|");
+            text += " " + cell + " |";
+        }
+        text += "\n";
+    }
+    return text;
+}
+
+}  // namespace trivcheck

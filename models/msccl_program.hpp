@@ -1,0 +1,87 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+/// An MSCCL-IR program (`<algo> <gpu> <tb> <step>`), as plain data: what the
+/// MSCCL executor of RCCL and of the MSCCL fork of NCCL loads. Readers fill it
+/// (checker/formats/msccl_xml_reader), exporters build it from a schedule,
+/// the asynchronous executor (checker/asynchronous/) runs it. Indices in the
+/// vectors are positions in the file, so error paths can name them
+/// (`gpu[3]/tb[5]/step[12]`).
+namespace trivcheck::msccl {
+
+/// The collectives of `<algo coll=...>` this project gives a meaning to.
+enum class Collective { allreduce, allgather, reduce_scatter, alltoall };
+
+/// `i`, `o`, `s`: a gpu's input, output and scratch buffers.
+enum class Buffer : std::uint8_t { input, output, scratch };
+
+/// `type` of a step. Names spell out the XML's abbreviations: `rrcs` is
+/// receive_reduce_copy_send.
+enum class StepType : std::uint8_t {
+    send,                      // s
+    receive,                   // r
+    receive_copy_send,         // rcs
+    receive_reduce_send,       // rrs
+    receive_reduce_copy,       // rrc
+    receive_reduce_copy_send,  // rrcs
+    copy,                      // cpy
+    reduce,                    // re
+    nop,                       // nop
+};
+
+/// One `<step>`: touches chunks [offset, offset + count) of its buffers.
+struct Step {
+    int index = 0;  // `s`
+    StepType type = StepType::nop;
+    Buffer src_buffer = Buffer::input;
+    int src_offset = 0;
+    Buffer dst_buffer = Buffer::input;
+    int dst_offset = 0;
+    int count = 1;
+    /// `depid`, `deps`: wait until thread block `depends_on_block` of the same
+    /// gpu has completed its step `depends_on_step`; -1: no wait.
+    int depends_on_block = -1;
+    int depends_on_step = -1;
+    /// `hasdep`: the runtime signals completion of this step to its waiters.
+    bool signals = false;
+};
+
+/// One `<tb>`: sends only to gpu `send_peer`, receives only from `receive_peer`
+/// (-1: none), on `channel`.
+struct ThreadBlock {
+    int id = 0;
+    int send_peer = -1;
+    int receive_peer = -1;
+    int channel = 0;
+    std::vector<Step> steps;
+};
+
+/// One `<gpu>`: buffer sizes in chunks and its thread blocks.
+struct Gpu {
+    int id = 0;
+    int input_chunks = 0;
+    int output_chunks = 0;
+    int scratch_chunks = 0;
+    std::vector<ThreadBlock> thread_blocks;
+};
+
+/// One `<algo>`.
+struct Program {
+    std::string name;
+    Collective collective = Collective::allreduce;
+    /// `coll` as written, for messages (reducescatter or reduce_scatter).
+    std::string collective_spelling;
+    bool in_place = false;
+    int gpu_count = 0;  // `ngpus`
+    int chunks_per_loop = 0;  // `nchunksperloop`
+    std::string protocol;  // `proto`: Simple, LL, LL128
+    int channels = 0;  // `nchannels`
+    std::optional<std::int64_t> min_bytes;
+    std::optional<std::int64_t> max_bytes;
+    std::vector<Gpu> gpus;
+};
+
+}  // namespace trivcheck::msccl
