@@ -4,7 +4,7 @@
 namespace trivcheck::cli {
 
 /// Each subcommand registers itself on the app and, when it runs, stores its
-/// exit code here (SPEC §5 codes, checker/core/exit_code.hpp).
+/// exit code here (checker/core/exit_code.hpp, docs/model.md).
 struct CommandResult {
     int exit_code = 0;
 };

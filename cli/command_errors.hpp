@@ -4,7 +4,7 @@
 namespace trivcheck::cli {
 
 /// Runs a command's body and turns what it throws into a message on stderr
-/// and the exit code SPEC §5 gives it: a bad --n or option, an unknown
+/// and the exit code docs/model.md gives it: a bad --n or option, an unknown
 /// algorithm or a form that does not exist for n (2, usage); a bad input file
 /// or an unwritable output (3); a check too large for memory (4, unknown,
 /// never success). The body's own return value passes through.

@@ -22,7 +22,7 @@ struct ScopedSearch {
 ScopedSearch search_smaller_same_family(const GeneratorRequest& request, const Report& failing,
                                         const ExecuteOptions& options);
 
-/// `trivcheck check --algo A --form F --n SPEC`: searches the sizes of SPEC
+/// `trivcheck check --algo A --form F --n SIZES`: searches the sizes of SIZES
 /// (checker/formats/size_spec.hpp) for the smallest failing n and prints it (text or
 /// JSON). Returns the exit code: 1 a size fails, 4 none fails but some could
 /// not be checked, 0 all hold. Throws SizeSpecError and CLI::ValidationError.

@@ -3,7 +3,7 @@
 
 namespace trivcheck {
 
-/// Bruck on a ring, both forms (SPEC §3 "Bruck"): in step k (k = 0 ...
+/// Bruck on a ring, both forms (docs/model.md, "Generated schedules"): in step k (k = 0 ...
 /// ceil(log3 n) - 1) rank r sends to r + 3^k and r + 2·3^k, both the same
 /// way round (route "same", Route::plus, as in the original) or each the
 /// shorter way (route "shortest").

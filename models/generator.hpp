@@ -11,7 +11,7 @@
 namespace trivcheck {
 
 /// Latency-optimal (whole vector every step) or bandwidth-optimal
-/// (reduce-scatter then all-gather) form of an algorithm (SPEC §3).
+/// (reduce-scatter then all-gather) form of an algorithm (docs/model.md).
 enum class Form { L, B };
 
 /// What to generate: algorithm, form, topology and per-algorithm choices.

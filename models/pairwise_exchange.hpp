@@ -7,7 +7,7 @@
 namespace trivcheck {
 
 /// A one-peer-per-step exchange algorithm on a power-of-two core of P ranks
-/// (recursive doubling, Swing): the part SPEC §3 fixes per algorithm. The
+/// (recursive doubling, Swing): the part each algorithm fixes (docs/model.md). The
 /// rest (forms, fold, mirrored copy, routes) is shared and built by
 /// generate_pairwise_exchange.
 struct PairwiseExchange {
@@ -22,8 +22,8 @@ struct PairwiseExchange {
     std::function<BlockSet(int step, int destination, int half)> reduce_scatter_blocks;
 };
 
-/// Both forms of a pairwise exchange on a ring of n >= 2 ranks (SPEC §3,
-/// "Ports of recursive doubling and Swing"):
+/// Both forms of a pairwise exchange on a ring of n >= 2 ranks (docs/model.md,
+/// "Generated schedules"):
 /// L: log2 P steps, the whole vector (1 block) to the one peer (one port);
 /// B: 2n blocks; a reduce-scatter in which the algorithm runs on blocks
 ///    [0, n) and its mirrored copy (core index c exchanges with c - offset)

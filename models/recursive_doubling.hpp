@@ -3,9 +3,9 @@
 
 namespace trivcheck {
 
-/// Recursive doubling on a ring, both forms (SPEC §3 "Recursive doubling"
-/// and "Ports of recursive doubling and Swing"): in step s core index c
-/// exchanges with c XOR 2^s (offset +2^s when bit s of c is 0, else -2^s).
+/// Recursive doubling on a ring, both forms (docs/model.md, "Generated
+/// schedules"): in step s core index c exchanges with c XOR 2^s (offset
+/// +2^s when bit s of c is 0, else -2^s).
 /// L: the whole vector to that peer, log2 n steps for n a power of two.
 /// B: recursive halving with the distance doubling, so the bytes halve as the
 ///    distance doubles: in step s a rank sends its peer the blocks whose core

@@ -4,7 +4,7 @@
 
 namespace trivcheck {
 
-/// Two-port bucket ring (SPEC §3 "Ring (bucket)"): a reduce-scatter then an
+/// Two-port bucket ring (docs/model.md, "Generated schedules"): a reduce-scatter then an
 /// all-gather of n-1 steps each; ring + carries blocks 0..n-1 to r+1, ring -
 /// carries blocks n..2n-1 to r-1, so each direction moves half the vector.
 Schedule generate_ring(const GeneratorRequest& request);

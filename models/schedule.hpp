@@ -9,7 +9,7 @@
 
 namespace trivcheck {
 
-/// What the schedule must achieve (SPEC §1, postconditions).
+/// What the schedule must achieve (docs/model.md, postconditions).
 enum class Collective { allreduce, reduce_scatter, allgather };
 
 /// reduce: the receiver adds the message to its partial (disjoint union);
@@ -66,7 +66,7 @@ struct Step {
     std::vector<LocalOp> local = {};
 };
 
-/// Declared upper limits, each checked when present (SPEC §5). Bytes are in
+/// Declared upper limits, each checked when present (docs/schedule-format.md). Bytes are in
 /// units of m, the size of the whole vector.
 struct Bounds {
     std::optional<int> steps;

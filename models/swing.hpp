@@ -6,7 +6,7 @@
 
 namespace trivcheck {
 
-/// rho(s) = sum_{i=0..s} (-2)^i: 1, -1, 3, -5, 11, ... (SPEC §3 "Swing").
+/// rho(s) = sum_{i=0..s} (-2)^i: 1, -1, 3, -5, 11, ... (docs/model.md).
 std::int64_t swing_rho(int step);
 
 /// For core size P = 2^p and each s in 0..p: the set A_s (mod P) with which
@@ -15,9 +15,9 @@ std::int64_t swing_rho(int step);
 /// is disjoint (the negabinary property Swing rests on); a throw otherwise.
 std::vector<std::vector<int>> swing_served_offsets(int core_size);
 
-/// Swing on a ring, both forms (SPEC §3 "Swing" and "Ports of recursive
-/// doubling and Swing"): in step s the peer of core index c is c + rho(s) for
-/// even c and c - rho(s) for odd c, at distance (2^{s+1} + (-1)^s) / 3.
+/// Swing on a ring, both forms (docs/model.md, "Generated schedules"): in
+/// step s the peer of core index c is c + rho(s) for even c and c - rho(s)
+/// for odd c, at distance (2^{s+1} + (-1)^s) / 3.
 /// L: the whole vector to that peer, log2 n steps for n a power of two.
 /// B: reduce-scatter in which a rank sends its step-s peer q the blocks of
 ///    the core owners q serves from step s + 1 on (q +- A_{s+1}): these

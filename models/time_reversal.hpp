@@ -6,7 +6,7 @@
 
 namespace trivcheck {
 
-/// The all-gather that undoes a reduce-scatter (SPEC §3, Trivance B): the
+/// The all-gather that undoes a reduce-scatter (docs/model.md, "Generated schedules"): the
 /// steps in reverse order, each transfer u -> v of blocks S becoming v -> u of
 /// S as a copy, its named direction flipped. A reduce-scatter whose every block
 /// follows a time-respecting in-tree to its owner thus becomes an all-gather

@@ -5,7 +5,7 @@
 
 namespace trivcheck {
 
-/// What the ranks are wired as (SPEC §1): a ring, a torus, or a general graph.
+/// What the ranks are wired as (docs/model.md): a ring, a torus, or a general graph.
 enum class TopologyKind { ring, torus, graph };
 
 /// The physical network. Links are directed and full duplex.

@@ -4,7 +4,7 @@
 
 namespace trivcheck {
 
-/// Trivance B's reduction in-tree over displacements x = rank - owner (SPEC §3,
+/// Trivance B's reduction in-tree over displacements x = rank - owner (docs/model.md,
 /// "Trivance B"): walking the reduce-scatter steps t = K-1 down to 0, every
 /// displacement already placed that sends later than t (or the owner 0)
 /// adopts the unplaced x - d_t and x + d_t, which send to it at step t.
@@ -35,7 +35,7 @@ struct TreeStep {
 /// indexed by step; throws std::logic_error if a displacement stays unplaced.
 std::vector<TreeStep> trivance_tree_steps(int n, const std::vector<int>& distances);
 
-/// How two-way displacements choose their direction (SPEC §3 leaves it free):
+/// How two-way displacements choose their direction (docs/model.md: a free choice):
 /// first_come: the parent placed first adopts it (+ first for one parent);
 /// balanced: one-way ones are forced, then each two-way one in placement
 /// order goes to the side with fewer so far (+ on a tie), so that

@@ -45,7 +45,7 @@ struct TreeChoiceAnswer {
 };
 
 /// Minimises Trivance B's per-step link load over the free direction choices
-/// (SPEC §3, docs/synthesis.md "B form choices") with Z3: a Boolean per
+/// (docs/model.md, docs/synthesis.md "B form choices") with Z3: a Boolean per
 /// two-way displacement (true: it sends +), c+ and c- as pseudo-Boolean sums
 /// over those plus the forced counts, and per step the least bound M with
 /// c+ <= M and c- <= M, found by feasibility questions (first at the

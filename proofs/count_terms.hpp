@@ -5,7 +5,7 @@
 
 #include "models/schedule.hpp"
 
-// The whole execution of a schedule (SPEC §1) as Z3 integer terms, written
+// The whole execution of a schedule (docs/model.md) as Z3 integer terms, written
 // from the specification alone: it shares no code with the symbolic executor
 // (checker/execution/executor.cpp) or the reference replay, so that the two engines
 // cross-examine each other.

@@ -8,7 +8,7 @@
 namespace trivcheck::proofs {
 
 // latency_form_double_count: Trivance's published latency-optimal form (every
-// step sends the whole accumulator to r - d and r + d, SPEC §3). The shift
+// step sends the whole accumulator to r - d and r + d, docs/model.md). The shift
 // parameters exist for tests: each makes the claim false.
 
 /// Lemma 4.2 for 3^s <= n < 3^(s+1) and every full step k < s (k symbolic):

@@ -7,7 +7,7 @@
 
 namespace trivcheck::proofs {
 
-// Trivance's last step for n strictly between 3^s and 3^(s+1) (SPEC §3, §4):
+// Trivance's last step for n strictly between 3^s and 3^(s+1) (docs/model.md, docs/proofs.md):
 // after the s full steps each rank holds the arc of radius R_(s-1) around
 // itself (proved by latency_form_double_count's full_steps query), and in the
 // last step it receives the accumulators of r - d and r + d.

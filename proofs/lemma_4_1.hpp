@@ -7,7 +7,7 @@
 
 namespace trivcheck::proofs {
 
-// lemma_4_1 (SPEC §3): for n = 3^s the reduce-scatter sends
+// lemma_4_1 (docs/proofs.md): for n = 3^s the reduce-scatter sends
 // sum_(k<s) 2·m/3^(k+1) = m(1 - 1/n) bytes per rank, for every s, by induction.
 //
 // Measured in blocks of m/n, the sum is blocks(s) = sum_(k<s) 2·3^(s-1-k).

@@ -59,7 +59,7 @@ struct SmtExecution {
     std::optional<CountViolation> first;
 };
 
-/// Checks the counts of `schedule` (well formed, SPEC §1) with Z3. Throws
+/// Checks the counts of `schedule` (well formed, docs/model.md) with Z3. Throws
 /// NotApplicable (models/generator.hpp) above smt_engine_rank_limit ranks or
 /// smt_engine_block_limit blocks.
 SmtExecution smt_execute(const Schedule& schedule, const SolverSettings& settings);

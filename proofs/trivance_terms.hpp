@@ -6,8 +6,8 @@
 
 namespace trivcheck::proofs {
 
-/// Symbolic Trivance quantities for the n with 3^s < n < 3^(s+1) (SPEC §3),
-/// written from the SPEC's formulas, independently of models/ and checker/.
+/// Symbolic Trivance quantities for the n with 3^s < n < 3^(s+1) (docs/model.md),
+/// written from docs/model.md's formulas, independently of models/ and checker/.
 struct LastStepTerms {
     /// The ring size, 3^s < n < 3^(s+1).
     z3::expr n;

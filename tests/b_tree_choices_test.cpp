@@ -12,7 +12,7 @@
 using namespace trivcheck;
 using testing::run_trivcheck;
 
-// Trivance B's free direction choices (SPEC §3; docs/synthesis.md "B form choices").
+// Trivance B's free direction choices (docs/model.md; docs/synthesis.md "B form choices").
 
 namespace {
 

@@ -1,5 +1,5 @@
 // The count engines (the smt engine and the reference replay) on scratch
-// buffers and local operations (SPEC §1 extended):
+// buffers and local operations (docs/model.md):
 // local operations run first in each step, one after the other; then every
 // send reads the state; postconditions read buffer 0 only.
 

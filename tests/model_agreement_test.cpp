@@ -1,5 +1,5 @@
 // Model agreement (issue 3, item 2): the executed K and Θ of every generator
-// agree with SPEC §3's reference table, every schedule that is correct by
+// agree with the reference table of docs/model.md, every schedule that is correct by
 // construction holds, and Bruck's busiest link carries three times Trivance's.
 //
 // The default run covers powers of 2 up to 1024 and powers of 3 up to 729
@@ -9,7 +9,7 @@
 //     build/tests/trivcheck_tests --no-skip --test-suite=long
 //
 // Θ's closed forms below are exact for these schedules (the executor's link
-// loads, worked out by hand); where SPEC's table gives the leading term only,
+// loads, worked out by hand); where that table gives the leading term only,
 // the test also states the tolerance within which the two agree.
 #include <doctest/doctest.h>
 
@@ -36,7 +36,7 @@ Report run(const std::string& algo, Form form, int n, const std::string& route =
     return execute(generate(request));
 }
 
-/// One row of SPEC §3's table for one algorithm and form, at the sizes where
+/// One row of docs/model.md's reference table for one algorithm and form, at the sizes where
 /// its formula is stated.
 struct TableRow {
     std::string algo;
@@ -46,7 +46,7 @@ struct TableRow {
     std::function<int(int n)> steps;
     /// Θ as the executor must measure it.
     std::function<double(int n)> theta_exact;
-    /// Θ as SPEC's table states it, and how far the exact value may be from it.
+    /// Θ as the table states it (leading term), and how far the exact value may be from it.
     std::function<double(int n)> theta_table;
     std::function<double(int n)> tolerance;
 };
@@ -126,7 +126,7 @@ void check_table(int lowest, int highest2, int highest3, int ring_highest) {
 
 }  // namespace
 
-TEST_CASE("model agreement: K and Θ of every algorithm and form match SPEC §3's table") {
+TEST_CASE("model agreement: K and Θ of every algorithm and form match the reference table") {
     check_table(2, 1024, 729, 256);
 }
 
@@ -213,7 +213,7 @@ TEST_CASE(
     "published latency-optimal Bruck and Trivance: exact only where their windows tile the ring") {
     // Bruck L: after the first s steps every rank holds 3^s contributions, and
     // each accumulator received in the last step holds 3^s more, so only
-    // n = 3^s and n = 2·3^s come out exact; Trivance L (SPEC §3) only n = 3^s.
+    // n = 3^s and n = 2·3^s come out exact; Trivance L (docs/model.md) only n = 3^s.
     for (int n = 2; n <= 128; ++n) {
         CAPTURE(n);
         const int tile = static_cast<int>(power(3, floor_log(n, 3)));

@@ -12,7 +12,7 @@
 
 // Issue 5, part 5: what the Z3 proofs claim for symbolic n must be what the
 // executor measures on the generated schedules, for every n in 2..2000.
-// The expected figures are computed here from SPEC §3's formulas, not with
+// The expected figures are computed here from the formulas of docs/model.md, not with
 // models/ or proofs/ code, so that neither side can share a mistake.
 
 namespace {

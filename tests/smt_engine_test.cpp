@@ -48,7 +48,8 @@ class HeldContributions : public StepObserver {
   public:
     explicit HeldContributions(const Schedule& schedule)
         : ranks_(schedule.ranks), blocks_(schedule.blocks) {
-        // Before step 0 (SPEC §1): every rank its own contribution, all-gather only at the owner.
+        // Before step 0 (docs/model.md): every rank its own contribution, all-gather only at
+        // the owner.
         std::vector<char> initial(cells(), 0);
         for (int r = 0; r < ranks_; ++r)
             for (int b = 0; b < blocks_; ++b)
@@ -298,7 +299,7 @@ TEST_CASE("smt engine: all-gather, the owner's contribution exactly once") {
 }
 
 TEST_CASE("an unheld copy replaces the receiver's value with nothing, in both engines") {
-    // SPEC §1: a copy replaces the value, even when the sender holds nothing.
+    // docs/model.md: a copy replaces the value, even when the sender holds nothing.
     const Schedule schedule =
         read_schedule_file(testing::source_path("tests/cases/allgather-ring-3-unheld.json"));
     CHECK(describe(smt_first(schedule)) == "missing at step 2, rank 0, block 0, contributor 0");

@@ -9,7 +9,7 @@
 using namespace trivcheck;
 using testing::ring_schedule;
 
-// Executed figures against SPEC §3's closed forms, for every n in 2..300.
+// Executed figures against Trivance's closed forms (docs/model.md), for every n in 2..300.
 
 TEST_CASE("Trivance L: coverage 3^(k+1) and link chunks 3^k in the full steps, for every n" *
           doctest::test_suite("slow")) {
@@ -57,7 +57,7 @@ TEST_CASE(
     }
 }
 
-TEST_CASE("Trivance B at n = 3^s uses SPEC's balanced-ternary block sets") {
+TEST_CASE("Trivance B at n = 3^s uses the balanced-ternary block sets") {
     for (int n : {3, 9, 27, 81}) {
         const Schedule schedule = ring_schedule("trivance", Form::B, n);
         const int s = floor_log(n, 3);

@@ -6,14 +6,14 @@
 
 namespace trivcheck {
 
-/// A block-set string that does not parse (SPEC §5). The message names the
+/// A block-set string that does not parse (docs/schedule-format.md). The message names the
 /// offending item, e.g. `item "5-2": empty range (5 > 2)`, and is meant to
 /// follow a file name and JSON path.
 struct BlockListError : std::invalid_argument {
     using std::invalid_argument::invalid_argument;
 };
 
-/// Parses SPEC §5's block-set string: comma-separated items `7`, `2-5`
+/// Parses docs/schedule-format.md's block-set string: comma-separated items `7`, `2-5`
 /// (inclusive) or `1:27:3` (start:stop:stride, stop exclusive); spaces around
 /// items are allowed. Every block must lie in [0, block_count), which is checked
 /// before a range is expanded so a huge range costs nothing. Returns the

@@ -24,7 +24,7 @@ struct UnionResult {
     int overlap = -1;
 };
 
-/// The symbolic values of the executor (SPEC §1: a value is the set of
+/// The symbolic values of the executor (docs/model.md: a value is the set of
 /// contributions summed into it). Sets of ranks in [0, n) are stored once
 /// each, as sorted disjoint arcs, and named by id; rotations and unions are
 /// memoised. Structured schedules (arcs around each rank) therefore need a

@@ -2,7 +2,7 @@
 
 namespace trivcheck {
 
-/// Exit codes of every command (SPEC §5). Unknown is never success.
+/// Exit codes of every command (docs/model.md). Unknown is never success.
 enum ExitCode : int {
     exit_holds = 0,
     exit_violated = 1,

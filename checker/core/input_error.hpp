@@ -5,7 +5,7 @@
 
 namespace trivcheck {
 
-/// Input that cannot mean anything (SPEC §1: malformed file, unknown field,
+/// Input that cannot mean anything (docs/model.md: malformed file, unknown field,
 /// rank or block out of range, self-send): exit code 3, never a violation.
 /// what() reads `schedule.json: steps[3].transfers[7].dst: rank 9 out of
 /// range [0, 8)`, or `schedule.json:3:14: malformed JSON: ...` when the text

@@ -24,7 +24,7 @@ struct Hop {
 /// The transfers that carried one copy of a contribution from its origin.
 using Path = std::vector<Hop>;
 
-/// A failure of SPEC §1's model, located in ranks, steps and blocks.
+/// A failure of docs/model.md's model, located in ranks, steps and blocks.
 struct Violation {
     /// double_count, missing, send_unheld, port_overuse, bound_exceeded.
     std::string kind;
@@ -44,7 +44,7 @@ struct Violation {
     std::string buffer = {};
 };
 
-/// Figures of one step (SPEC §2).
+/// Figures of one step (docs/model.md, figures).
 struct StepFigures {
     int step = 0;
     std::string phase;

@@ -87,7 +87,7 @@ struct ExecuteOptions {
 /// a rotation-symmetric schedule needs one rank's state, not n.
 std::uint64_t estimate_execution_memory(const Schedule& schedule);
 
-/// Executes `schedule` symbolically with SPEC §1's semantics and returns its
+/// Executes `schedule` symbolically with docs/model.md's semantics and returns its
 /// figures, verdict and violations. The schedule must be well formed (ranks,
 /// blocks in range, no self-sends): readers and generators guarantee that.
 Report execute(const Schedule& schedule, const ExecuteOptions& options = {});

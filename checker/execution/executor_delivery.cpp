@@ -101,7 +101,7 @@ void Executor::deliver(int step_index, int dst, const Arrival* first, const Arri
                 touched_.push_back(static_cast<std::uint32_t>(b));
             }
             if (transfer.op == Op::copy) {
-                // A copy replaces the value, even with nothing (SPEC §1); of several
+                // A copy replaces the value, even with nothing (docs/model.md); of several
                 // copies in one step the first wins.
                 if (!has_copy_[b]) {
                     has_copy_[b] = 1;

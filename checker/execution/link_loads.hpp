@@ -16,7 +16,7 @@ struct StepLinkLoad {
     int busiest_link = -1;
 };
 
-/// Routes messages (SPEC §1 "Routing") and counts, per step, the messages
+/// Routes messages (docs/model.md "Routing") and counts, per step, the messages
 /// (chunks) and blocks crossing each directed link. Rings use difference
 /// arrays, so a message costs O(1) whatever its distance.
 class LinkLoads {

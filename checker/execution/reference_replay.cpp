@@ -117,7 +117,7 @@ std::optional<std::string> reference_violation(const Schedule& schedule,
                 Write& write = write_for(transfer.dst, transfer.dst_buffer, block);
                 const std::uint32_t* sent = state.cell(transfer.src, transfer.src_buffer, block);
                 if (transfer.op == Op::copy) {
-                    // The first copy of a step replaces the value (SPEC: a copy replaces).
+                    // The first copy of a step replaces the value (docs/model.md: a copy replaces).
                     if (write.copied) continue;
                     write.copied = true;
                     for (std::size_t c = 0; c < state.ranks(); ++c) write.value[c] += sent[c];

@@ -7,7 +7,7 @@
 
 namespace trivcheck {
 
-/// A brute-force second opinion on SPEC §1, independent of executor.cpp: it
+/// A brute-force second opinion on docs/model.md, independent of executor.cpp: it
 /// counts how many times every contribution is summed into every cell of
 /// every buffer (n·U·B·n counters for U buffers) instead of keeping sets, runs
 /// each step's local operations before its sends, and checks ports, unheld

@@ -6,7 +6,7 @@
 
 namespace trivcheck {
 
-/// Executes `schedule` and adds the named checks that apply to it (SPEC §2):
+/// Executes `schedule` and adds the named checks that apply to it (docs/model.md, figures):
 /// what `trivcheck check` reports.
 Report check_schedule(const Schedule& schedule, ExecuteOptions options = {});
 

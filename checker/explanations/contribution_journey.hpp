@@ -7,7 +7,7 @@
 namespace trivcheck {
 
 /// Where one contribution to one block went, rank by rank: presence only,
-/// with SPEC §1's semantics (a copy replaces, a reduction adds, an empty
+/// with docs/model.md's semantics (a copy replaces, a reduction adds, an empty
 /// value changes nothing).
 struct ContributionJourney {
     /// Per rank: the step after which it last came to hold the contribution;

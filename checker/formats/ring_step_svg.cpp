@@ -61,7 +61,7 @@ std::string link_arc(const RingGeometry& ring, int from, bool plus) {
            (plus ? "1 " : "0 ") + svg_number(b.x) + " " + svg_number(b.y);
 }
 
-/// +1 when the message goes the + way round, -1 the - way (SPEC §1 routing).
+/// +1 when the message goes the + way round, -1 the - way (docs/model.md, routing).
 int direction(const Transfer& transfer, int ranks) {
     const int forward = wrap(transfer.dst - transfer.src, ranks);
     if (transfer.route == Route::plus) return 1;

@@ -6,7 +6,7 @@
 
 namespace trivcheck {
 
-/// The `schema` value every native schedule file carries (SPEC §5).
+/// The `schema` value every native schedule file carries (docs/schedule-format.md).
 inline constexpr const char* kScheduleSchema = "trivcheck.schedule/1";
 
 /// Reads and fully validates a `trivcheck.schedule/1` file (docs/schedule-

@@ -18,7 +18,7 @@ enum class MutantFate {
     /// Not caught, observably different, and correct: the checker accepts it
     /// and an independent exactly-once replay (reference_replay.hpp) confirms
     /// it, and it stays within every declared bound. A free choice made the
-    /// other way (SPEC §3 leaves some placements free), not a mistake.
+    /// other way (docs/model.md: Trivance B leaves some placements free), not a mistake.
     valid_alternative,
     /// Not caught although the reference replay finds it wrong, or cannot
     /// decide: a gap in the checker to investigate.
