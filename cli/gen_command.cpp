@@ -1,7 +1,9 @@
 #include <iostream>
 
 #include "checker/core/exit_code.hpp"
+#include "checker/formats/msccl_xml_writer.hpp"
 #include "checker/formats/schedule_json.hpp"
+#include "checker/lowering/msccl_lowering.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/schedule_source.hpp"
@@ -13,12 +15,22 @@ namespace {
 struct GenOptions {
     ScheduleSource source;
     std::string output;
+    std::string format = "json";
 };
 
 int run_gen(const GenOptions& options) {
     return run_reporting_errors([&]() -> int {
         const Schedule schedule = generate(to_request(options.source));
-        if (options.output.empty() || options.output == "-")
+        const bool to_stdout = options.output.empty() || options.output == "-";
+        if (options.format == "msccl") {
+            const msccl::Program program = msccl::lower_to_msccl(schedule);
+            if (to_stdout)
+                std::cout << write_msccl_xml(program);
+            else
+                write_msccl_file(program, options.output);
+            return exit_holds;
+        }
+        if (to_stdout)
             std::cout << write_schedule_json(schedule);
         else
             write_schedule_file(schedule, options.output);
@@ -32,10 +44,17 @@ void register_gen_command(CLI::App& app, CommandResult& result) {
     auto options = std::make_shared<GenOptions>();
     CLI::App* command = app.add_subcommand(
         "gen",
-        "Write a generated schedule as trivcheck.schedule/1 JSON (docs/schedule-format.md).\n"
-        "  trivcheck gen --algo trivance --form B --topo ring:9 -o trivance-B-9.json");
+        "Write a generated schedule as trivcheck.schedule/1 JSON (docs/schedule-format.md),\n"
+        "or as an MSCCL-IR program for RCCL's MSCCL executor (docs/msccl-export.md).\n"
+        "  trivcheck gen --algo trivance --form B --topo ring:9 -o trivance-B-9.json\n"
+        "  trivcheck gen --algo ring --topo ring:8 --format msccl -o ring-B-8.xml");
     add_generator_options(*command, options->source);
     command->add_option("-o,--output", options->output, "Output file (default: standard output)");
+    command
+        ->add_option("--format", options->format,
+                     "json (trivcheck.schedule/1) or msccl (MSCCL-IR XML; allreduce only; exit 2 "
+                     "naming the RCCL limit a program cannot keep)")
+        ->check(CLI::IsMember({"json", "msccl"}));
     command->callback([options, &result] { result.exit_code = run_gen(*options); });
 }
 

@@ -1,0 +1,328 @@
+#include "checker/lowering/msccl_lowering.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+
+#include "checker/lowering/chunk_accesses.hpp"
+#include "checker/lowering/chunk_runs.hpp"
+#include "checker/lowering/thread_block_builder.hpp"
+#include "models/generator.hpp"
+
+namespace trivcheck::msccl {
+
+namespace {
+
+/// Thread blocks of one directed connection on its current channel.
+struct Connection {
+    int channel = -1;
+    int sender_block = -1;
+    int receiver_block = -1;
+};
+
+/// One received message, waiting in its landing chunks for the local thread block.
+struct Arrival {
+    int dst = 0;
+    const Transfer* transfer = nullptr;
+    ChunkRun run;
+    int landing = 0;  // first scratch chunk it landed in
+    StepRef received;
+};
+
+class Lowering {
+  public:
+    Lowering(const Schedule& schedule, const RuntimeLimits& limits)
+        : schedule_(schedule), limits_(limits) {}
+
+    Program run() {
+        check_applicable();
+        const int n = schedule_.ranks;
+        const int blocks = schedule_.blocks;
+        program_.name = schedule_.name;
+        program_.collective = Collective::allreduce;
+        program_.collective_spelling = "allreduce";
+        program_.in_place = true;
+        program_.gpu_count = n;
+        program_.chunks_per_loop = blocks;
+        program_.protocol = "Simple";
+        program_.gpus.resize(static_cast<std::size_t>(n));
+        const int tracked = schedule_.buffer_count() * blocks;
+        for (int g = 0; g < n; ++g) {
+            Gpu& gpu = program_.gpus[static_cast<std::size_t>(g)];
+            gpu.id = g;
+            gpu.input_chunks = blocks;
+            gpu.output_chunks = 0;
+            builders_.emplace_back(gpu);
+            accesses_.emplace_back(tracked, blocks);
+        }
+        local_block_.assign(static_cast<std::size_t>(n), -1);
+        landing_end_.assign(static_cast<std::size_t>(n), (schedule_.buffer_count() - 1) * blocks);
+        copied_in_step_.assign(static_cast<std::size_t>(n),
+                               std::vector<int>(static_cast<std::size_t>(tracked), -1));
+        for (int k = 0; k < static_cast<int>(schedule_.steps.size()); ++k) lower_step(k);
+        int channels = 1;
+        for (int g = 0; g < n; ++g) {
+            Gpu& gpu = program_.gpus[static_cast<std::size_t>(g)];
+            gpu.scratch_chunks = landing_end_[static_cast<std::size_t>(g)];
+            for (const ThreadBlock& block : gpu.thread_blocks)
+                channels = std::max(channels, block.channel + 1);
+        }
+        program_.channels = channels;
+        return std::move(program_);
+    }
+
+  private:
+    void check_applicable() const {
+        if (schedule_.collective != trivcheck::Collective::allreduce)
+            throw NotApplicable(std::string("MSCCL-IR export supports allreduce schedules; this "
+                                            "one is ") +
+                                to_string(schedule_.collective));
+        if (schedule_.ranks < 2) throw NotApplicable("MSCCL-IR export needs at least 2 ranks");
+    }
+
+    /// Tracked chunk of (buffer, block): buffer-major.
+    int tracked(int buffer, int block) const { return buffer * schedule_.blocks + block; }
+    Buffer buffer_of(int buffer) const {
+        return buffer == main_buffer ? Buffer::input : Buffer::scratch;
+    }
+    int offset_of(int buffer, int block) const {
+        return buffer == main_buffer ? block : (buffer - 1) * schedule_.blocks + block;
+    }
+
+    void lower_step(int k) {
+        const trivcheck::Step& step = schedule_.steps[static_cast<std::size_t>(k)];
+        for (const LocalOp& operation : step.local) lower_local_operation(operation);
+        std::vector<Arrival> arrivals;
+        for (const Transfer& transfer : step.transfers)
+            for (const ChunkRun& run : contiguous_runs(transfer.blocks, limits_.max_count))
+                arrivals.push_back(send_and_receive(transfer, run));
+        std::stable_sort(arrivals.begin(), arrivals.end(),
+                         [](const Arrival& a, const Arrival& b) { return a.dst < b.dst; });
+        // Copies first (the first copy of a block wins), then reductions: the
+        // synchronous step's meaning, per receiver (checker/execution/executor_delivery.cpp).
+        for (const Arrival& arrival : arrivals)
+            if (arrival.transfer->op == Op::copy) deliver(k, arrival);
+        for (const Arrival& arrival : arrivals)
+            if (arrival.transfer->op == Op::reduce) deliver(k, arrival);
+    }
+
+    int local_block(int g, const std::vector<StepRef>& after) {
+        int& block = local_block_[static_cast<std::size_t>(g)];
+        ThreadBlockBuilder& builder = builders_[static_cast<std::size_t>(g)];
+        if (block < 0 ||
+            builder.steps_after_append(block, after) > limits_.steps_per_thread_block) {
+            block = builder.add_thread_block(-1, -1, 0);
+            if (builder.steps_after_append(block, after) > limits_.steps_per_thread_block)
+                throw NotApplicable(too_many_waits(g));
+        }
+        return block;
+    }
+
+    std::string too_many_waits(int g) const {
+        return "a step of gpu " + std::to_string(g) + " must wait on more thread blocks than " +
+               std::to_string(limits_.steps_per_thread_block) +
+               " steps of one thread block can (MSCCL_MAX_NUM_STEPS)";
+    }
+
+    /// One local copy or reduction, block run by block run. A reduction into a
+    /// chunk that holds nothing is a copy (the runtime refuses a reduction with
+    /// an empty side), a reduction of nothing is no step at all.
+    void lower_local_operation(const LocalOp& operation) {
+        const int g = operation.rank;
+        const ChunkAccesses& accesses = accesses_[static_cast<std::size_t>(g)];
+        for (const ChunkRun& run : contiguous_runs(operation.blocks, limits_.max_count)) {
+            std::vector<StepType> kinds;
+            for (int block = run.first; block < run.first + run.count; ++block) {
+                const bool source = accesses.holds_value(tracked(operation.src_buffer, block));
+                const bool target = accesses.holds_value(tracked(operation.dst_buffer, block));
+                if (operation.op == Op::copy)
+                    kinds.push_back(StepType::copy);
+                else
+                    kinds.push_back(!source  ? StepType::nop
+                                    : target ? StepType::reduce
+                                             : StepType::copy);
+            }
+            for_each_same_kind(run, kinds, [&](StepType kind, int first, int count) {
+                local_step(g, kind, operation.src_buffer, first, operation.dst_buffer, count);
+            });
+        }
+    }
+
+    /// Calls emit(kind, first block, count) for each stretch of `run` whose
+    /// blocks have the same kind (kinds[i] for block run.first + i), nop left out.
+    template <class Emit>
+    static void for_each_same_kind(const ChunkRun& run, const std::vector<StepType>& kinds,
+                                   Emit&& emit) {
+        std::size_t start = 0;
+        for (std::size_t i = 1; i <= kinds.size(); ++i) {
+            if (i < kinds.size() && kinds[i] == kinds[start]) continue;
+            if (kinds[start] != StepType::nop)
+                emit(kinds[start], run.first + static_cast<int>(start),
+                     static_cast<int>(i - start));
+            start = i;
+        }
+    }
+
+    /// A local step from blocks [first, first + count) of one buffer to the same blocks of another.
+    void local_step(int g, StepType kind, int src_buffer, int first, int dst_buffer, int count) {
+        ChunkAccesses& accesses = accesses_[static_cast<std::size_t>(g)];
+        std::vector<StepRef> after;
+        accesses.add_read_predecessors(tracked(src_buffer, first), count, after);
+        accesses.add_write_predecessors(tracked(dst_buffer, first), count, after);
+        Step step;
+        step.type = kind;
+        step.src_buffer = buffer_of(src_buffer);
+        step.src_offset = offset_of(src_buffer, first);
+        step.dst_buffer = buffer_of(dst_buffer);
+        step.dst_offset = offset_of(dst_buffer, first);
+        step.count = count;
+        const int block = local_block(g, after);
+        const StepRef done = builders_[static_cast<std::size_t>(g)].append(block, step, after);
+        accesses.record_read(tracked(src_buffer, first), count, done);
+        accesses.record_write(tracked(dst_buffer, first), count, done);
+        for (int i = 0; i < count; ++i)
+            accesses.set_holds_value(
+                tracked(dst_buffer, first + i),
+                kind == StepType::reduce || accesses.holds_value(tracked(src_buffer, first + i)));
+    }
+
+    Connection& connection(int src, int dst) {
+        return connections_[static_cast<std::int64_t>(src) * schedule_.ranks + dst];
+    }
+
+    int& peer_blocks(std::vector<std::vector<int>>& counts, int g, int channel) {
+        std::vector<int>& per_channel = counts[static_cast<std::size_t>(g)];
+        if (per_channel.size() <= static_cast<std::size_t>(channel))
+            per_channel.resize(static_cast<std::size_t>(channel) + 1, 0);
+        return per_channel[static_cast<std::size_t>(channel)];
+    }
+
+    /// Moves the connection to the next channel where both ends may open a thread block.
+    void open_channel(int src, int dst, Connection& link) {
+        if (sending_blocks_.empty()) {
+            sending_blocks_.resize(static_cast<std::size_t>(schedule_.ranks));
+            receiving_blocks_.resize(static_cast<std::size_t>(schedule_.ranks));
+        }
+        int channel = link.channel + 1;
+        while (
+            peer_blocks(sending_blocks_, src, channel) >= limits_.peer_thread_blocks_per_channel ||
+            peer_blocks(receiving_blocks_, dst, channel) >= limits_.peer_thread_blocks_per_channel)
+            ++channel;
+        ++peer_blocks(sending_blocks_, src, channel);
+        ++peer_blocks(receiving_blocks_, dst, channel);
+        link.channel = channel;
+        link.sender_block =
+            builders_[static_cast<std::size_t>(src)].add_thread_block(dst, -1, channel);
+        link.receiver_block =
+            builders_[static_cast<std::size_t>(dst)].add_thread_block(-1, src, channel);
+    }
+
+    Arrival send_and_receive(const Transfer& transfer, const ChunkRun& run) {
+        const int src = transfer.src;
+        const int dst = transfer.dst;
+        ThreadBlockBuilder& sender = builders_[static_cast<std::size_t>(src)];
+        ChunkAccesses& accesses = accesses_[static_cast<std::size_t>(src)];
+        const int chunk = tracked(transfer.src_buffer, run.first);
+        std::vector<StepRef> after;
+        accesses.add_read_predecessors(chunk, run.count, after);
+        Connection& link = connection(src, dst);
+        if (link.channel < 0 ||
+            sender.steps_after_append(link.sender_block, after) > limits_.steps_per_thread_block) {
+            open_channel(src, dst, link);
+            if (sender.steps_after_append(link.sender_block, after) >
+                limits_.steps_per_thread_block)
+                throw NotApplicable(too_many_waits(src));
+        }
+        int& landing_end = landing_end_[static_cast<std::size_t>(dst)];
+        const int landing = landing_end;
+        landing_end += run.count;
+
+        Step send;
+        send.type = StepType::send;
+        send.src_buffer = buffer_of(transfer.src_buffer);
+        send.src_offset = offset_of(transfer.src_buffer, run.first);
+        send.dst_buffer = Buffer::scratch;
+        send.dst_offset = landing;
+        send.count = run.count;
+        const StepRef sent = sender.append(link.sender_block, send, after);
+        accesses.record_read(chunk, run.count, sent);
+
+        // The receiving thread block holds exactly the sends of its sender,
+        // which has at least as many steps: it never overflows first.
+        Step receive = send;
+        receive.type = StepType::receive;
+        receive.depends_on_block = -1;
+        receive.depends_on_step = -1;
+        receive.signals = false;
+        const StepRef received =
+            builders_[static_cast<std::size_t>(dst)].append(link.receiver_block, receive, {});
+        return {dst, &transfer, run, landing, received};
+    }
+
+    /// The landed message into its buffer: copy or reduction, stretch by
+    /// stretch of blocks that need the same kind of step. Of several copies of
+    /// a block in one step the first wins; a reduction into nothing is a copy.
+    void deliver(int k, const Arrival& arrival) {
+        const int buffer = arrival.transfer->dst_buffer;
+        const ChunkAccesses& accesses = accesses_[static_cast<std::size_t>(arrival.dst)];
+        std::vector<int>& copied = copied_in_step_[static_cast<std::size_t>(arrival.dst)];
+        const bool copy = arrival.transfer->op == Op::copy;
+        std::vector<StepType> kinds;
+        for (int block = arrival.run.first; block < arrival.run.first + arrival.run.count;
+             ++block) {
+            int& copied_at = copied[static_cast<std::size_t>(tracked(buffer, block))];
+            if (copy) {
+                kinds.push_back(copied_at == k ? StepType::nop : StepType::copy);
+                copied_at = k;
+            } else {
+                kinds.push_back(accesses.holds_value(tracked(buffer, block)) ? StepType::reduce
+                                                                             : StepType::copy);
+            }
+        }
+        for_each_same_kind(arrival.run, kinds, [&](StepType kind, int first, int count) {
+            deliver_run(arrival, kind, first, count);
+        });
+    }
+
+    void deliver_run(const Arrival& arrival, StepType kind, int first_block, int count) {
+        const int g = arrival.dst;
+        const int buffer = arrival.transfer->dst_buffer;
+        ChunkAccesses& accesses = accesses_[static_cast<std::size_t>(g)];
+        std::vector<StepRef> after{arrival.received};
+        accesses.add_write_predecessors(tracked(buffer, first_block), count, after);
+        Step step;
+        step.type = kind;
+        step.src_buffer = Buffer::scratch;
+        step.src_offset = arrival.landing + (first_block - arrival.run.first);
+        step.dst_buffer = buffer_of(buffer);
+        step.dst_offset = offset_of(buffer, first_block);
+        step.count = count;
+        const int block = local_block(g, after);
+        const StepRef done = builders_[static_cast<std::size_t>(g)].append(block, step, after);
+        accesses.record_write(tracked(buffer, first_block), count, done);
+        for (int i = 0; i < count; ++i)
+            accesses.set_holds_value(tracked(buffer, first_block + i), true);
+    }
+
+    const Schedule& schedule_;
+    const RuntimeLimits limits_;
+    Program program_;
+    std::vector<ThreadBlockBuilder> builders_;
+    std::vector<ChunkAccesses> accesses_;
+    std::vector<int> local_block_;
+    std::vector<int> landing_end_;
+    /// Per gpu and tracked chunk, the last step in which a copy reached it.
+    std::vector<std::vector<int>> copied_in_step_;
+    std::unordered_map<std::int64_t, Connection> connections_;
+    std::vector<std::vector<int>> sending_blocks_;
+    std::vector<std::vector<int>> receiving_blocks_;
+};
+
+}  // namespace
+
+Program lower_to_msccl(const Schedule& schedule, const RuntimeLimits& limits) {
+    return Lowering(schedule, limits).run();
+}
+
+}  // namespace trivcheck::msccl

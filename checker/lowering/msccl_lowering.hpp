@@ -1,0 +1,31 @@
+#pragma once
+#include "models/msccl_program.hpp"
+#include "models/schedule.hpp"
+
+namespace trivcheck::msccl {
+
+/// The limits of RCCL's MSCCL executor a lowered program keeps to (SPEC §6).
+struct RuntimeLimits {
+    int steps_per_thread_block = 256;         // MSCCL_MAX_NUM_STEPS
+    int max_count = 71;                       // cnt below MSCCL_MAX_COUNT (72)
+    int peer_thread_blocks_per_channel = 32;  // sending, and receiving, per gpu and channel
+};
+
+/// The synchronous schedule as an asynchronous MSCCL-IR program with the same
+/// meaning (docs/msccl-export.md). Block b is chunk b of gpu r's input buffer
+/// (in place: it is also the output); scratch buffer k >= 1 is chunks
+/// [(k - 1)·B, k·B) of the scratch buffer, followed by one fresh landing chunk
+/// per received block. Each transfer is one message per run of consecutive
+/// blocks (at most max_count), sent by the thread block of its connection and
+/// received into landing chunks; a local thread block then copies or reduces
+/// them into their buffers, so a step's sends read the state before its
+/// reductions, as in the synchronous model. Waits (`depid`, `deps`, `hasdep`)
+/// order every access after those it conflicts with: the program is free of
+/// races and cannot deadlock with unbounded FIFOs. A schedule that double
+/// counts lowers to a program that double counts: nothing is repaired.
+/// Connections move to a further channel when a thread block is full.
+/// Throws NotApplicable naming the limit the program cannot keep, or the
+/// collective it cannot express.
+Program lower_to_msccl(const Schedule& schedule, const RuntimeLimits& limits = {});
+
+}  // namespace trivcheck::msccl

@@ -1,0 +1,85 @@
+#include "checker/lowering/thread_block_builder.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+namespace trivcheck::msccl {
+
+int ThreadBlockBuilder::add_thread_block(int send_peer, int receive_peer, int channel) {
+    const int id = thread_block_count();
+    ThreadBlock block;
+    block.id = id;
+    block.send_peer = send_peer;
+    block.receive_peer = receive_peer;
+    block.channel = channel;
+    gpu_.thread_blocks.push_back(std::move(block));
+    clocks_.emplace_back();
+    return id;
+}
+
+int ThreadBlockBuilder::step_count(int block) const {
+    return static_cast<int>(gpu_.thread_blocks[static_cast<std::size_t>(block)].steps.size());
+}
+
+int ThreadBlockBuilder::known(int block, int other) const {
+    const std::vector<int>& clock = clocks_[static_cast<std::size_t>(block)];
+    return static_cast<std::size_t>(other) < clock.size() ? clock[static_cast<std::size_t>(other)]
+                                                          : -1;
+}
+
+std::vector<int> ThreadBlockBuilder::waits_needed(int block,
+                                                  const std::vector<StepRef>& after) const {
+    std::vector<int> needed;
+    for (const StepRef& ref : after) {
+        if (ref.block == block || ref.block < 0) continue;
+        if (known(block, ref.block) >= ref.step) continue;
+        needed.push_back(ref.block);
+    }
+    std::sort(needed.begin(), needed.end());
+    needed.erase(std::unique(needed.begin(), needed.end()), needed.end());
+    return needed;
+}
+
+int ThreadBlockBuilder::steps_after_append(int block, const std::vector<StepRef>& after) const {
+    const auto waits = static_cast<int>(waits_needed(block, after).size());
+    return step_count(block) + std::max(1, waits);
+}
+
+StepRef ThreadBlockBuilder::append(int block, Step step, const std::vector<StepRef>& after) {
+    const std::vector<int> needed = waits_needed(block, after);
+    auto& steps = gpu_.thread_blocks[static_cast<std::size_t>(block)].steps;
+    std::vector<int>& clock = clocks_[static_cast<std::size_t>(block)];
+    for (std::size_t i = 0; i < needed.size(); ++i) {
+        const int other = needed[i];
+        auto& other_steps = gpu_.thread_blocks[static_cast<std::size_t>(other)].steps;
+        assert(!other_steps.empty() && other_steps.back().type != StepType::nop);
+        // The latest step, not just the one needed: one wait then covers
+        // everything that thread block has done so far.
+        other_steps.back().signals = true;
+        const int latest = static_cast<int>(other_steps.size()) - 1;
+        const std::vector<int>& other_clock = clocks_[static_cast<std::size_t>(other)];
+        if (clock.size() < other_clock.size()) clock.resize(other_clock.size(), -1);
+        for (std::size_t d = 0; d < other_clock.size(); ++d)
+            clock[d] = std::max(clock[d], other_clock[d]);
+        if (clock.size() <= static_cast<std::size_t>(other))
+            clock.resize(static_cast<std::size_t>(other) + 1, -1);
+        clock[static_cast<std::size_t>(other)] = latest;
+        if (i + 1 < needed.size()) {
+            Step wait;
+            wait.index = static_cast<int>(steps.size());
+            wait.type = StepType::nop;
+            wait.count = 0;
+            wait.depends_on_block = other;
+            wait.depends_on_step = latest;
+            steps.push_back(wait);
+        } else {
+            step.depends_on_block = other;
+            step.depends_on_step = latest;
+        }
+    }
+    step.index = static_cast<int>(steps.size());
+    steps.push_back(step);
+    return {block, step.index};
+}
+
+}  // namespace trivcheck::msccl
