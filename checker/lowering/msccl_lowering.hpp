@@ -4,7 +4,7 @@
 
 namespace trivcheck::msccl {
 
-/// The limits of RCCL's MSCCL executor a lowered program keeps to (SPEC §6).
+/// The limits of RCCL's MSCCL executor a lowered program keeps to (docs/msccl-export.md).
 struct RuntimeLimits {
     int steps_per_thread_block = 256;         // MSCCL_MAX_NUM_STEPS
     int max_count = 71;                       // cnt below MSCCL_MAX_COUNT (72)
