@@ -1,5 +1,8 @@
 #include "checker/execution/trivance_checks.hpp"
 
+#include <string>
+#include <vector>
+
 #include "models/ring_arithmetic.hpp"
 
 namespace trivcheck {
@@ -71,20 +74,37 @@ CheckOutcome lemma_4_1(const Report& report) {
     return outcome(true, "every rank sends m(1 - 1/n) bytes in every phase");
 }
 
-CheckOutcome congestion_3k(const Report& report) {
-    for (const StepFigures& figures : report.per_step) {
-        if (figures.distances.size() != 1)
-            return outcome(false,
-                           "step " + std::to_string(figures.step) + " uses several distances");
-        const std::int64_t chunks = figures.distances[0];
-        if (figures.link_chunks_min != chunks || figures.link_chunks_max != chunks)
-            return outcome(false, "step " + std::to_string(figures.step) + " at distance " +
-                                      std::to_string(chunks) + ": links carry " +
-                                      std::to_string(figures.link_chunks_min) + ".." +
-                                      std::to_string(figures.link_chunks_max) + " chunks");
+/// The lemma's k for each step: the step's index in its phase, counted
+/// backwards in an all-gather (the time reversal of the reduce-scatter).
+std::vector<int> lemma_step_indices(const Report& report) {
+    std::vector<int> indices(report.per_step.size());
+    std::size_t first = 0;
+    while (first < report.per_step.size()) {
+        std::size_t end = first;
+        while (end < report.per_step.size() &&
+               report.per_step[end].phase == report.per_step[first].phase)
+            ++end;
+        const bool backwards = report.per_step[first].phase == "allgather";
+        for (std::size_t i = first; i < end; ++i)
+            indices[i] = static_cast<int>(backwards ? end - 1 - i : i - first);
+        first = end;
     }
-    return outcome(true,
-                   "in every step at distance 3^k every directed link carries exactly 3^k chunks");
+    return indices;
+}
+
+CheckOutcome congestion_3k(const Report& report) {
+    const std::vector<int> indices = lemma_step_indices(report);
+    for (std::size_t i = 0; i < report.per_step.size(); ++i) {
+        const StepFigures& figures = report.per_step[i];
+        const std::int64_t chunks = power(3, indices[i]);
+        if (figures.link_chunks_min != chunks || figures.link_chunks_max != chunks)
+            return outcome(false, "step " + std::to_string(figures.step) + " (k = " +
+                                      std::to_string(indices[i]) + " in " + figures.phase +
+                                      "): links carry " + std::to_string(figures.link_chunks_min) +
+                                      ".." + std::to_string(figures.link_chunks_max) +
+                                      " chunks, not 3^k = " + std::to_string(chunks));
+    }
+    return outcome(true, "in step k every directed link carries exactly 3^k chunks");
 }
 
 }  // namespace
