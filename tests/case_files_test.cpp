@@ -9,6 +9,7 @@
 #include "checker/explanations/check.hpp"
 #include "checker/formats/report_json.hpp"
 #include "checker/formats/schedule_json.hpp"
+#include "tests/required_inputs.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;
@@ -25,9 +26,9 @@ using namespace trivcheck;
 
 namespace {
 
-const std::set<std::string> kExpectationFields = {
-    "verdict", "counts", "per_step", "theta", "totals", "violations", "checks", "check_reasons",
-    "includes"};
+const std::set<std::string> kExpectationFields = {"verdict", "counts",        "per_step",
+                                                  "theta",   "totals",        "violations",
+                                                  "checks",  "check_reasons", "includes"};
 
 void check_against_expectation(const nlohmann::json& report, const nlohmann::json& expected) {
     for (const auto& [key, value] : expected.items()) {
@@ -82,12 +83,10 @@ TEST_CASE("case files give their expected verdict, figures and violations") {
     CHECK(cases >= 16);
 }
 
-TEST_CASE("SPEC's example schedules give the verdicts their README states") {
+TEST_CASE("SPEC's example schedules give the verdicts their README states" *
+          testing::skip_unless_exists(testing::shared_path("examples/"))) {
     const std::string folder = testing::shared_path("examples/");
-    if (!std::filesystem::exists(folder)) {
-        MESSAGE("skipped: " << folder << " is absent");
-        return;
-    }
+    REQUIRE_MESSAGE(std::filesystem::exists(folder), folder << " is absent");
     const Report l9 = check_schedule(read_schedule_file(folder + "trivance-L-9.json"));
     CHECK(l9.verdict == Verdict::holds);
     CHECK(l9.per_step.at(1).coverage_min == 9);

@@ -45,8 +45,7 @@ TEST_CASE("exit codes: usage 2, bad input 3") {
 }
 
 TEST_CASE("gen writes a file that check reads back to the same verdict") {
-    const std::string file =
-        (std::filesystem::temp_directory_path() / "trivcheck-roundtrip-B-10.json").string();
+    const std::string file = trivcheck::testing::unique_temp_path("trivcheck-roundtrip-B-10.json");
     CHECK(run_trivcheck("gen --algo trivance --form B --topo ring:10 -o " + file).exit_code == 0);
     const auto from_file = run_trivcheck("check " + file + " --json");
     const auto generated = run_trivcheck("check --algo trivance --form B --topo ring:10 --json");

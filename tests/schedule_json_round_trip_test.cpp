@@ -14,7 +14,9 @@
 
 #include "checker/formats/schedule_json.hpp"
 #include "models/generator.hpp"
+#include "tests/required_inputs.hpp"
 #include "tests/schedule_json_support.hpp"
+#include "tests/test_support.hpp"
 
 using namespace trivcheck;
 using namespace trivcheck::testing;
@@ -138,7 +140,7 @@ TEST_CASE("files: write, read back, and a missing file is an input error") {
     request.topology = Topology::ring(10);
     Schedule schedule = generate(request);
     const std::filesystem::path path =
-        std::filesystem::temp_directory_path() / "trivcheck-schedule-json-test.json";
+        trivcheck::testing::unique_temp_path("trivcheck-schedule-json-test.json");
     write_schedule_file(schedule, path.string());
     check_equal(schedule, read_schedule_file(path.string()));
     std::filesystem::remove(path);
@@ -161,13 +163,11 @@ TEST_CASE("files: write, read back, and a missing file is an input error") {
     CHECK_THROWS_AS(write_schedule_file(schedule, "/nonexistent/dir/x.json"), std::runtime_error);
 }
 
-TEST_CASE("every shared example schedule reads and round-trips") {
-    const std::filesystem::path examples =
-        std::filesystem::path(TRIVCHECK_SOURCE_DIR) / ".." / "shared" / "examples";
-    if (!std::filesystem::is_directory(examples)) {
-        MESSAGE("skipped: no examples at " << examples.string());
-        return;
-    }
+TEST_CASE("every shared example schedule reads and round-trips" *
+          trivcheck::testing::skip_unless_exists(trivcheck::testing::shared_path("examples"))) {
+    const std::filesystem::path examples = trivcheck::testing::shared_path("examples");
+    REQUIRE_MESSAGE(std::filesystem::is_directory(examples),
+                    "no examples at " << examples.string());
     std::vector<std::filesystem::path> files;
     for (const auto& entry : std::filesystem::directory_iterator(examples))
         if (entry.path().extension() == ".json") files.push_back(entry.path());

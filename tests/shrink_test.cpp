@@ -5,8 +5,8 @@
 #include <filesystem>
 
 #include "checker/explanations/check.hpp"
-#include "checker/search/delta_debugging.hpp"
 #include "checker/formats/schedule_json.hpp"
+#include "checker/search/delta_debugging.hpp"
 #include "checker/search/schedule_projection.hpp"
 #include "checker/search/schedule_shrink.hpp"
 #include "cli/last_step_planner.hpp"
@@ -92,9 +92,8 @@ TEST_CASE("a missing contribution shrinks keeping its cause, not to the empty sc
 }
 
 TEST_CASE("trivcheck shrink writes a smaller schedule failing the same way") {
-    const auto directory = std::filesystem::temp_directory_path();
-    const std::string input = (directory / "trivcheck-shrink-in.json").string();
-    const std::string output = (directory / "trivcheck-shrink-out.json").string();
+    const std::string input = testing::unique_temp_path("trivcheck-shrink-in.json");
+    const std::string output = testing::unique_temp_path("trivcheck-shrink-out.json");
     write_schedule_file(resent_27(), input);
     const auto result = run_trivcheck("shrink " + input + " -o " + output);
     CHECK(result.exit_code == 1);

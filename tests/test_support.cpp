@@ -1,9 +1,12 @@
 #include "tests/test_support.hpp"
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
+#include <atomic>
 #include <cstdio>
+#include <filesystem>
 
 namespace trivcheck::testing {
 
@@ -46,6 +49,13 @@ Schedule ring_schedule(const std::string& algo, Form form, int n) {
 
 std::string source_path(const std::string& relative) {
     return std::string(TRIVCHECK_SOURCE_DIR) + "/" + relative;
+}
+
+std::string unique_temp_path(const std::string& stem) {
+    static std::atomic<int> counter{0};
+    return (std::filesystem::temp_directory_path() /
+            (stem + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++)))
+        .string();
 }
 
 std::string shared_path(const std::string& relative) {

@@ -26,6 +26,10 @@ Schedule ring_schedule(const std::string& algo, Form form, int n);
 /// Path of a file under the repository root.
 std::string source_path(const std::string& relative);
 
+/// A path in the temporary directory no other test or run uses (the process id
+/// and a counter follow `stem`), so `ctest -j` and parallel runs never collide.
+std::string unique_temp_path(const std::string& stem);
+
 /// ../shared beside the repository, where SPEC's examples and corpus live.
 std::string shared_path(const std::string& relative);
 
