@@ -2,10 +2,10 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "checker/explanations/check.hpp"
 #include "checker/core/exit_code.hpp"
-#include "checker/search/mutation_score.hpp"
+#include "checker/explanations/check.hpp"
 #include "checker/formats/size_spec.hpp"
+#include "checker/search/mutation_score.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/schedule_source.hpp"
@@ -43,12 +43,15 @@ std::string kinds_text(const OperatorTally& tally) {
 
 struct Totals {
     int made = 0, caught = 0, correctness = 0, equivalent = 0, valid = 0, survived = 0;
+    int false_alarm = 0, unconfirmed = 0;
+    /// Mutants the oracle confirms wrong.
+    int mistakes() const { return caught + survived; }
     double score() const {
-        const int mistakes = made - equivalent - valid;
-        return mistakes == 0 ? 1.0 : static_cast<double>(caught) / mistakes;
+        return mistakes() == 0 ? 1.0 : static_cast<double>(caught) / mistakes();
     }
     double strict_score() const {
-        return made == equivalent ? 1.0 : static_cast<double>(caught) / (made - equivalent);
+        const int relevant = made - equivalent - unconfirmed;
+        return relevant == 0 ? 1.0 : static_cast<double>(caught) / relevant;
     }
 };
 
@@ -61,17 +64,20 @@ Totals add_up(const std::vector<OperatorTally>& tallies) {
         totals.equivalent += tally.equivalent;
         totals.valid += tally.valid_alternative;
         totals.survived += tally.survived;
+        totals.false_alarm += tally.false_alarm;
+        totals.unconfirmed += tally.unconfirmed;
     }
     return totals;
 }
 
 /// One table row: the counts, the score, the kinds.
-std::string row(const std::string& name, int made, int caught, int correctness, int equivalent,
-                int valid, int survived, const std::string& score, const std::string& kinds) {
-    return pad(name, 24) + pad(std::to_string(made), 6) + pad(std::to_string(caught), 8) +
-           pad(std::to_string(correctness), 9) + pad(std::to_string(equivalent), 7) +
-           pad(std::to_string(valid), 7) + pad(std::to_string(survived), 10) + pad(score, 8) +
-           kinds + "\n";
+std::string row(const std::string& name, const Totals& counts, const std::string& score,
+                const std::string& kinds) {
+    return pad(name, 24) + pad(std::to_string(counts.made), 6) +
+           pad(std::to_string(counts.caught), 8) + pad(std::to_string(counts.correctness), 9) +
+           pad(std::to_string(counts.equivalent), 7) + pad(std::to_string(counts.valid), 7) +
+           pad(std::to_string(counts.survived), 10) + pad(std::to_string(counts.false_alarm), 8) +
+           pad(score, 8) + kinds + "\n";
 }
 
 void print_text(const MutateOptions& options, const std::vector<OperatorTally>& tallies,
@@ -85,33 +91,41 @@ void print_text(const MutateOptions& options, const std::vector<OperatorTally>& 
     for (const std::string& note : skipped) std::cout << "  skipped " << note << "\n";
     std::cout << "\n"
               << pad("operator", 24) << pad("made", 6) << pad("caught", 8) << pad("by corr", 9)
-              << pad("equiv", 7) << pad("valid", 7) << pad("survived", 10) << pad("score", 8)
-              << "violation kinds\n";
+              << pad("equiv", 7) << pad("valid", 7) << pad("survived", 10) << pad("false", 8)
+              << pad("score", 8) << "violation kinds\n";
     for (const OperatorTally& tally : tallies)
-        std::cout << row(tally.name, tally.made, tally.caught, tally.caught_by_correctness,
-                         tally.equivalent, tally.valid_alternative, tally.survived,
+        std::cout << row(tally.name, add_up({tally}),
                          tally.made == 0 ? "-" : percent(tally.score()), kinds_text(tally));
     const Totals totals = add_up(tallies);
-    std::cout << row("all", totals.made, totals.caught, totals.correctness, totals.equivalent,
-                     totals.valid, totals.survived, percent(totals.score()), "")
-              << "\n";
+    std::cout << row("all", totals, percent(totals.score()), "") << "\n";
     int operators_used = 0;
     for (const OperatorTally& tally : tallies) operators_used += tally.made > 0 ? 1 : 0;
     std::cout << "mutation score " << percent(totals.score()) << ": " << totals.caught
-              << " caught of " << totals.made - totals.equivalent - totals.valid << " mistakes, "
-              << operators_used << " operators\n"
+              << " caught of " << totals.mistakes()
+              << " mistakes (mutants the reference replay confirms wrong), " << operators_used
+              << " operators\n"
+              << "  " << totals.false_alarm
+              << " false alarms (rejected, but the reference replay finds them correct"
+              << (options.no_bounds ? "" : " and within the bounds") << ")";
+    if (totals.unconfirmed > 0)
+        std::cout << "; " << totals.unconfirmed << " rejected too large to confirm";
+    std::cout << "\n"
               << "  " << totals.equivalent << " equivalent (nothing observable changed) and "
               << totals.valid << " valid alternatives (correct"
               << (options.no_bounds ? ", whatever they cost" : ", within the bounds")
               << ") are never counted as caught;\n"
-              << "  counting the valid alternatives as misses: " << percent(totals.strict_score())
-              << " of " << totals.made - totals.equivalent << " non-equivalent mutants\n";
+              << "  counting the valid alternatives and false alarms as misses: "
+              << percent(totals.strict_score()) << " of "
+              << totals.made - totals.equivalent - totals.unconfirmed
+              << " non-equivalent mutants\n";
     for (const OperatorTally& tally : tallies) {
         int shown = 0;
         int hidden = 0;
         for (const UncaughtMutant& mutant : tally.uncaught) {
-            // Every survivor is shown; of the rest, enough to see the pattern.
-            if (mutant.fate != MutantFate::survived && shown >= 5) {
+            // Every survivor and false alarm is shown; of the rest, enough to see the pattern.
+            const bool always =
+                mutant.fate == MutantFate::survived || mutant.fate == MutantFate::false_alarm;
+            if (!always && shown >= 5) {
                 ++hidden;
                 continue;
             }
@@ -144,6 +158,8 @@ void print_json(const MutateOptions& options, const std::vector<OperatorTally>& 
                                         {"equivalent", tally.equivalent},
                                         {"valid_alternative", tally.valid_alternative},
                                         {"survived", tally.survived},
+                                        {"false_alarm", tally.false_alarm},
+                                        {"unconfirmed", tally.unconfirmed},
                                         {"score", tally.score()},
                                         {"strict_score", tally.strict_score()},
                                         {"kinds", tally.kinds}};
@@ -156,6 +172,7 @@ void print_json(const MutateOptions& options, const std::vector<OperatorTally>& 
         json["operators"].push_back(std::move(entry));
     }
     const Totals totals = add_up(tallies);
+    json["false_alarms"] = totals.false_alarm;
     json["score"] = totals.score();
     json["strict_score"] = totals.strict_score();
     std::cout << json.dump(2) << "\n";
@@ -193,7 +210,8 @@ int run_mutate(const MutateOptions& options) {
             print_json(options, tallies, used);
         else
             print_text(options, tallies, used, skipped);
-        return add_up(tallies).survived == 0 ? exit_holds : exit_violated;
+        const Totals totals = add_up(tallies);
+        return totals.survived == 0 && totals.false_alarm == 0 ? exit_holds : exit_violated;
     });
 }
 
@@ -207,7 +225,10 @@ void register_mutate_command(CLI::App& app, CommandResult& result) {
         "operator, the mutants made, caught and equivalent, and the mutation score "
         "(docs/counterexamples.md).\n"
         "  trivcheck mutate --algo trivance --form B --n 2..64\n"
-        "Exit 0 every mistake was caught, 1 some mutant survived, 2 usage.");
+        "A rejection counts as caught only when the reference replay confirms the mutant wrong;\n"
+        "otherwise it is a false alarm.\n"
+        "Exit 0 every mistake was caught and no false alarm, 1 some mutant survived or some\n"
+        "rejection was a false alarm, 2 usage.");
     command->add_option("--algo", options->algo, "Generator (see `trivcheck list`)")->required();
     command->add_option("--form", options->form, "L or B")->check(CLI::IsMember({"L", "B"}));
     command->add_option("--n", options->sizes, "Ring sizes: 2..64, pow3, ... (docs/sweep.md)")

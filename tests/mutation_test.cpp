@@ -2,9 +2,9 @@
 
 #include <doctest/doctest.h>
 
+#include "checker/execution/reference_replay.hpp"
 #include "checker/explanations/check.hpp"
 #include "checker/search/mutation_score.hpp"
-#include "checker/execution/reference_replay.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;
@@ -135,6 +135,9 @@ TEST_CASE("scores: every mistake caught on small Trivance, ring and Swing; none 
             CAPTURE(algo);
             CAPTURE(tally.name);
             CHECK(tally.survived == 0);
+            // Every rejection confirmed by the reference replay or bounds walk.
+            CHECK(tally.false_alarm == 0);
+            CHECK(tally.unconfirmed == 0);
             CHECK(tally.caught + tally.equivalent + tally.valid_alternative == tally.made);
             CHECK(tally.score() == 1.0);
         }
@@ -160,8 +163,11 @@ TEST_CASE("trivcheck mutate prints the score over at least 12 operators") {
     CHECK(result.exit_code == 0);
     CHECK(result.out.find("mutation score 100.0%") != std::string::npos);
     CHECK(result.out.find("14 operators") != std::string::npos);
+    CHECK(result.out.find("\n  0 false alarms (rejected, but the reference replay finds them "
+                          "correct and within the bounds)\n") != std::string::npos);
     const auto json =
         testing::run_trivcheck("mutate --algo ring --form B --n 3..5 --sites 2 --json");
     CHECK(json.exit_code == 0);
     CHECK(json.out.find("\"schema\": \"trivcheck.mutation/1\"") != std::string::npos);
+    CHECK(json.out.find("\"false_alarms\": 0") != std::string::npos);
 }

@@ -5,8 +5,9 @@
 #include <stdexcept>
 
 #include "checker/execution/executor.hpp"
-#include "checker/search/observable_behaviour.hpp"
+#include "checker/execution/reference_bounds.hpp"
 #include "checker/execution/reference_replay.hpp"
+#include "checker/search/observable_behaviour.hpp"
 
 namespace trivcheck {
 
@@ -27,15 +28,27 @@ void require_well_formed(const Schedule& schedule, const std::string& operator_n
         }
 }
 
-/// What the independent replay finds wrong with a schedule the checker accepts.
-std::optional<std::string> second_opinion(const Schedule& schedule) {
+/// What the oracle finds wrong with a mutant: the reference replay for
+/// correctness, the reference walk for its declared bounds.
+struct OracleOpinion {
+    std::optional<std::string> correctness;
+    std::optional<std::string> bound;
+    /// Too large for the reference replay: nothing could be confirmed.
+    bool undecided = false;
+};
+
+OracleOpinion second_opinion(const Schedule& schedule) {
+    OracleOpinion opinion;
     try {
         if (auto violation = reference_violation(schedule))
-            return "the reference replay finds " + *violation;
-        return std::nullopt;
+            opinion.correctness = "the reference replay finds " + *violation;
     } catch (const std::length_error&) {
-        return std::string("it is too large for the reference replay to confirm");
+        opinion.undecided = true;
     }
+    if (schedule.bounds)
+        if (auto exceeded = reference_bound_violation(schedule, *schedule.bounds))
+            opinion.bound = "the reference bounds walk finds " + *exceeded;
+    return opinion;
 }
 
 }  // namespace
@@ -44,6 +57,10 @@ const char* to_string(MutantFate fate) {
     switch (fate) {
         case MutantFate::caught:
             return "caught";
+        case MutantFate::false_alarm:
+            return "false_alarm";
+        case MutantFate::unconfirmed:
+            return "unconfirmed";
         case MutantFate::equivalent:
             return "equivalent";
         case MutantFate::valid_alternative:
@@ -55,12 +72,12 @@ const char* to_string(MutantFate fate) {
 }
 
 double OperatorTally::score() const {
-    const int mistakes = made - equivalent - valid_alternative;
+    const int mistakes = caught + survived;
     return mistakes == 0 ? 1.0 : static_cast<double>(caught) / mistakes;
 }
 
 double OperatorTally::strict_score() const {
-    const int relevant = made - equivalent;
+    const int relevant = made - equivalent - unconfirmed;
     return relevant == 0 ? 1.0 : static_cast<double>(caught) / relevant;
 }
 
@@ -119,14 +136,36 @@ void score_mutants(const Schedule& original, int sites, bool declare_bounds,
             if (declare_bounds)
                 mutant.schedule.bounds = declared_bounds(measured, mutant.schedule.steps.size());
             const Report report = execute(mutant.schedule, quick);
+            const OracleOpinion oracle = second_opinion(mutant.schedule);
             if (report.verdict == Verdict::violated) {
-                ++tally.caught;
                 bool correctness = false;
+                bool bound = false;
                 for (const auto& [kind, count] : report.violation_counts) {
-                    ++tally.kinds[kind];
                     correctness = correctness || kind != "bound_exceeded";
+                    bound = bound || kind == "bound_exceeded";
                 }
-                tally.caught_by_correctness += correctness ? 1 : 0;
+                record.fate = MutantFate::caught;
+                if (oracle.undecided && !oracle.bound) {
+                    record.fate = MutantFate::unconfirmed;
+                    record.reason = "rejected, but too large for the reference replay to confirm";
+                } else if (correctness && !oracle.correctness && !oracle.undecided) {
+                    record.fate = MutantFate::false_alarm;
+                    record.reason = "the checker reports " + report.violations.at(0).kind +
+                                    " but the reference replay finds the mutant correct";
+                } else if (!correctness && bound && !oracle.bound) {
+                    record.fate = MutantFate::false_alarm;
+                    record.reason = "the checker reports bound_exceeded (" +
+                                    report.violations.at(0).detail +
+                                    ") but the reference bounds walk finds every bound held";
+                }
+                if (record.fate == MutantFate::caught) {
+                    ++tally.caught;
+                    for (const auto& [kind, count] : report.violation_counts) ++tally.kinds[kind];
+                    tally.caught_by_correctness += correctness ? 1 : 0;
+                    continue;
+                }
+                ++(record.fate == MutantFate::false_alarm ? tally.false_alarm : tally.unconfirmed);
+                tally.uncaught.push_back(std::move(record));
                 continue;
             }
             if (!reference_behaviour)
@@ -137,15 +176,22 @@ void score_mutants(const Schedule& original, int sites, bool declare_bounds,
                 ++tally.equivalent;
                 record.reason =
                     "same verdict, figures, link loads, per-rank traffic and final state";
-            } else if (const auto wrong = second_opinion(mutant.schedule)) {
+            } else if (oracle.correctness || oracle.bound || oracle.undecided) {
                 ++tally.survived;
                 record.fate = MutantFate::survived;
-                record.reason = "the checker accepts it but " + *wrong;
+                record.reason =
+                    "the checker accepts it but " +
+                    (oracle.correctness ? *oracle.correctness
+                     : oracle.bound     ? *oracle.bound
+                                        : std::string("it is too large for the reference replay "
+                                                          "to confirm"));
             } else {
                 ++tally.valid_alternative;
                 record.fate = MutantFate::valid_alternative;
                 record.reason = std::string("correct (confirmed by the reference replay)") +
-                                (declare_bounds ? " and within the declared bounds" : "") +
+                                (declare_bounds ? " and within the declared bounds (confirmed "
+                                                  "by the reference bounds walk)"
+                                                : "") +
                                 "; differs by " + *difference;
             }
             tally.uncaught.push_back(std::move(record));

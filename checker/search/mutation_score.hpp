@@ -3,15 +3,26 @@
 #include <string>
 #include <vector>
 
-#include "checker/search/mutation.hpp"
 #include "checker/core/report.hpp"
+#include "checker/search/mutation.hpp"
 
 namespace trivcheck {
 
 /// What became of one mutant.
 enum class MutantFate {
-    /// The checker reports a violation.
+    /// The checker reports a violation and the oracle confirms the mutant is
+    /// wrong: the reference replay (reference_replay.hpp) finds a violation,
+    /// or, for a rejection by a declared bound alone, the reference bounds walk
+    /// (reference_bounds.hpp) finds a bound exceeded.
     caught,
+    /// The checker reports a violation the oracle does not confirm: a
+    /// correctness violation of a mutant the reference replay finds correct,
+    /// or a bound of a mutant the reference walk finds within its bounds. A
+    /// checker bug; never counted as caught.
+    false_alarm,
+    /// The checker rejects it but the mutant is too large for the reference
+    /// replay to confirm: neither caught nor a false alarm, and left out of the score.
+    unconfirmed,
     /// Nothing observable changed (observable_behaviour.hpp): not a bug, and
     /// never counted as caught.
     equivalent,
@@ -25,7 +36,7 @@ enum class MutantFate {
     survived,
 };
 
-/// "caught", "equivalent", "valid_alternative", "survived".
+/// "caught", "false_alarm", "unconfirmed", "equivalent", "valid_alternative", "survived".
 const char* to_string(MutantFate fate);
 
 /// A mutant that was not caught, with the reason, for the record.
@@ -34,7 +45,8 @@ struct UncaughtMutant {
     std::string site;
     MutantFate fate = MutantFate::survived;
     /// equivalent: why nothing observable changed; valid_alternative: what
-    /// changed; survived: what the reference replay found.
+    /// changed; survived: what the reference replay found; false_alarm: what
+    /// the checker claimed that the oracle does not confirm.
     std::string reason;
 };
 
@@ -49,14 +61,17 @@ struct OperatorTally {
     int equivalent = 0;
     int valid_alternative = 0;
     int survived = 0;
+    int false_alarm = 0;
+    int unconfirmed = 0;
     /// Violation kind -> mutants that reported it.
     std::map<std::string, int> kinds;
     std::vector<UncaughtMutant> uncaught;
 
-    /// caught / (made - equivalent - valid_alternative): the mistakes caught;
-    /// 1 when there was no mistake to catch.
+    /// caught / (caught + survived): of the mutants the oracle confirms wrong,
+    /// the share the checker rejected; 1 when there was no mistake to catch.
     double score() const;
-    /// caught / (made - equivalent): as if every valid alternative were a miss.
+    /// caught / (made - equivalent - unconfirmed): as if every valid
+    /// alternative and every false alarm were a miss.
     double strict_score() const;
 };
 
@@ -70,7 +85,9 @@ Bounds declared_bounds(const Report& report, std::size_t step_count);
 /// n ranks that holds) and adds each mutant's fate to `tallies` (one per
 /// operator, in mutation_operators() order, created when empty). With
 /// `declare_bounds`, mutants are checked as a CI gate checks a schedule
-/// file that declares the original's figures as its bounds.
+/// file that declares the original's figures as its bounds. Every verdict,
+/// rejection or acceptance, is put to the oracle (reference replay and
+/// reference bounds walk) before it counts.
 void score_mutants(const Schedule& original, int sites, bool declare_bounds,
                    std::vector<OperatorTally>& tallies);
 
