@@ -83,10 +83,8 @@ TEST_CASE("case files give their expected verdict, figures and violations") {
     CHECK(cases >= 16);
 }
 
-TEST_CASE("SPEC's example schedules give the verdicts their README states" *
-          testing::skip_unless_exists(testing::shared_path("examples/"))) {
-    const std::string folder = testing::shared_path("examples/");
-    REQUIRE_MESSAGE(std::filesystem::exists(folder), folder << " is absent");
+TEST_CASE("the example schedules give the verdicts tests/examples/README.md states") {
+    const std::string folder = testing::source_path("tests/examples/");
     const Report l9 = check_schedule(read_schedule_file(folder + "trivance-L-9.json"));
     CHECK(l9.verdict == Verdict::holds);
     CHECK(l9.per_step.at(1).coverage_min == 9);

@@ -6,7 +6,8 @@
 namespace trivcheck::testing {
 
 /// True when the environment says CI=true: there every input the suite reads
-/// (../shared, cvc5) must be present, and a missing one fails its test.
+/// (cvc5, files kept beside the repository) must be present, and a missing
+/// one fails its test.
 bool running_in_ci();
 
 /// True when `program` is an executable file in a directory of PATH.

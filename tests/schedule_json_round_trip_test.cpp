@@ -163,11 +163,8 @@ TEST_CASE("files: write, read back, and a missing file is an input error") {
     CHECK_THROWS_AS(write_schedule_file(schedule, "/nonexistent/dir/x.json"), std::runtime_error);
 }
 
-TEST_CASE("every shared example schedule reads and round-trips" *
-          trivcheck::testing::skip_unless_exists(trivcheck::testing::shared_path("examples"))) {
-    const std::filesystem::path examples = trivcheck::testing::shared_path("examples");
-    REQUIRE_MESSAGE(std::filesystem::is_directory(examples),
-                    "no examples at " << examples.string());
+TEST_CASE("every example schedule of tests/examples reads and round-trips") {
+    const std::filesystem::path examples = trivcheck::testing::source_path("tests/examples");
     std::vector<std::filesystem::path> files;
     for (const auto& entry : std::filesystem::directory_iterator(examples))
         if (entry.path().extension() == ".json") files.push_back(entry.path());

@@ -30,7 +30,8 @@ std::string source_path(const std::string& relative);
 /// and a counter follow `stem`), so `ctest -j` and parallel runs never collide.
 std::string unique_temp_path(const std::string& stem);
 
-/// ../shared beside the repository, where SPEC's examples and corpus live.
+/// A file of the inputs kept beside the repository rather than in it (the
+/// MSCCL-IR corpus); tests that read one skip when it is absent.
 std::string shared_path(const std::string& relative);
 
 }  // namespace trivcheck::testing
