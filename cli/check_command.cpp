@@ -1,5 +1,6 @@
 #include <iostream>
 
+#include "checker/asynchronous/asynchronous_check.hpp"
 #include "checker/explanations/check.hpp"
 #include "checker/core/exit_code.hpp"
 #include "checker/core/input_error.hpp"
@@ -28,11 +29,32 @@ struct CheckOptions {
     bool no_shrink = false;
     /// "symbolic" (checker/execution/executor.hpp) or "smt" (proofs/smt_execution.hpp).
     std::string engine = "symbolic";
+    /// --runtime rccl: MSCCL-IR files are also checked against RCCL's limits.
+    std::string runtime;
     proofs::SolverSettings solver;
 };
 
+/// `check FILE.xml`: the asynchronous executor (checker/asynchronous/).
+int run_msccl_check(const msccl::Program& program, const CheckOptions& options) {
+    if (options.engine != "symbolic" || !options.sizes.empty())
+        throw std::invalid_argument("MSCCL-IR files are checked by the symbolic engine only");
+    msccl::AsynchronousOptions asynchronous_options;
+    asynchronous_options.max_recorded_violations = options.max_violations;
+    asynchronous_options.rccl_limits = options.runtime == "rccl";
+    const Report report = msccl::check_program(program, asynchronous_options);
+    if (options.json)
+        std::cout << report_to_json(report).dump(2) << "\n";
+    else
+        std::cout << report_to_text(report);
+    return report.verdict == Verdict::holds ? exit_holds : exit_violated;
+}
+
 int run_check(const CheckOptions& options) {
     return run_reporting_errors([&]() -> int {
+        if (const std::optional<msccl::Program> program = load_msccl_program(options.source))
+            return run_msccl_check(*program, options);
+        if (!options.runtime.empty())
+            throw std::invalid_argument("--runtime applies to MSCCL-IR files only");
         ExecuteOptions execute_options;
         execute_options.max_recorded_violations = options.max_violations;
         execute_options.memory_limit_bytes = options.memory_limit_mib << 20;
@@ -79,9 +101,11 @@ void register_check_command(CLI::App& app, CommandResult& result) {
         "  trivcheck check my-schedule.json --json\n"
         "  trivcheck check --algo trivance --form L --n 2..64   (smallest failing n)\n"
         "  trivcheck check my-schedule.json --engine smt   (second engine: Z3, n <= 32)\n"
+        "  trivcheck check allreduce.xml --runtime rccl   (MSCCL-IR, asynchronous)\n"
         "Exit 0 holds, 1 violated, 2 usage, 3 bad input file, 4 too large to check or solver "
         "unknown.");
-    command->add_option("file", options->source.file, "A trivcheck.schedule/1 JSON file");
+    command->add_option("file", options->source.file,
+                        "A trivcheck.schedule/1 JSON file, or an MSCCL-IR XML file (docs/msccl.md)");
     add_generator_options(*command, options->source);
     command->add_flag("--json", options->json,
                       "Print the trivcheck.report/1 JSON report (docs/report-format.md)");
@@ -103,6 +127,10 @@ void register_check_command(CLI::App& app, CommandResult& result) {
     command->add_option("--smt-rlimit", options->solver.resource_limit,
                         "--engine smt: Z3 resource limit of each solver call (0: none); "
                         "reaching it is unknown (exit 4)");
+    command->add_option("--runtime", options->runtime,
+                        "MSCCL-IR files: also check this runtime's limits (rccl: steps per thread "
+                        "block, cnt, thread blocks per channel, ids, nop runs)")
+        ->check(CLI::IsMember({"rccl"}));
     command->add_flag("--no-shrink", options->no_shrink,
                       "Do not search smaller n of the same class when a generated ring fails");
     command->add_option("--memory-limit", options->memory_limit_mib,

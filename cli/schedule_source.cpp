@@ -1,5 +1,7 @@
 #include "cli/schedule_source.hpp"
 
+#include "checker/formats/file_text.hpp"
+#include "checker/formats/msccl_xml_reader.hpp"
 #include "checker/formats/schedule_json.hpp"
 #include "cli/last_step_planner.hpp"
 
@@ -81,6 +83,16 @@ Schedule load_schedule(const ScheduleSource& source) {
         return read_schedule_file(source.file);
     }
     return generate(to_request(source));
+}
+
+std::optional<msccl::Program> load_msccl_program(const ScheduleSource& source) {
+    const std::string& path = source.file;
+    if (path.empty()) return std::nullopt;
+    if (path.ends_with(".xml")) return read_msccl_file(path);
+    if (path.ends_with(".json")) return std::nullopt;
+    const std::string text = read_file_text(path);
+    if (!looks_like_msccl_xml(text)) return std::nullopt;
+    return parse_msccl_xml(text, path);
 }
 
 }  // namespace trivcheck::cli

@@ -1,8 +1,10 @@
 #pragma once
 #include <CLI/CLI.hpp>
+#include <optional>
 #include <string>
 
 #include "models/generator.hpp"
+#include "models/msccl_program.hpp"
 
 namespace trivcheck::cli {
 
@@ -29,5 +31,10 @@ GeneratorRequest to_request(const ScheduleSource& source);
 /// Reads the file or runs the generator. Throws InputError (file), NotApplicable, or
 /// CLI::ValidationError.
 Schedule load_schedule(const ScheduleSource& source);
+
+/// The MSCCL-IR program in `source`'s file when the file is one (name ending
+/// in .xml, or content whose first element is `<algo`); nothing otherwise.
+/// Throws InputError for a malformed one, NotApplicable for an unknown collective.
+std::optional<msccl::Program> load_msccl_program(const ScheduleSource& source);
 
 }  // namespace trivcheck::cli

@@ -75,6 +75,9 @@ struct Program {
     /// `coll` as written, for messages (reducescatter or reduce_scatter).
     std::string collective_spelling;
     bool in_place = false;
+    /// `outofplace`, when the file gives it (informational: the runtime may
+    /// also run an in-place file out of place; trivcheck checks `inplace`).
+    std::optional<bool> out_of_place;
     int gpu_count = 0;  // `ngpus`
     int chunks_per_loop = 0;  // `nchunksperloop`
     std::string protocol;  // `proto`: Simple, LL, LL128
@@ -83,5 +86,42 @@ struct Program {
     std::optional<std::int64_t> max_bytes;
     std::vector<Gpu> gpus;
 };
+
+}  // namespace trivcheck::msccl
+
+namespace trivcheck::msccl {
+
+/// Whether a step of `type` takes a message from its thread block's receive peer.
+constexpr bool step_receives(StepType type) {
+    return type == StepType::receive || type == StepType::receive_copy_send ||
+           type == StepType::receive_reduce_send || type == StepType::receive_reduce_copy ||
+           type == StepType::receive_reduce_copy_send;
+}
+
+/// Whether a step of `type` sends a message to its thread block's send peer.
+constexpr bool step_sends(StepType type) {
+    return type == StepType::send || type == StepType::receive_copy_send ||
+           type == StepType::receive_reduce_send || type == StepType::receive_reduce_copy_send;
+}
+
+/// Whether a step of `type` reads chunks [srcoff, srcoff + cnt) of its src buffer.
+constexpr bool step_reads_source(StepType type) {
+    return type == StepType::send || type == StepType::receive_reduce_send ||
+           type == StepType::receive_reduce_copy || type == StepType::receive_reduce_copy_send ||
+           type == StepType::copy || type == StepType::reduce;
+}
+
+/// Whether a step of `type` writes chunks [dstoff, dstoff + cnt) of its dst buffer.
+constexpr bool step_writes_destination(StepType type) {
+    return type == StepType::receive || type == StepType::receive_copy_send ||
+           type == StepType::receive_reduce_copy || type == StepType::receive_reduce_copy_send ||
+           type == StepType::copy || type == StepType::reduce;
+}
+
+/// Whether a step of `type` adds two values (a receive and src, or src and dst).
+constexpr bool step_reduces(StepType type) {
+    return type == StepType::receive_reduce_send || type == StepType::receive_reduce_copy ||
+           type == StepType::receive_reduce_copy_send || type == StepType::reduce;
+}
 
 }  // namespace trivcheck::msccl

@@ -24,6 +24,20 @@ struct Hop {
 /// The transfers that carried one copy of a contribution from its origin.
 using Path = std::vector<Hop>;
 
+/// A place in an MSCCL-IR program (docs/msccl.md): step `step` of thread block
+/// `thread_block` (its id) of gpu `gpu`, and the chunk it touched, if any.
+struct ProgramPoint {
+    int gpu = -1;
+    int thread_block = -1;
+    int step = -1;
+    /// `i`, `o` or `s` as the step names it; empty when no chunk is meant.
+    std::string buffer = {};
+    int chunk = -1;
+    /// What happens there: "reads", "writes", "waits for ...", "s", "rrcs", ...
+    std::string note = {};
+    friend bool operator==(const ProgramPoint&, const ProgramPoint&) = default;
+};
+
 /// A failure of docs/model.md's model, located in ranks, steps and blocks.
 struct Violation {
     /// double_count, missing, send_unheld, port_overuse, bound_exceeded.
@@ -42,6 +56,62 @@ struct Violation {
     std::string detail;
     /// The scratch buffer of `rank` the violation is in; empty for its vector.
     std::string buffer = {};
+    /// MSCCL-IR programs (docs/msccl.md): the thread block id of the step (`rank` is
+    /// the gpu, `step` the step, `block` the chunk); -1 otherwise.
+    int thread_block = -1;
+    /// MSCCL-IR: the input chunk of the contribution (`contributor` is its gpu).
+    int contributor_chunk = -1;
+    /// MSCCL-IR: the steps involved: both accesses of a race, every wait of a
+    /// deadlock's cycle, the step of the other violations.
+    std::vector<ProgramPoint> points = {};
+    /// MSCCL-IR double_count: for each copy, the steps that carried it, from
+    /// its origin to the reduction.
+    std::vector<std::vector<ProgramPoint>> chains = {};
+    /// MSCCL-IR runtime_limit: the limit's name (`steps_per_thread_block`, ...),
+    /// the runtime's bound and what the program has.
+    std::string limit = {};
+    std::int64_t limit_value = 0;
+    std::int64_t measured = 0;
+};
+
+/// MSCCL-IR: messages and chunks of one connection (sender, receiver, channel).
+struct ConnectionFigures {
+    int sender = 0;
+    int receiver = 0;
+    int channel = 0;
+    int messages = 0;
+    std::int64_t chunks = 0;
+    /// Most messages it held at once in the unbounded execution.
+    int most_queued = 0;
+};
+
+/// MSCCL-IR: chunks one gpu sent and received.
+struct GpuTraffic {
+    int gpu = 0;
+    std::int64_t sent_chunks = 0;
+    std::int64_t received_chunks = 0;
+};
+
+/// Figures of an asynchronous MSCCL-IR execution (docs/msccl.md).
+struct AsynchronousFigures {
+    /// `coll` as docs/msccl.md names it (alltoall has no synchronous Collective).
+    std::string collective;
+    std::string protocol;
+    /// Chunks of the collective's buffer m (allreduce: the input; allgather: the output).
+    int buffer_chunks = 0;
+    int thread_blocks = 0;
+    int most_thread_blocks_per_gpu = 0;
+    int channels = 0;
+    int steps_total = 0;
+    /// Longest happens-before chain, counted in steps that send (the K).
+    int critical_path = 0;
+    /// Least FIFO depth per connection with which every thread block completes;
+    /// 0 when it does not complete even with unbounded FIFOs.
+    int fifo_depth_needed = 0;
+    std::vector<GpuTraffic> gpus;
+    std::vector<ConnectionFigures> connections;
+    /// "rccl" when `--runtime rccl` checked the runtime's limits; empty otherwise.
+    std::string runtime;
 };
 
 /// Figures of one step (docs/model.md, figures).
@@ -95,6 +165,8 @@ struct Report {
     std::vector<Explanation> explanations;
     /// Violations found, including those beyond the recorded ones.
     std::map<std::string, std::int64_t> violation_counts;
+    /// Set for MSCCL-IR programs, whose figures are not per synchronous step.
+    std::optional<AsynchronousFigures> asynchronous = {};
 
     int steps() const { return static_cast<int>(per_step.size()); }
     double blocks_to_m(std::int64_t blocks_count) const {

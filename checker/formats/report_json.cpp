@@ -14,6 +14,51 @@ nlohmann::ordered_json optional_json(int value) {
     return value < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(value);
 }
 
+nlohmann::ordered_json point_json(const ProgramPoint& point) {
+    nlohmann::ordered_json json = {{"gpu", point.gpu},
+                                   {"tb", optional_json(point.thread_block)},
+                                   {"step", optional_json(point.step)}};
+    if (point.chunk >= 0) {
+        json["buffer"] = point.buffer;
+        json["chunk"] = point.chunk;
+    }
+    json["what"] = point.note;
+    return json;
+}
+
+nlohmann::ordered_json asynchronous_json(const AsynchronousFigures& figures) {
+    nlohmann::ordered_json json;
+    json["protocol"] = figures.protocol;
+    json["buffer_chunks"] = figures.buffer_chunks;
+    json["critical_path"] = figures.critical_path;
+    json["fifo_depth_needed"] = figures.fifo_depth_needed > 0
+                                    ? nlohmann::ordered_json(figures.fifo_depth_needed)
+                                    : nlohmann::ordered_json(nullptr);
+    json["thread_blocks"] = figures.thread_blocks;
+    json["most_thread_blocks_per_gpu"] = figures.most_thread_blocks_per_gpu;
+    json["channels"] = figures.channels;
+    json["steps_total"] = figures.steps_total;
+    json["runtime"] = figures.runtime.empty() ? nlohmann::ordered_json(nullptr)
+                                              : nlohmann::ordered_json(figures.runtime);
+    const double unit = figures.buffer_chunks > 0 ? figures.buffer_chunks : 1;
+    json["per_gpu"] = nlohmann::ordered_json::array();
+    for (const GpuTraffic& gpu : figures.gpus)
+        json["per_gpu"].push_back({{"gpu", gpu.gpu},
+                                   {"sent_chunks", gpu.sent_chunks},
+                                   {"sent_m", static_cast<double>(gpu.sent_chunks) / unit},
+                                   {"received_chunks", gpu.received_chunks},
+                                   {"received_m", static_cast<double>(gpu.received_chunks) / unit}});
+    json["connections"] = nlohmann::ordered_json::array();
+    for (const ConnectionFigures& connection : figures.connections)
+        json["connections"].push_back({{"from", connection.sender},
+                                       {"to", connection.receiver},
+                                       {"channel", connection.channel},
+                                       {"messages", connection.messages},
+                                       {"chunks", connection.chunks},
+                                       {"most_queued", connection.most_queued}});
+    return json;
+}
+
 }  // namespace
 
 nlohmann::ordered_json report_to_json(const Report& report, std::optional<double> message_bytes) {
@@ -22,13 +67,15 @@ nlohmann::ordered_json report_to_json(const Report& report, std::optional<double
     nlohmann::ordered_json json;
     json["schema"] = "trivcheck.report/1";
     json["schedule"] = {{"name", report.name},         {"algo", report.algo},
-                        {"form", report.form},         {"collective", to_string(report.collective)},
+                        {"form", report.form},         {"collective", report.asynchronous ? report.asynchronous->collective
+                                                          : to_string(report.collective)},
                         {"topology", report.topology}, {"ranks", report.ranks},
                         {"blocks", report.blocks}};
     json["verdict"] = to_string(report.verdict);
     if (report.verdict == Verdict::not_applicable) json["reason"] = report.not_applicable_reason;
     json["bytes_unit"] = message_bytes ? "bytes" : "m";
-    json["steps"] = report.steps();
+    json["steps"] = report.asynchronous ? report.asynchronous->critical_path : report.steps();
+    if (report.asynchronous) json["asynchronous"] = asynchronous_json(*report.asynchronous);
     json["per_step"] = nlohmann::ordered_json::array();
     for (const StepFigures& figures : report.per_step) {
         nlohmann::ordered_json step;
@@ -78,6 +125,26 @@ nlohmann::ordered_json report_to_json(const Report& report, std::optional<double
             for (const Hop& hop : path) hops.push_back(hop_json(hop));
             entry["paths"].push_back(std::move(hops));
         }
+        if (violation.thread_block >= 0) entry["tb"] = violation.thread_block;
+        if (violation.contributor_chunk >= 0)
+            entry["contributor_chunk"] = violation.contributor_chunk;
+        if (!violation.points.empty()) {
+            entry["points"] = nlohmann::ordered_json::array();
+            for (const ProgramPoint& point : violation.points)
+                entry["points"].push_back(point_json(point));
+        }
+        if (!violation.chains.empty()) {
+            entry["chains"] = nlohmann::ordered_json::array();
+            for (const std::vector<ProgramPoint>& chain : violation.chains) {
+                nlohmann::ordered_json points = nlohmann::ordered_json::array();
+                for (const ProgramPoint& point : chain) points.push_back(point_json(point));
+                entry["chains"].push_back(std::move(points));
+            }
+        }
+        if (!violation.limit.empty())
+            entry["limit"] = {{"name", violation.limit},
+                              {"value", violation.limit_value},
+                              {"measured", violation.measured}};
         entry["detail"] = violation.detail;
         if (i < report.explanations.size() && !report.explanations[i].empty())
             entry["explanation"] = explanation_to_json(report.explanations[i]);

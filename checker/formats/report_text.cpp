@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "checker/explanations/explanation_text.hpp"
+#include "checker/formats/asynchronous_report_text.hpp"
 
 namespace trivcheck {
 
@@ -49,6 +50,7 @@ std::string describe_violation(const Violation& violation, const Explanation* ex
     for (std::size_t i = 0; i < violation.paths.size(); ++i)
         out << "    copy " << i + 1 << ": "
             << describe_path(violation.paths[i], violation.contributor) << "\n";
+    out << describe_program_points(violation);
     if (explanation)
         for (const std::string& line : describe_explanation(violation, *explanation))
             out << "    " << line << "\n";
@@ -62,6 +64,7 @@ std::string report_identity(const Report& report) {
 }
 
 std::string report_to_text(const Report& report, std::optional<double> message_bytes) {
+    if (report.asynchronous) return asynchronous_report_to_text(report);
     const double unit = message_bytes.value_or(1.0);
     const std::string unit_name = message_bytes ? " B" : " m";
     auto bytes = [&](std::int64_t blocks) {

@@ -1,0 +1,84 @@
+#include "checker/asynchronous/asynchronous_check.hpp"
+
+#include "checker/asynchronous/asynchronous_figures.hpp"
+#include "checker/asynchronous/deadlock_diagnosis.hpp"
+#include "checker/asynchronous/postconditions.hpp"
+#include "checker/asynchronous/runtime_limits.hpp"
+#include "checker/asynchronous/symbolic_execution.hpp"
+
+namespace trivcheck::msccl {
+
+namespace {
+
+/// Messages left in a FIFO after every thread block finished: one violation per connection.
+void report_unreceived(const ProgramLayout& layout, const Scheduler& scheduler,
+                       const SymbolicExecution& execution, ViolationSink& violations) {
+    for (std::size_t index = 0; index < layout.connections().size(); ++index) {
+        const std::deque<int>& queued = scheduler.queued(static_cast<int>(index));
+        if (queued.empty() || !violations.count("unreceived_message")) continue;
+        const Connection& connection = layout.connections()[index];
+        const Message& first = execution.message(queued.front());
+        Violation violation;
+        violation.kind = "unreceived_message";
+        violation.rank = connection.sender;
+        violation.step = first.sender_step;
+        violation.thread_block = layout.block(first.sender_block).id;
+        violation.points = {execution.point(first.sender_block, first.sender_step, "sends")};
+        violation.detail = std::to_string(queued.size()) + " message(s) from gpu " +
+                           std::to_string(connection.sender) + " to gpu " +
+                           std::to_string(connection.receiver) + " on channel " +
+                           std::to_string(connection.channel) +
+                           " are never received; the first was sent by gpu " +
+                           std::to_string(connection.sender) + " tb " +
+                           std::to_string(violation.thread_block) + " step " +
+                           std::to_string(first.sender_step);
+        violations.record(std::move(violation));
+    }
+}
+
+trivcheck::Collective report_collective(Collective collective) {
+    switch (collective) {
+        case Collective::allgather:
+            return trivcheck::Collective::allgather;
+        case Collective::reduce_scatter:
+            return trivcheck::Collective::reduce_scatter;
+        default:
+            return trivcheck::Collective::allreduce;
+    }
+}
+
+}  // namespace
+
+Report check_program(const Program& program, const AsynchronousOptions& options) {
+    const ProgramLayout layout(program);
+    ViolationSink violations(options.max_recorded_violations);
+    if (options.rccl_limits) check_rccl_limits(layout, violations);
+    Scheduler scheduler(layout, 0);
+    SymbolicExecution execution(layout, violations);
+    const bool completed = scheduler.run(&execution);
+    if (completed) {
+        report_unreceived(layout, scheduler, execution, violations);
+        check_postconditions(layout, execution, violations);
+    } else {
+        diagnose_deadlock(layout, scheduler, violations);
+    }
+
+    Report report;
+    report.name = program.name;
+    report.algo = "msccl-ir";
+    report.collective = report_collective(program.collective);
+    report.topology = std::to_string(program.gpu_count) + " gpus";
+    report.ranks = program.gpu_count;
+    report.blocks = layout.buffer_chunks();
+    AsynchronousFigures figures = measure_program(layout, scheduler);
+    figures.critical_path = execution.critical_path();
+    figures.fifo_depth_needed = completed ? least_fifo_depth(layout) : 0;
+    figures.runtime = options.rccl_limits ? "rccl" : "";
+    report.asynchronous = std::move(figures);
+    report.violations = std::move(violations.recorded());
+    report.violation_counts = violations.counts();
+    report.verdict = report.violation_counts.empty() ? Verdict::holds : Verdict::violated;
+    return report;
+}
+
+}  // namespace trivcheck::msccl

@@ -1,0 +1,105 @@
+#include "checker/asynchronous/scheduler.hpp"
+
+#include <algorithm>
+
+namespace trivcheck::msccl {
+
+Scheduler::Scheduler(const ProgramLayout& layout, int fifo_depth)
+    : layout_(layout),
+      fifo_depth_(fifo_depth),
+      next_step_(layout.block_count(), 0),
+      signalled_(layout.block_count()),
+      queues_(layout.connections().size()),
+      most_queued_(layout.connections().size(), 0),
+      dependents_(layout.block_count()),
+      is_ready_(layout.block_count(), 0) {
+    for (int block = 0; block < layout.block_count(); ++block) {
+        for (const Step& step : layout.block(block).steps) {
+            if (step.depends_on_block < 0) continue;
+            const int waited = layout.block_with_id(layout.gpu_of(block), step.depends_on_block);
+            if (waited < 0) continue;
+            std::vector<int>& dependents = dependents_[waited];
+            if (dependents.empty() || dependents.back() != block) dependents.push_back(block);
+        }
+    }
+}
+
+bool Scheduler::finished(int block) const {
+    return next_step_[block] >= static_cast<int>(layout_.block(block).steps.size());
+}
+
+int Scheduler::signal_at_or_after(int block, int step) const {
+    const std::vector<int>& steps = signalled_[block];
+    const auto found = std::lower_bound(steps.begin(), steps.end(), step);
+    return found == steps.end() ? -1 : *found;
+}
+
+BlockedOn Scheduler::blocked_on(int block) const {
+    if (finished(block)) return BlockedOn::nothing;
+    const Step& step = layout_.block(block).steps[next_step_[block]];
+    if (step.depends_on_block >= 0) {
+        const int waited = layout_.block_with_id(layout_.gpu_of(block), step.depends_on_block);
+        if (waited < 0 || signal_at_or_after(waited, step.depends_on_step) < 0)
+            return BlockedOn::dependency;
+    }
+    const ThreadBlockLinks& links = layout_.links(block);
+    if (step_receives(step.type) && queues_[links.receive_connection].empty())
+        return BlockedOn::message;
+    if (step_sends(step.type) && fifo_depth_ > 0 &&
+        static_cast<int>(queues_[links.send_connection].size()) >= fifo_depth_)
+        return BlockedOn::fifo_space;
+    return BlockedOn::nothing;
+}
+
+void Scheduler::wake(int block) {
+    if (block < 0 || is_ready_[block]) return;
+    is_ready_[block] = 1;
+    ready_.push_back(block);
+}
+
+bool Scheduler::run(StepObserver* observer) {
+    for (int block = layout_.block_count() - 1; block >= 0; --block) wake(block);
+    while (!ready_.empty()) {
+        const int block = ready_.back();
+        ready_.pop_back();
+        is_ready_[block] = 0;
+        const ThreadBlock& thread_block = layout_.block(block);
+        const ThreadBlockLinks& links = layout_.links(block);
+        while (!finished(block) && blocked_on(block) == BlockedOn::nothing) {
+            const int step_index = next_step_[block];
+            const Step& step = thread_block.steps[step_index];
+            StepStart start{block, step_index, -1, -1, -1, -1};
+            if (step.depends_on_block >= 0) {
+                start.waited_block =
+                    layout_.block_with_id(layout_.gpu_of(block), step.depends_on_block);
+                start.waited_step = signal_at_or_after(start.waited_block, step.depends_on_step);
+            }
+            if (step_receives(step.type)) {
+                std::deque<int>& queue = queues_[links.receive_connection];
+                start.received_message = queue.front();
+                queue.pop_front();
+                wake(layout_.connections()[links.receive_connection].sending_block);
+            }
+            if (step_sends(step.type)) {
+                start.sent_message = static_cast<int>(message_connection_.size());
+                message_connection_.push_back(links.send_connection);
+                std::deque<int>& queue = queues_[links.send_connection];
+                queue.push_back(start.sent_message);
+                most_queued_[links.send_connection] = std::max(
+                    most_queued_[links.send_connection], static_cast<int>(queue.size()));
+                wake(layout_.connections()[links.send_connection].receiving_block);
+            }
+            if (observer) observer->run(start);
+            ++next_step_[block];
+            if (step.signals) {
+                signalled_[block].push_back(step_index);
+                for (int dependent : dependents_[block]) wake(dependent);
+            }
+        }
+    }
+    for (int block = 0; block < layout_.block_count(); ++block)
+        if (!finished(block)) return false;
+    return true;
+}
+
+}  // namespace trivcheck::msccl

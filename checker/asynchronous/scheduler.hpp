@@ -1,0 +1,73 @@
+#pragma once
+#include <deque>
+#include <vector>
+
+#include "checker/asynchronous/program_layout.hpp"
+
+namespace trivcheck::msccl {
+
+/// What a step that runs received from the scheduler: the message it took
+/// (-1: none), the id of the message it sends (-1: none), and the signalling
+/// step of the thread block it waited for (-1: no wait).
+struct StepStart {
+    int block = 0;
+    int step = 0;
+    int received_message = -1;
+    int sent_message = -1;
+    int waited_block = -1;
+    int waited_step = -1;
+};
+
+/// The data side of an execution: told about every step as it runs.
+class StepObserver {
+  public:
+    virtual ~StepObserver() = default;
+    virtual void run(const StepStart& start) = 0;
+};
+
+/// Why a thread block that has steps left cannot run its next one.
+enum class BlockedOn { nothing, dependency, message, fifo_space };
+
+/// Runs the thread blocks of a program (docs/msccl.md) as far as they can go: each
+/// in program order, a receive when its connection holds a message, a send
+/// when its connection holds fewer than `fifo_depth` messages (0: unbounded),
+/// a step with `depid` once that thread block has completed a signalling step
+/// at or after `deps`. Any order of running gives the same result (a Kahn
+/// network); this one runs a thread block until it blocks, then the next ready one.
+class Scheduler {
+  public:
+    Scheduler(const ProgramLayout& layout, int fifo_depth);
+
+    /// Runs until no thread block can move. True when every step has run.
+    bool run(StepObserver* observer);
+
+    int next_step(int block) const { return next_step_[block]; }
+    bool finished(int block) const;
+    BlockedOn blocked_on(int block) const;
+    /// Messages sent on `connection` and not received yet, oldest first.
+    const std::deque<int>& queued(int connection) const { return queues_[connection]; }
+    /// The connection of message `message`.
+    int message_connection(int message) const { return message_connection_[message]; }
+    /// The most messages `connection` held at once.
+    int most_queued(int connection) const { return most_queued_[connection]; }
+    /// Signalling steps `block` has completed, in order.
+    const std::vector<int>& signalled(int block) const { return signalled_[block]; }
+
+  private:
+    /// The first signalling step of `block` at or after `step`, or -1.
+    int signal_at_or_after(int block, int step) const;
+    void wake(int block);
+
+    const ProgramLayout& layout_;
+    int fifo_depth_;
+    std::vector<int> next_step_;
+    std::vector<std::vector<int>> signalled_;
+    std::vector<std::deque<int>> queues_;
+    std::vector<int> most_queued_;
+    std::vector<int> message_connection_;
+    std::vector<std::vector<int>> dependents_;  // block -> blocks with a step waiting on it
+    std::vector<int> ready_;
+    std::vector<char> is_ready_;
+};
+
+}  // namespace trivcheck::msccl

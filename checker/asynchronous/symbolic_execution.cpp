@@ -1,0 +1,231 @@
+#include "checker/asynchronous/symbolic_execution.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace trivcheck::msccl {
+
+namespace {
+
+std::string describe(const ProgramPoint& point) {
+    return "gpu " + std::to_string(point.gpu) + " tb " + std::to_string(point.thread_block) +
+           " step " + std::to_string(point.step);
+}
+
+std::string chunk_name(const AccessSite& site) {
+    return std::string(buffer_letter(site.buffer)) + "[" + std::to_string(site.chunk) + "]";
+}
+
+}  // namespace
+
+SymbolicExecution::SymbolicExecution(const ProgramLayout& layout, ViolationSink& violations)
+    : layout_(layout),
+      violations_(violations),
+      sets_(std::max(1, layout.input_chunks() * layout.gpu_count())),
+      store_(layout),
+      clocks_(layout.block_count()),
+      races_(store_.cell_count()),
+      signals_(layout.block_count()),
+      depth_(layout.block_count(), 0) {
+    for (int gpu = 0; gpu < layout.gpu_count(); ++gpu)
+        for (int chunk = 0; chunk < layout.logical_chunks(gpu, Buffer::input); ++chunk) {
+            ChunkCell& cell = store_.cell(store_.cell_index(gpu, Buffer::input, chunk));
+            cell.value = sets_.single(layout.contribution(gpu, chunk));
+            cell.event =
+                history_.add({cell.value, -1, -1, {gpu, -1, -1, "i", chunk, "its input"}});
+        }
+}
+
+ProgramPoint SymbolicExecution::point(int block, int step, const char* note) const {
+    return {layout_.gpu_of(block), layout_.block(block).id, step, {}, -1, note};
+}
+
+const SymbolicExecution::Signal& SymbolicExecution::signal(int block, int step) const {
+    const std::vector<Signal>& signals = signals_[block];
+    return *std::find_if(signals.begin(), signals.end(),
+                         [&](const Signal& entry) { return entry.step == step; });
+}
+
+void SymbolicExecution::report_race(const AccessSite& earlier, const AccessSite& later, int gpu) {
+    if (!reported_races_.insert({earlier.block, earlier.step, later.block, later.step}).second)
+        return;
+    if (!violations_.count("race")) return;
+    ProgramPoint first = point(earlier.block, earlier.step, earlier.write ? "writes" : "reads");
+    first.buffer = buffer_letter(earlier.buffer);
+    first.chunk = earlier.chunk;
+    ProgramPoint second = point(later.block, later.step, later.write ? "writes" : "reads");
+    second.buffer = buffer_letter(later.buffer);
+    second.chunk = later.chunk;
+    const int seen = clocks_.clock(later.block, earlier.block);
+    const std::string seen_text =
+        seen == 0 ? "no step of tb " + std::to_string(first.thread_block) +
+                        " is ordered before it"
+                  : "only steps 0.." + std::to_string(seen - 1) + " of tb " +
+                        std::to_string(first.thread_block) + " are ordered before it";
+    Violation violation;
+    violation.kind = "race";
+    violation.step = later.step;
+    violation.rank = gpu;
+    violation.block = later.chunk;
+    violation.buffer = buffer_letter(later.buffer);
+    violation.thread_block = second.thread_block;
+    violation.detail = "on gpu " + std::to_string(gpu) + ", tb " +
+                       std::to_string(first.thread_block) + " step " +
+                       std::to_string(earlier.step) + " " + first.note + " " +
+                       chunk_name(earlier) + " and tb " + std::to_string(second.thread_block) +
+                       " step " + std::to_string(later.step) + " " + second.note + " " +
+                       chunk_name(later) +
+                       ", unordered: no program order, message or dependency leads from one "
+                       "to the other (" +
+                       seen_text + ")";
+    violation.points = {first, second};
+    violations_.record(std::move(violation));
+}
+
+ChunkCell SymbolicExecution::read(const AccessSite& site, int gpu) {
+    const int cell = store_.cell_index(gpu, site.buffer, site.chunk);
+    if (auto conflict = races_.access(cell, site, clocks_)) report_race(*conflict, site, gpu);
+    return store_.cell(cell);
+}
+
+void SymbolicExecution::write(const AccessSite& site, int gpu, const ChunkCell& value) {
+    const int cell = store_.cell_index(gpu, site.buffer, site.chunk);
+    if (auto conflict = races_.access(cell, site, clocks_)) report_race(*conflict, site, gpu);
+    store_.cell(cell) = value;
+}
+
+ChunkCell SymbolicExecution::reduce(const ChunkCell& left, const ChunkCell& right,
+                                    const StepStart& start, int chunk, const char* right_name) {
+    const Step& step = layout_.block(start.block).steps[start.step];
+    const int gpu = layout_.gpu_of(start.block);
+    const ProgramPoint here = point(start.block, start.step, step_type_name(step.type));
+    auto located = [&](Violation violation) {
+        violation.step = start.step;
+        violation.rank = gpu;
+        violation.block = chunk;
+        violation.thread_block = here.thread_block;
+        violation.points = {here};
+        return violation;
+    };
+    if (left.value == ContributionSets::empty || right.value == ContributionSets::empty) {
+        if (violations_.count("reduce_of_nothing")) {
+            Violation violation;
+            violation.kind = "reduce_of_nothing";
+            const bool left_empty = left.value == ContributionSets::empty;
+            violation.detail = describe(here) + " (" + step_type_name(step.type) + ") adds " +
+                               (left_empty ? "an empty " + std::string(step.type == StepType::reduce
+                                                                           ? "dst"
+                                                                           : "received value")
+                                           : std::string("an empty ") + right_name) +
+                               " at chunk " + std::to_string(chunk) + " of its range";
+            violations_.record(located(std::move(violation)));
+        }
+    }
+    const UnionResult sum = sets_.unite(left.value, right.value);
+    ChunkCell result{sum.set, history_.add({sum.set, left.event, right.event, here})};
+    if (sum.overlap >= 0 && violations_.count("double_count")) {
+        Violation violation;
+        violation.kind = "double_count";
+        violation.contributor = layout_.contribution_gpu(sum.overlap);
+        violation.contributor_chunk = layout_.contribution_chunk(sum.overlap);
+        violation.copies = 2;
+        violation.detail = describe(here) + " (" + step_type_name(step.type) +
+                           ") adds two values that both hold contribution (gpu " +
+                           std::to_string(violation.contributor) + ", chunk " +
+                           std::to_string(violation.contributor_chunk) + ")";
+        for (int side : {left.event, right.event}) {
+            std::vector<ProgramPoint> chain = history_.chain(side, sum.overlap, sets_);
+            chain.push_back(here);
+            violation.chains.push_back(std::move(chain));
+        }
+        violations_.record(located(std::move(violation)));
+    }
+    return result;
+}
+
+void SymbolicExecution::run(const StepStart& start) {
+    const Step& step = layout_.block(start.block).steps[start.step];
+    const int gpu = layout_.gpu_of(start.block);
+    clocks_.start_step(start.block, start.step);
+    int depth = depth_[start.block];
+    if (start.waited_block >= 0) {
+        const Signal& waited = signal(start.waited_block, start.waited_step);
+        clocks_.join(start.block, waited.clock_snapshot);
+        depth = std::max(depth, waited.depth);
+    }
+    const Message* incoming = nullptr;
+    if (start.received_message >= 0) {
+        incoming = &messages_[start.received_message];
+        clocks_.join(start.block, incoming->clock_snapshot);
+        depth = std::max(depth, incoming->depth);
+        if (incoming->count != step.count && violations_.count("count_mismatch")) {
+            const ProgramPoint sender = point(incoming->sender_block, incoming->sender_step, "sends");
+            Violation violation;
+            violation.kind = "count_mismatch";
+            violation.step = start.step;
+            violation.rank = gpu;
+            violation.thread_block = layout_.block(start.block).id;
+            violation.detail = describe(point(start.block, start.step, "")) + " receives cnt " +
+                               std::to_string(step.count) + " but the message from " +
+                               describe(sender) + " has cnt " + std::to_string(incoming->count);
+            violation.points = {sender, point(start.block, start.step, "receives")};
+            violations_.record(std::move(violation));
+        }
+    }
+    if (step_sends(step.type)) ++depth;
+    depth_[start.block] = depth;
+    critical_path_ = std::max(critical_path_, depth);
+
+    Message outgoing;
+    const ProgramPoint here = point(start.block, start.step, step_type_name(step.type));
+    if (step.type != StepType::nop) {
+        for (int chunk = 0; chunk < step.count; ++chunk) {
+            ChunkCell received;
+            if (incoming && chunk < incoming->count) received = incoming->chunks[chunk];
+            ChunkCell source;
+            if (step_reads_source(step.type))
+                source = read({start.block, start.step, step.src_buffer, step.src_offset + chunk,
+                               false},
+                              gpu);
+            ChunkCell result;
+            switch (step.type) {
+                case StepType::send:
+                case StepType::copy:
+                    result = {source.value, history_.add({source.value, source.event, -1, here})};
+                    break;
+                case StepType::receive:
+                case StepType::receive_copy_send:
+                    result = {received.value,
+                              history_.add({received.value, received.event, -1, here})};
+                    break;
+                case StepType::reduce: {
+                    const AccessSite destination{start.block, start.step, step.dst_buffer,
+                                                 step.dst_offset + chunk, false};
+                    result = reduce(read(destination, gpu), source, start, chunk, "src");
+                    break;
+                }
+                default:
+                    result = reduce(received, source, start, chunk, "src");
+                    break;
+            }
+            if (step_writes_destination(step.type))
+                write({start.block, start.step, step.dst_buffer, step.dst_offset + chunk, true}, gpu,
+                      result);
+            if (step_sends(step.type)) outgoing.chunks.push_back(result);
+        }
+    }
+    if (start.sent_message >= 0) {
+        outgoing.count = step.count;
+        outgoing.sender_block = start.block;
+        outgoing.sender_step = start.step;
+        outgoing.clock_snapshot = clocks_.snapshot(start.block);
+        outgoing.depth = depth;
+        if (static_cast<int>(messages_.size()) <= start.sent_message)
+            messages_.resize(start.sent_message + 1);
+        messages_[start.sent_message] = std::move(outgoing);
+    }
+    if (step.signals)
+        signals_[start.block].push_back({start.step, clocks_.snapshot(start.block), depth});
+}
+
+}  // namespace trivcheck::msccl

@@ -1,0 +1,114 @@
+#include "checker/formats/asynchronous_report_text.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <sstream>
+
+#include "checker/formats/report_text.hpp"
+
+namespace trivcheck {
+
+namespace {
+
+std::string pad(std::string text, std::size_t width) {
+    if (text.size() < width) text.append(width - text.size(), ' ');
+    return text;
+}
+
+std::string in_units_of_m(std::int64_t chunks, int buffer_chunks) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4g m",
+                  buffer_chunks > 0 ? static_cast<double>(chunks) / buffer_chunks : 0.0);
+    return text;
+}
+
+std::string range_text(std::int64_t least, std::int64_t most) {
+    return least == most ? std::to_string(most)
+                         : std::to_string(least) + ".." + std::to_string(most);
+}
+
+}  // namespace
+
+std::string describe_point(const ProgramPoint& point) {
+    std::string text = "gpu " + std::to_string(point.gpu);
+    if (point.thread_block >= 0) text += " tb " + std::to_string(point.thread_block);
+    if (point.step >= 0) text += " step " + std::to_string(point.step);
+    if (!point.note.empty()) text += " (" + point.note + ")";
+    if (point.chunk >= 0) text += " " + point.buffer + "[" + std::to_string(point.chunk) + "]";
+    return text;
+}
+
+std::string describe_program_points(const Violation& violation) {
+    std::ostringstream out;
+    if (violation.kind != "double_count")
+        for (const ProgramPoint& point : violation.points)
+            out << "    " << describe_point(point) << "\n";
+    for (std::size_t copy = 0; copy < violation.chains.size(); ++copy) {
+        out << "    copy " << copy + 1 << ":";
+        for (std::size_t index = 0; index < violation.chains[copy].size(); ++index)
+            out << (index ? " -> " : " ") << describe_point(violation.chains[copy][index]);
+        out << "\n";
+    }
+    if (!violation.limit.empty())
+        out << "    limit " << violation.limit << ": " << violation.limit_value << ", measured "
+            << violation.measured << "\n";
+    return out.str();
+}
+
+std::string asynchronous_report_to_text(const Report& report) {
+    const AsynchronousFigures& figures = *report.asynchronous;
+    std::ostringstream out;
+    out << report.name << ": " << figures.collective << " (MSCCL-IR, " << figures.protocol
+        << "), " << report.ranks << " gpus, m = " << figures.buffer_chunks << " chunks\n";
+    out << "verdict: " << to_string(report.verdict) << "\n\n";
+    out << "gpu  sent chunks  sent       received chunks  received\n";
+    for (const GpuTraffic& gpu : figures.gpus)
+        out << pad(std::to_string(gpu.gpu), 5) << pad(std::to_string(gpu.sent_chunks), 13)
+            << pad(in_units_of_m(gpu.sent_chunks, figures.buffer_chunks), 11)
+            << pad(std::to_string(gpu.received_chunks), 17)
+            << in_units_of_m(gpu.received_chunks, figures.buffer_chunks) << "\n";
+    struct PairTotals {
+        int channels = 0;
+        int least_messages = 0, most_messages = 0;
+        std::int64_t least_chunks = 0, most_chunks = 0;
+    };
+    std::map<std::pair<int, int>, PairTotals> pairs;
+    for (const ConnectionFigures& connection : figures.connections) {
+        PairTotals& pair = pairs[{connection.sender, connection.receiver}];
+        const bool first = pair.channels++ == 0;
+        pair.least_messages = first ? connection.messages
+                                    : std::min(pair.least_messages, connection.messages);
+        pair.most_messages = std::max(pair.most_messages, connection.messages);
+        pair.least_chunks =
+            first ? connection.chunks : std::min(pair.least_chunks, connection.chunks);
+        pair.most_chunks = std::max(pair.most_chunks, connection.chunks);
+    }
+    out << "\nconnections " << figures.connections.size()
+        << " (per connection in --json); by gpu pair:\n";
+    out << "from  to   channels  messages per connection  chunks per connection\n";
+    for (const auto& [pair, totals] : pairs)
+        out << pad(std::to_string(pair.first), 6) << pad(std::to_string(pair.second), 5)
+            << pad(std::to_string(totals.channels), 10)
+            << pad(range_text(totals.least_messages, totals.most_messages), 25)
+            << range_text(totals.least_chunks, totals.most_chunks) << "\n";
+    out << "\ncritical path " << figures.critical_path << " sending steps";
+    out << "; fifo_depth_needed "
+        << (figures.fifo_depth_needed > 0 ? std::to_string(figures.fifo_depth_needed)
+                                          : std::string("- (does not complete)"));
+    out << "\nthread blocks " << figures.thread_blocks << " (at most "
+        << figures.most_thread_blocks_per_gpu << " per gpu), channels " << figures.channels
+        << ", steps " << figures.steps_total << "\n";
+    if (!figures.runtime.empty()) out << "runtime limits checked: " << figures.runtime << "\n";
+    if (!report.violation_counts.empty()) {
+        out << "\nviolations:";
+        for (const auto& [kind, count] : report.violation_counts)
+            out << " " << kind << " " << count << ";";
+        out << " first " << report.violations.size() << " shown\n";
+        for (const Violation& violation : report.violations)
+            out << describe_violation(violation, nullptr);
+    }
+    return out.str();
+}
+
+}  // namespace trivcheck

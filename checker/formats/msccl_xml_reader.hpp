@@ -1,0 +1,24 @@
+#pragma once
+#include <string>
+#include <string_view>
+
+#include "models/msccl_program.hpp"
+
+namespace trivcheck {
+
+/// Reads an MSCCL-IR document (`<algo> <gpu> <tb> <step>`, docs/msccl.md) and checks
+/// that it can mean something: every attribute present and of its kind,
+/// offsets within their buffers, peers and dependencies naming what exists.
+/// Throws InputError whose path names the element and attribute
+/// (`gpu[3]/tb[5]/step[12]@dstoff`, positions in the file), or NotApplicable
+/// for a collective docs/msccl.md gives no meaning to.
+msccl::Program parse_msccl_xml(std::string_view text, const std::string& file_label);
+
+/// parse_msccl_xml on the content of the file at `path`.
+msccl::Program read_msccl_file(const std::string& path);
+
+/// Whether `text` is MSCCL-IR by content: its first element, after spaces,
+/// comments and an XML declaration, is `<algo`.
+bool looks_like_msccl_xml(std::string_view text);
+
+}  // namespace trivcheck
