@@ -1,9 +1,9 @@
 #include <iostream>
 
 #include "checker/asynchronous/asynchronous_check.hpp"
-#include "checker/explanations/check.hpp"
 #include "checker/core/exit_code.hpp"
 #include "checker/core/input_error.hpp"
+#include "checker/explanations/check.hpp"
 #include "checker/formats/report_json.hpp"
 #include "checker/formats/report_text.hpp"
 #include "checker/formats/size_spec.hpp"
@@ -104,8 +104,9 @@ void register_check_command(CLI::App& app, CommandResult& result) {
         "  trivcheck check allreduce.xml --runtime rccl   (MSCCL-IR, asynchronous)\n"
         "Exit 0 holds, 1 violated, 2 usage, 3 bad input file, 4 too large to check or solver "
         "unknown.");
-    command->add_option("file", options->source.file,
-                        "A trivcheck.schedule/1 JSON file, or an MSCCL-IR XML file (docs/msccl.md)");
+    command->add_option(
+        "file", options->source.file,
+        "A trivcheck.schedule/1 JSON file, or an MSCCL-IR XML file (docs/msccl.md)");
     add_generator_options(*command, options->source);
     command->add_flag("--json", options->json,
                       "Print the trivcheck.report/1 JSON report (docs/report-format.md)");
@@ -127,9 +128,10 @@ void register_check_command(CLI::App& app, CommandResult& result) {
     command->add_option("--smt-rlimit", options->solver.resource_limit,
                         "--engine smt: Z3 resource limit of each solver call (0: none); "
                         "reaching it is unknown (exit 4)");
-    command->add_option("--runtime", options->runtime,
-                        "MSCCL-IR files: also check this runtime's limits (rccl: steps per thread "
-                        "block, cnt, thread blocks per channel, ids, nop runs)")
+    command
+        ->add_option("--runtime", options->runtime,
+                     "MSCCL-IR files: also check this runtime's limits (rccl: steps per thread "
+                     "block, cnt, thread blocks per channel, ids, nop runs)")
         ->check(CLI::IsMember({"rccl"}));
     command->add_flag("--no-shrink", options->no_shrink,
                       "Do not search smaller n of the same class when a generated ring fails");

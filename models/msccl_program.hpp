@@ -78,10 +78,10 @@ struct Program {
     /// `outofplace`, when the file gives it (informational: the runtime may
     /// also run an in-place file out of place; trivcheck checks `inplace`).
     std::optional<bool> out_of_place;
-    int gpu_count = 0;  // `ngpus`
+    int gpu_count = 0;        // `ngpus`
     int chunks_per_loop = 0;  // `nchunksperloop`
-    std::string protocol;  // `proto`: Simple, LL, LL128
-    int channels = 0;  // `nchannels`
+    std::string protocol;     // `proto`: Simple, LL, LL128
+    int channels = 0;         // `nchannels`
     std::optional<std::int64_t> min_bytes;
     std::optional<std::int64_t> max_bytes;
     std::vector<Gpu> gpus;

@@ -24,14 +24,13 @@ void report_unreceived(const ProgramLayout& layout, const Scheduler& scheduler,
         violation.step = first.sender_step;
         violation.thread_block = layout.block(first.sender_block).id;
         violation.points = {execution.point(first.sender_block, first.sender_step, "sends")};
-        violation.detail = std::to_string(queued.size()) + " message(s) from gpu " +
-                           std::to_string(connection.sender) + " to gpu " +
-                           std::to_string(connection.receiver) + " on channel " +
-                           std::to_string(connection.channel) +
-                           " are never received; the first was sent by gpu " +
-                           std::to_string(connection.sender) + " tb " +
-                           std::to_string(violation.thread_block) + " step " +
-                           std::to_string(first.sender_step);
+        violation.detail =
+            std::to_string(queued.size()) + " message(s) from gpu " +
+            std::to_string(connection.sender) + " to gpu " + std::to_string(connection.receiver) +
+            " on channel " + std::to_string(connection.channel) +
+            " are never received; the first was sent by gpu " + std::to_string(connection.sender) +
+            " tb " + std::to_string(violation.thread_block) + " step " +
+            std::to_string(first.sender_step);
         violations.record(std::move(violation));
     }
 }

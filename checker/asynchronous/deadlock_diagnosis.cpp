@@ -82,9 +82,8 @@ Wait wait_of(const ProgramLayout& layout, const Scheduler& scheduler, int block,
         case BlockedOn::fifo_space: {
             const Connection& connection =
                 layout.connections()[layout.links(block).send_connection];
-            return {connection.receiving_block,
-                    "waits for room in the FIFO to " +
-                        block_name(layout, connection.receiving_block)};
+            return {connection.receiving_block, "waits for room in the FIFO to " +
+                                                    block_name(layout, connection.receiving_block)};
         }
         case BlockedOn::nothing:
             break;
@@ -99,7 +98,8 @@ void diagnose_deadlock(const ProgramLayout& layout, const Scheduler& scheduler,
     const int blocks = layout.block_count();
     std::vector<Wait> waits(blocks);
     for (int block = 0; block < blocks; ++block)
-        if (!scheduler.finished(block)) waits[block] = wait_of(layout, scheduler, block, violations);
+        if (!scheduler.finished(block))
+            waits[block] = wait_of(layout, scheduler, block, violations);
     // Each stuck thread block waits for one other: follow the waits; a walk
     // that comes back to a block of its own walk has found a cycle.
     std::vector<int> walk_of(blocks, -1);
@@ -120,8 +120,8 @@ void diagnose_deadlock(const ProgramLayout& layout, const Scheduler& scheduler,
         int member = block;
         do {
             const int step = scheduler.next_step(member);
-            violation.points.push_back({layout.gpu_of(member), layout.block(member).id, step, {},
-                                        -1, waits[member].what});
+            violation.points.push_back(
+                {layout.gpu_of(member), layout.block(member).id, step, {}, -1, waits[member].what});
             cycle += (cycle.empty() ? "" : "; ") + step_name(layout, member, step) + " " +
                      waits[member].what;
             member = waits[member].target;

@@ -67,26 +67,24 @@ void check_postconditions(const ProgramLayout& layout, const SymbolicExecution& 
             };
             if (!absent.empty() && violations.count("missing"))
                 located("missing", absent.front(),
-                        "output chunk " + std::to_string(chunk) + " of gpu " +
-                            std::to_string(gpu) + " lacks " + std::to_string(absent.size()) +
-                            " of its " + std::to_string(expected.size()) +
-                            " contributions, first " + contribution_text(layout, absent.front()));
+                        "output chunk " + std::to_string(chunk) + " of gpu " + std::to_string(gpu) +
+                            " lacks " + std::to_string(absent.size()) + " of its " +
+                            std::to_string(expected.size()) + " contributions, first " +
+                            contribution_text(layout, absent.front()));
             const std::int64_t present = static_cast<std::int64_t>(expected.size() - absent.size());
             if (sets.size(cell.value) == present) continue;
             int foreign = -1;
             for (const Arc& arc : sets.arcs(cell.value)) {
                 for (int contribution = arc.begin; contribution < arc.end && foreign < 0;
                      ++contribution)
-                    if (std::find(expected.begin(), expected.end(), contribution) ==
-                        expected.end())
+                    if (std::find(expected.begin(), expected.end(), contribution) == expected.end())
                         foreign = contribution;
                 if (foreign >= 0) break;
             }
             if (violations.count("unexpected_contribution"))
                 located("unexpected_contribution", foreign,
-                        "output chunk " + std::to_string(chunk) + " of gpu " +
-                            std::to_string(gpu) + " holds " +
-                            std::to_string(sets.size(cell.value) - present) +
+                        "output chunk " + std::to_string(chunk) + " of gpu " + std::to_string(gpu) +
+                            " holds " + std::to_string(sets.size(cell.value) - present) +
                             " contributions that belong elsewhere, first " +
                             contribution_text(layout, foreign));
         }

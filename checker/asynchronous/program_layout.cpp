@@ -64,8 +64,7 @@ int ProgramLayout::logical_chunks(int gpu_id, Buffer buffer) const {
             if (program_.in_place && current.input_chunks == 0) {
                 if (program_.collective == Collective::allgather)
                     return current.output_chunks / gpus;
-                if (program_.collective != Collective::reduce_scatter)
-                    return current.output_chunks;
+                if (program_.collective != Collective::reduce_scatter) return current.output_chunks;
             }
             return current.input_chunks;
         case Buffer::output:
@@ -100,7 +99,8 @@ PhysicalChunk ProgramLayout::resolve(int gpu_id, Buffer buffer, int offset) cons
     switch (program_.collective) {
         case Collective::allgather:
             if (buffer == Buffer::input)
-                return {Buffer::output, gpu_id * (gpu(gpu_id).output_chunks / gpu_count()) + offset};
+                return {Buffer::output,
+                        gpu_id * (gpu(gpu_id).output_chunks / gpu_count()) + offset};
             return {buffer, offset};
         case Collective::reduce_scatter:
             if (buffer == Buffer::output)

@@ -53,8 +53,8 @@ void check_block(int gpu, const ThreadBlock& block, ViolationSink& violations) {
             add_limit(violations, "nop_run", 0, index - run_start,
                       {gpu, block.id, index, {}, -1, "ends a run of nops"},
                       block_name(gpu, block.id) + " steps " + std::to_string(run_start) + ".." +
-                          std::to_string(index - 1) +
-                          " are nops carrying dependencies, and step " + std::to_string(index) +
+                          std::to_string(index - 1) + " are nops carrying dependencies, and step " +
+                          std::to_string(index) +
                           ", which the runtime merges them into, has no dependency of its own "
                           "(depid=-1)");
         run_start = -1;

@@ -85,8 +85,8 @@ bool Scheduler::run(StepObserver* observer) {
                 message_connection_.push_back(links.send_connection);
                 std::deque<int>& queue = queues_[links.send_connection];
                 queue.push_back(start.sent_message);
-                most_queued_[links.send_connection] = std::max(
-                    most_queued_[links.send_connection], static_cast<int>(queue.size()));
+                most_queued_[links.send_connection] =
+                    std::max(most_queued_[links.send_connection], static_cast<int>(queue.size()));
                 wake(layout_.connections()[links.send_connection].receiving_block);
             }
             if (observer) observer->run(start);

@@ -31,8 +31,7 @@ SymbolicExecution::SymbolicExecution(const ProgramLayout& layout, ViolationSink&
         for (int chunk = 0; chunk < layout.logical_chunks(gpu, Buffer::input); ++chunk) {
             ChunkCell& cell = store_.cell(store_.cell_index(gpu, Buffer::input, chunk));
             cell.value = sets_.single(layout.contribution(gpu, chunk));
-            cell.event =
-                history_.add({cell.value, -1, -1, {gpu, -1, -1, "i", chunk, "its input"}});
+            cell.event = history_.add({cell.value, -1, -1, {gpu, -1, -1, "i", chunk, "its input"}});
         }
 }
 
@@ -58,8 +57,7 @@ void SymbolicExecution::report_race(const AccessSite& earlier, const AccessSite&
     second.chunk = later.chunk;
     const int seen = clocks_.clock(later.block, earlier.block);
     const std::string seen_text =
-        seen == 0 ? "no step of tb " + std::to_string(first.thread_block) +
-                        " is ordered before it"
+        seen == 0 ? "no step of tb " + std::to_string(first.thread_block) + " is ordered before it"
                   : "only steps 0.." + std::to_string(seen - 1) + " of tb " +
                         std::to_string(first.thread_block) + " are ordered before it";
     Violation violation;
@@ -71,10 +69,9 @@ void SymbolicExecution::report_race(const AccessSite& earlier, const AccessSite&
     violation.thread_block = second.thread_block;
     violation.detail = "on gpu " + std::to_string(gpu) + ", tb " +
                        std::to_string(first.thread_block) + " step " +
-                       std::to_string(earlier.step) + " " + first.note + " " +
-                       chunk_name(earlier) + " and tb " + std::to_string(second.thread_block) +
-                       " step " + std::to_string(later.step) + " " + second.note + " " +
-                       chunk_name(later) +
+                       std::to_string(earlier.step) + " " + first.note + " " + chunk_name(earlier) +
+                       " and tb " + std::to_string(second.thread_block) + " step " +
+                       std::to_string(later.step) + " " + second.note + " " + chunk_name(later) +
                        ", unordered: no program order, message or dependency leads from one "
                        "to the other (" +
                        seen_text + ")";
@@ -159,7 +156,8 @@ void SymbolicExecution::run(const StepStart& start) {
         clocks_.join(start.block, incoming->clock_snapshot);
         depth = std::max(depth, incoming->depth);
         if (incoming->count != step.count && violations_.count("count_mismatch")) {
-            const ProgramPoint sender = point(incoming->sender_block, incoming->sender_step, "sends");
+            const ProgramPoint sender =
+                point(incoming->sender_block, incoming->sender_step, "sends");
             Violation violation;
             violation.kind = "count_mismatch";
             violation.step = start.step;
@@ -184,9 +182,9 @@ void SymbolicExecution::run(const StepStart& start) {
             if (incoming && chunk < incoming->count) received = incoming->chunks[chunk];
             ChunkCell source;
             if (step_reads_source(step.type))
-                source = read({start.block, start.step, step.src_buffer, step.src_offset + chunk,
-                               false},
-                              gpu);
+                source =
+                    read({start.block, start.step, step.src_buffer, step.src_offset + chunk, false},
+                         gpu);
             ChunkCell result;
             switch (step.type) {
                 case StepType::send:
@@ -209,8 +207,8 @@ void SymbolicExecution::run(const StepStart& start) {
                     break;
             }
             if (step_writes_destination(step.type))
-                write({start.block, start.step, step.dst_buffer, step.dst_offset + chunk, true}, gpu,
-                      result);
+                write({start.block, start.step, step.dst_buffer, step.dst_offset + chunk, true},
+                      gpu, result);
             if (step_sends(step.type)) outgoing.chunks.push_back(result);
         }
     }

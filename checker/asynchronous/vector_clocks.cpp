@@ -14,7 +14,8 @@ void VectorClocks::start_step(int block, int step) {
 void VectorClocks::join(int block, int snapshot) {
     std::int32_t* own = clocks_.data() + std::size_t(block) * blocks_;
     const std::int32_t* seen = snapshots_.data() + std::size_t(snapshot) * blocks_;
-    for (std::size_t other = 0; other < blocks_; ++other) own[other] = std::max(own[other], seen[other]);
+    for (std::size_t other = 0; other < blocks_; ++other)
+        own[other] = std::max(own[other], seen[other]);
 }
 
 int VectorClocks::snapshot(int block) {

@@ -59,8 +59,8 @@ std::string describe_program_points(const Violation& violation) {
 std::string asynchronous_report_to_text(const Report& report) {
     const AsynchronousFigures& figures = *report.asynchronous;
     std::ostringstream out;
-    out << report.name << ": " << figures.collective << " (MSCCL-IR, " << figures.protocol
-        << "), " << report.ranks << " gpus, m = " << figures.buffer_chunks << " chunks\n";
+    out << report.name << ": " << figures.collective << " (MSCCL-IR, " << figures.protocol << "), "
+        << report.ranks << " gpus, m = " << figures.buffer_chunks << " chunks\n";
     out << "verdict: " << to_string(report.verdict) << "\n\n";
     out << "gpu  sent chunks  sent       received chunks  received\n";
     for (const GpuTraffic& gpu : figures.gpus)
@@ -77,8 +77,8 @@ std::string asynchronous_report_to_text(const Report& report) {
     for (const ConnectionFigures& connection : figures.connections) {
         PairTotals& pair = pairs[{connection.sender, connection.receiver}];
         const bool first = pair.channels++ == 0;
-        pair.least_messages = first ? connection.messages
-                                    : std::min(pair.least_messages, connection.messages);
+        pair.least_messages =
+            first ? connection.messages : std::min(pair.least_messages, connection.messages);
         pair.most_messages = std::max(pair.most_messages, connection.messages);
         pair.least_chunks =
             first ? connection.chunks : std::min(pair.least_chunks, connection.chunks);

@@ -39,7 +39,8 @@ class ElementReader {
             if (std::find_if(known.begin(), known.end(),
                              [&](const char* entry) { return name == entry; }) == known.end()) {
                 std::string expected;
-                for (const char* entry : known) expected += (expected.empty() ? "" : ", ") + std::string(entry);
+                for (const char* entry : known)
+                    expected += (expected.empty() ? "" : ", ") + std::string(entry);
                 fail(name, "unknown attribute (expected " + expected + ")");
             }
         }
@@ -61,7 +62,8 @@ class ElementReader {
     std::int64_t integer(const char* name, std::int64_t least, std::int64_t most) const {
         const std::string value = text(name);
         std::int64_t number = 0;
-        const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+        const auto [end, error] =
+            std::from_chars(value.data(), value.data() + value.size(), number);
         if (value.empty() || error != std::errc() || end != value.data() + value.size())
             fail(name, "expected an integer, got \"" + value + "\"");
         if (number < least || number > most)
@@ -112,16 +114,15 @@ Collective read_collective(const ElementReader& reader, const std::string& spell
 }
 
 StepType read_step_type(const ElementReader& reader) {
-    static const std::map<std::string, StepType> types{
-        {"s", StepType::send},
-        {"r", StepType::receive},
-        {"rcs", StepType::receive_copy_send},
-        {"rrs", StepType::receive_reduce_send},
-        {"rrc", StepType::receive_reduce_copy},
-        {"rrcs", StepType::receive_reduce_copy_send},
-        {"cpy", StepType::copy},
-        {"re", StepType::reduce},
-        {"nop", StepType::nop}};
+    static const std::map<std::string, StepType> types{{"s", StepType::send},
+                                                       {"r", StepType::receive},
+                                                       {"rcs", StepType::receive_copy_send},
+                                                       {"rrs", StepType::receive_reduce_send},
+                                                       {"rrc", StepType::receive_reduce_copy},
+                                                       {"rrcs", StepType::receive_reduce_copy_send},
+                                                       {"cpy", StepType::copy},
+                                                       {"re", StepType::reduce},
+                                                       {"nop", StepType::nop}};
     const std::string value = reader.text("type");
     const auto found = types.find(value);
     if (found == types.end())
@@ -139,7 +140,9 @@ Buffer read_buffer(const ElementReader& reader, const char* name) {
 }
 
 const char* size_attribute(Buffer buffer) {
-    return buffer == Buffer::input ? "i_chunks" : buffer == Buffer::output ? "o_chunks" : "s_chunks";
+    return buffer == Buffer::input    ? "i_chunks"
+           : buffer == Buffer::output ? "o_chunks"
+                                      : "s_chunks";
 }
 
 /// Chunk range [offset, offset + cnt) of `buffer` must lie within it (after aliasing).
@@ -149,13 +152,11 @@ void check_range(const ElementReader& reader, const msccl::ProgramLayout& layout
     const int declared = buffer == Buffer::input    ? layout.gpu(gpu_id).input_chunks
                          : buffer == Buffer::output ? layout.gpu(gpu_id).output_chunks
                                                     : layout.gpu(gpu_id).scratch_chunks;
-    const std::string size = chunks == declared ? std::string(size_attribute(buffer)) + " = " +
-                                                      std::to_string(chunks)
-                                                : "the " + std::to_string(chunks) + " chunks of " +
-                                                      msccl::buffer_letter(buffer) +
-                                                      " (in place; the file's " +
-                                                      size_attribute(buffer) + " = " +
-                                                      std::to_string(declared) + ")";
+    const std::string size =
+        chunks == declared ? std::string(size_attribute(buffer)) + " = " + std::to_string(chunks)
+                           : "the " + std::to_string(chunks) + " chunks of " +
+                                 msccl::buffer_letter(buffer) + " (in place; the file's " +
+                                 size_attribute(buffer) + " = " + std::to_string(declared) + ")";
     if (offset < 0) reader.fail(offset_name, std::to_string(offset) + " is negative");
     if (offset >= chunks) reader.fail(offset_name, std::to_string(offset) + " is past " + size);
     if (offset + count > chunks)
@@ -179,8 +180,8 @@ class ProgramReader {
 
     msccl::Program read(pugi::xml_node algo) {
         const ElementReader reader(file_, algo, "algo",
-                                   {"name", "proto", "nchannels", "nchunksperloop", "ngpus",
-                                    "coll", "inplace", "outofplace", "minBytes", "maxBytes"});
+                                   {"name", "proto", "nchannels", "nchunksperloop", "ngpus", "coll",
+                                    "inplace", "outofplace", "minBytes", "maxBytes"});
         msccl::Program program;
         if (reader.has("name")) program.name = reader.text("name");
         program.collective_spelling = reader.text("coll");
@@ -208,8 +209,9 @@ class ProgramReader {
         }
         for (int id = 0; id < program.gpu_count; ++id)
             if (gpu_paths[id].empty())
-                reader.fail("ngpus", "no <gpu id=\"" + std::to_string(id) + "\"> although ngpus = " +
-                                         std::to_string(program.gpu_count));
+                reader.fail("ngpus",
+                            "no <gpu id=\"" + std::to_string(id) +
+                                "\"> although ngpus = " + std::to_string(program.gpu_count));
         const msccl::ProgramLayout layout(program);
         check_shape(program, layout, gpu_paths);
         for (const StepSource& source : steps_) check_step(source, layout);
@@ -217,8 +219,8 @@ class ProgramReader {
     }
 
   private:
-    msccl::Gpu read_gpu(pugi::xml_node node, const std::string& path,
-                        const msccl::Program& program, std::vector<std::string>& gpu_paths) {
+    msccl::Gpu read_gpu(pugi::xml_node node, const std::string& path, const msccl::Program& program,
+                        std::vector<std::string>& gpu_paths) {
         const ElementReader reader(file_, node, path, {"id", "i_chunks", "o_chunks", "s_chunks"});
         msccl::Gpu gpu;
         gpu.id = reader.small("id", 0, program.gpu_count - 1);
@@ -238,8 +240,8 @@ class ProgramReader {
             msccl::ThreadBlock block;
             block.id = block_reader.small("id", 0, most_chunks);
             if (!block_paths.emplace(block.id, block_path).second)
-                block_reader.fail("id", std::to_string(block.id) + " is also the id of " +
-                                            block_paths[block.id]);
+                block_reader.fail(
+                    "id", std::to_string(block.id) + " is also the id of " + block_paths[block.id]);
             block.send_peer = block_reader.small("send", -1, program.gpu_count - 1);
             block.receive_peer = block_reader.small("recv", -1, program.gpu_count - 1);
             block.channel = block_reader.small("chan", 0, program.channels - 1);
@@ -247,22 +249,24 @@ class ProgramReader {
                  {std::tuple{"send", block.send_peer, &senders},
                   std::tuple{"recv", block.receive_peer, &receivers}}) {
                 if (peer == gpu.id)
-                    block_reader.fail(attribute, "gpu " + std::to_string(gpu.id) +
-                                                     " cannot be its own peer");
+                    block_reader.fail(attribute,
+                                      "gpu " + std::to_string(gpu.id) + " cannot be its own peer");
                 if (peer < 0) continue;
                 const auto [owner, inserted] = owners->try_emplace({peer, block.channel}, block.id);
                 if (!inserted)
-                    block_reader.fail(attribute,
-                                      "tb " + std::to_string(owner->second) + " of this gpu " +
-                                          (std::string(attribute) == "send" ? "sends to" : "receives from") +
-                                          " gpu " + std::to_string(peer) + " on channel " +
-                                          std::to_string(block.channel) +
-                                          " already (one thread block per connection)");
+                    block_reader.fail(
+                        attribute,
+                        "tb " + std::to_string(owner->second) + " of this gpu " +
+                            (std::string(attribute) == "send" ? "sends to" : "receives from") +
+                            " gpu " + std::to_string(peer) + " on channel " +
+                            std::to_string(block.channel) +
+                            " already (one thread block per connection)");
             }
-            const std::vector<pugi::xml_node> steps = children(block_reader, blocks[position], "step");
+            const std::vector<pugi::xml_node> steps =
+                children(block_reader, blocks[position], "step");
             for (std::size_t index = 0; index < steps.size(); ++index) {
-                StepSource source{block_path + "/step[" + std::to_string(index) + "]",
-                                  steps[index], gpu.id, block.id, static_cast<int>(index)};
+                StepSource source{block_path + "/step[" + std::to_string(index) + "]", steps[index],
+                                  gpu.id, block.id, static_cast<int>(index)};
                 block.steps.push_back(read_step(source, static_cast<int>(index)));
                 steps_.push_back(std::move(source));
             }
@@ -342,16 +346,17 @@ class ProgramReader {
                     break;
                 case Collective::alltoall:
                     if (output != input || input % gpus != 0)
-                        refuse("o_chunks", std::to_string(output) + " output and " +
-                                               std::to_string(input) + " input chunks, but " +
-                                               collective + " needs equal sizes divisible by ngpus = " +
-                                               std::to_string(gpus));
+                        refuse(
+                            "o_chunks",
+                            std::to_string(output) + " output and " + std::to_string(input) +
+                                " input chunks, but " + collective +
+                                " needs equal sizes divisible by ngpus = " + std::to_string(gpus));
                     break;
                 case Collective::allgather:
                     if (output != gpus * input || input == 0)
-                        refuse("o_chunks", std::to_string(output) + " output chunks, but " +
-                                               collective + " needs ngpus x input chunks = " +
-                                               std::to_string(gpus * input));
+                        refuse("o_chunks",
+                               std::to_string(output) + " output chunks, but " + collective +
+                                   " needs ngpus x input chunks = " + std::to_string(gpus * input));
                     break;
                 case Collective::reduce_scatter:
                     if (input != gpus * output || output == 0)
@@ -396,9 +401,9 @@ msccl::Program parse_msccl_xml(std::string_view text, const std::string& file_la
     for (pugi::xml_node node : document.children()) {
         if (node.type() != pugi::node_element) continue;
         if (algo || std::string(node.name()) != "algo")
-            throw InputError(file_label, "",
-                             "expected one root element <algo>, found <" + std::string(node.name()) +
-                                 ">");
+            throw InputError(
+                file_label, "",
+                "expected one root element <algo>, found <" + std::string(node.name()) + ">");
         algo = node;
     }
     if (!algo) throw InputError(file_label, "", "expected a root element <algo>");
@@ -423,7 +428,8 @@ bool looks_like_msccl_xml(std::string_view text) {
             continue;
         }
         return rest.starts_with("<algo") &&
-               (rest.size() == 5 || std::string_view(" \t\r\n>/").find(rest[5]) != std::string_view::npos);
+               (rest.size() == 5 ||
+                std::string_view(" \t\r\n>/").find(rest[5]) != std::string_view::npos);
     }
     return false;
 }

@@ -43,11 +43,12 @@ nlohmann::ordered_json asynchronous_json(const AsynchronousFigures& figures) {
     const double unit = figures.buffer_chunks > 0 ? figures.buffer_chunks : 1;
     json["per_gpu"] = nlohmann::ordered_json::array();
     for (const GpuTraffic& gpu : figures.gpus)
-        json["per_gpu"].push_back({{"gpu", gpu.gpu},
-                                   {"sent_chunks", gpu.sent_chunks},
-                                   {"sent_m", static_cast<double>(gpu.sent_chunks) / unit},
-                                   {"received_chunks", gpu.received_chunks},
-                                   {"received_m", static_cast<double>(gpu.received_chunks) / unit}});
+        json["per_gpu"].push_back(
+            {{"gpu", gpu.gpu},
+             {"sent_chunks", gpu.sent_chunks},
+             {"sent_m", static_cast<double>(gpu.sent_chunks) / unit},
+             {"received_chunks", gpu.received_chunks},
+             {"received_m", static_cast<double>(gpu.received_chunks) / unit}});
     json["connections"] = nlohmann::ordered_json::array();
     for (const ConnectionFigures& connection : figures.connections)
         json["connections"].push_back({{"from", connection.sender},
@@ -66,10 +67,13 @@ nlohmann::ordered_json report_to_json(const Report& report, std::optional<double
     auto bytes = [&](std::int64_t blocks) { return report.blocks_to_m(blocks) * unit; };
     nlohmann::ordered_json json;
     json["schema"] = "trivcheck.report/1";
-    json["schedule"] = {{"name", report.name},         {"algo", report.algo},
-                        {"form", report.form},         {"collective", report.asynchronous ? report.asynchronous->collective
-                                                          : to_string(report.collective)},
-                        {"topology", report.topology}, {"ranks", report.ranks},
+    json["schedule"] = {{"name", report.name},
+                        {"algo", report.algo},
+                        {"form", report.form},
+                        {"collective", report.asynchronous ? report.asynchronous->collective
+                                                           : to_string(report.collective)},
+                        {"topology", report.topology},
+                        {"ranks", report.ranks},
                         {"blocks", report.blocks}};
     json["verdict"] = to_string(report.verdict);
     if (report.verdict == Verdict::not_applicable) json["reason"] = report.not_applicable_reason;

@@ -1,6 +1,7 @@
 // Reading half of checker/formats/schedule_json.hpp, the schedule's top level: the
 // header, topology, bounds and buffer names. The steps are read by
-// checker/formats/schedule_steps_json.cpp; the writer is in checker/formats/schedule_json_writer.cpp.
+// checker/formats/schedule_steps_json.cpp; the writer is in
+// checker/formats/schedule_json_writer.cpp.
 
 #include "checker/formats/schedule_json.hpp"
 

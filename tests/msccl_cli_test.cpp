@@ -1,0 +1,71 @@
+// `trivcheck check FILE.xml` end to end: the real binary, its exit codes and output.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "tests/msccl_test_support.hpp"
+#include "tests/test_support.hpp"
+
+using namespace trivcheck;
+using namespace trivcheck::testing;
+
+namespace {
+
+/// Writes `text` to a fresh file under the temporary folder and returns its path.
+std::string temporary_file(const std::string& name, const std::string& text) {
+    const std::filesystem::path path = std::filesystem::temp_directory_path() / name;
+    std::ofstream(path) << text;
+    return path.string();
+}
+
+}  // namespace
+
+MSCCL_CORPUS_TEST_CASE("msccl cli: a real file holds (exit 0), as text and as JSON") {
+    const std::string file = msccl_corpus_dir() + "/ndv4_r48ll.xml";
+    const CommandOutput text = run_trivcheck("check " + file);
+    CHECK(text.exit_code == 0);
+    CHECK(text.out.find("allreduce_ring_4channelsperring: allreduce (MSCCL-IR, LL), 8 gpus, m = "
+                        "64 chunks\nverdict: holds\n") == 0);
+    CHECK(text.out.find("critical path 14 sending steps; fifo_depth_needed 1") !=
+          std::string::npos);
+    const CommandOutput json = run_trivcheck("check --json " + file);
+    CHECK(json.exit_code == 0);
+    CHECK(json.out.find("\"critical_path\": 14") != std::string::npos);
+    CHECK(json.out.find("\"collective\": \"allreduce\"") != std::string::npos);
+}
+
+MSCCL_CORPUS_TEST_CASE("msccl cli: a file named otherwise is read by its content") {
+    const std::string path =
+        temporary_file("trivcheck-msccl-content.txt", corpus_text("ndv4_a2a2ll.xml"));
+    const CommandOutput output = run_trivcheck("check " + path);
+    CHECK(output.exit_code == 0);
+    CHECK(output.out.find("alltoall (MSCCL-IR, LL), 8 gpus") != std::string::npos);
+    std::filesystem::remove(path);
+}
+
+MSCCL_CORPUS_TEST_CASE(
+    "msccl cli: a broken copy exits 1, a malformed one 3, an unknown collective 2") {
+    const std::string text = corpus_text("ndv4_ag-1k-512k.xml");
+    const std::string racy = temporary_file(
+        "trivcheck-msccl-broken.xml",
+        replace_in_block(text, 0, 0,
+                         R"(<step s="0" type="r" srcbuf="o" srcoff="2" dstbuf="o" dstoff="2")",
+                         R"(<step s="0" type="r" srcbuf="o" srcoff="2" dstbuf="o" dstoff="0")"));
+    const CommandOutput violated = run_trivcheck("check " + racy);
+    CHECK(violated.exit_code == 1);
+    CHECK(violated.out.find("verdict: violated") != std::string::npos);
+    const std::string malformed =
+        temporary_file("trivcheck-msccl-malformed.xml",
+                       replace_in_block(text, 3, 5, R"(dstoff="5")", R"(dstoff="40")"));
+    const CommandOutput refused = run_trivcheck_stderr("check " + malformed);
+    CHECK(refused.exit_code == 3);
+    CHECK(refused.out ==
+          "error: " + malformed + ": gpu[3]/tb[5]/step[0]@dstoff: 40 is past o_chunks = 16\n");
+    const std::string unknown =
+        temporary_file("trivcheck-msccl-unknown.xml",
+                       replace_once(text, R"(coll="allgather")", R"(coll="gather")"));
+    const CommandOutput not_applicable = run_trivcheck_stderr("check " + unknown);
+    CHECK(not_applicable.exit_code == 2);
+    CHECK(not_applicable.out.find("not applicable: algo@coll: \"gather\"") != std::string::npos);
+    for (const std::string& path : {racy, malformed, unknown}) std::filesystem::remove(path);
+}

@@ -1,0 +1,161 @@
+// The MSCCL-IR reader: a small valid program, and a table of malformed
+// inputs with the exact error each must give.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "checker/asynchronous/asynchronous_check.hpp"
+#include "checker/core/input_error.hpp"
+#include "checker/formats/msccl_xml_reader.hpp"
+#include "models/generator.hpp"
+
+using namespace trivcheck;
+
+namespace {
+
+/// Two gpus, out of place: each sends its input chunk and adds the other's to its own.
+const std::string two_gpu_allreduce = R"(<!-- a comment first -->
+<algo name="pair" proto="Simple" nchannels="1" nchunksperloop="2" ngpus="2" coll="allreduce" inplace="0" outofplace="1" minBytes="0" maxBytes="1024">
+  <gpu id="0" i_chunks="1" o_chunks="1" s_chunks="0">
+    <tb id="0" send="1" recv="1" chan="0">
+      <step s="0" type="s" srcbuf="i" srcoff="0" dstbuf="o" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="0"/>
+      <step s="1" type="rrc" srcbuf="i" srcoff="0" dstbuf="o" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="0"/>
+    </tb>
+  </gpu>
+  <gpu id="1" i_chunks="1" o_chunks="1" s_chunks="0">
+    <tb id="0" send="0" recv="0" chan="0">
+      <step s="0" type="s" srcbuf="i" srcoff="0" dstbuf="o" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="0"/>
+      <step s="1" type="rrc" srcbuf="i" srcoff="0" dstbuf="o" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="0"/>
+    </tb>
+  </gpu>
+</algo>
+)";
+
+/// two_gpu_allreduce with the first occurrence of `from` replaced by `to`.
+std::string edited(const std::string& from, const std::string& to) {
+    std::string text = two_gpu_allreduce;
+    const std::size_t at = text.find(from);
+    REQUIRE_MESSAGE(at != std::string::npos, "not in the base text: " << from);
+    return text.replace(at, from.size(), to);
+}
+
+std::string error_of(const std::string& text) {
+    try {
+        parse_msccl_xml(text, "copy.xml");
+    } catch (const InputError& error) {
+        return error.what();
+    }
+    return "(accepted)";
+}
+
+}  // namespace
+
+TEST_CASE("msccl reader: a two-gpu allreduce is read and holds") {
+    const msccl::Program program = parse_msccl_xml(two_gpu_allreduce, "pair.xml");
+    CHECK(program.name == "pair");
+    CHECK(program.gpu_count == 2);
+    CHECK(program.out_of_place == true);
+    REQUIRE(program.gpus.size() == 2);
+    REQUIRE(program.gpus[1].thread_blocks.size() == 1);
+    CHECK(program.gpus[1].thread_blocks[0].steps[1].type == msccl::StepType::receive_reduce_copy);
+    const Report report = msccl::check_program(program);
+    CHECK(report.verdict == Verdict::holds);
+    CHECK(report.asynchronous->critical_path == 1);
+    CHECK(report.asynchronous->fifo_depth_needed == 1);
+}
+
+TEST_CASE("msccl reader: both spellings of reduce-scatter") {
+    for (const std::string spelling : {"reducescatter", "reduce_scatter"}) {
+        const std::string text = edited(R"(coll="allreduce")", "coll=\"" + spelling + "\"");
+        // Reduce-scatter needs ngpus x output chunks of input: refused with that reason.
+        CHECK(error_of(text) == "copy.xml: gpu[0]@i_chunks: 1 input chunks, but " + spelling +
+                                    " needs ngpus x output chunks = 2");
+    }
+}
+
+TEST_CASE("msccl reader: a collective without a meaning is not applicable, with the reason") {
+    const std::string text = edited(R"(coll="allreduce")", R"(coll="broadcast")");
+    CHECK_THROWS_WITH_AS(parse_msccl_xml(text, "copy.xml"),
+                         "algo@coll: \"broadcast\" has no meaning in trivcheck (SPEC §6 defines "
+                         "allreduce, allgather, reducescatter or reduce_scatter, alltoall)",
+                         NotApplicable);
+}
+
+TEST_CASE("msccl reader: malformed inputs give their exact error") {
+    struct Case {
+        std::string from;
+        std::string to;
+        std::string error;
+    };
+    const std::vector<Case> cases = {
+        {R"(dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="0"/>
+    </tb>)",
+         R"(dstoff="5" cnt="1" depid="-1" deps="-1" hasdep="0"/>
+    </tb>)",
+         "copy.xml: gpu[0]/tb[0]/step[1]@dstoff: 5 is past o_chunks = 1"},
+        {R"(srcoff="0" dstbuf="o" dstoff="0" cnt="1")",
+         R"(srcoff="0" dstbuf="o" dstoff="0" cnt="2")",
+         "copy.xml: gpu[0]/tb[0]/step[0]@srcoff: chunks 0..1 (cnt 2) run past i_chunks = 1"},
+        {R"(srcoff="0")", R"(srcoff="-3")",
+         "copy.xml: gpu[0]/tb[0]/step[0]@srcoff: -3 is out of range [-1, 16777216]"},
+        {R"(srcoff="0")", R"(srcoff="x1")",
+         "copy.xml: gpu[0]/tb[0]/step[0]@srcoff: expected an integer, got \"x1\""},
+        {R"(type="s")", R"(type="send")",
+         "copy.xml: gpu[0]/tb[0]/step[0]@type: unknown step type \"send\" (expected s, r, rcs, "
+         "rrs, rrc, rrcs, cpy, re, nop)"},
+        {R"(srcbuf="i")", R"(srcbuf="x")",
+         "copy.xml: gpu[0]/tb[0]/step[0]@srcbuf: unknown buffer \"x\" (expected i, o or s)"},
+        {R"(<step s="1")", R"(<step s="2")",
+         "copy.xml: gpu[0]/tb[0]/step[1]@s: 2, expected 1 (steps are numbered in file order)"},
+        {R"( hasdep="0"/>)", R"( hasdep="2"/>)",
+         "copy.xml: gpu[0]/tb[0]/step[0]@hasdep: 2 is out of range [0, 1]"},
+        {R"(depid="-1" deps="-1")", R"(depid="3" deps="0")",
+         "copy.xml: gpu[0]/tb[0]/step[0]@depid: 3 names no thread block of gpu 0"},
+        {R"(depid="-1" deps="-1")", R"(depid="0" deps="-1")",
+         "copy.xml: gpu[0]/tb[0]/step[0]@deps: -1 names no step, but depid = 0 waits on one"},
+        {R"( cnt="1" depid)", R"( depid)", "copy.xml: gpu[0]/tb[0]/step[0]: missing attribute cnt"},
+        {R"( cnt="1" depid)", R"( cnt="1" colour="red" depid)",
+         "copy.xml: gpu[0]/tb[0]/step[0]@colour: unknown attribute (expected s, type, srcbuf, "
+         "srcoff, dstbuf, dstoff, cnt, depid, deps, hasdep)"},
+        {R"(<tb id="0" send="1")", R"(<tb id="0" send="-1")",
+         "copy.xml: gpu[0]/tb[0]/step[0]@type: s sends, but its thread block has send=\"-1\""},
+        {R"(recv="1" chan="0")", R"(recv="-1" chan="0")",
+         "copy.xml: gpu[0]/tb[0]/step[1]@type: rrc receives, but its thread block has "
+         "recv=\"-1\""},
+        {R"(send="1" recv="1")", R"(send="0" recv="1")",
+         "copy.xml: gpu[0]/tb[0]@send: gpu 0 cannot be its own peer"},
+        {R"(recv="1" chan="0")", R"(recv="1" chan="1")",
+         "copy.xml: gpu[0]/tb[0]@chan: 1 is out of range [0, 0]"},
+        {R"(<gpu id="1")", R"(<gpu id="0")", "copy.xml: gpu[1]@id: 0 is also the id of gpu[0]"},
+        {R"(ngpus="2")", R"(ngpus="3")",
+         "copy.xml: algo@ngpus: no <gpu id=\"2\"> although ngpus = 3"},
+        {R"(proto="Simple")", R"(proto="Fast")",
+         "copy.xml: algo@proto: unknown protocol \"Fast\" (expected Simple, LL or LL128)"},
+        {R"( o_chunks="1")", R"( o_chunks="2")",
+         "copy.xml: gpu[0]@o_chunks: 2 output chunks, but allreduce needs as many as input "
+         "chunks (1)"},
+        {R"(minBytes="0")", R"(minBytes="4096")",
+         "copy.xml: algo@maxBytes: 1024 is below minBytes = 4096"},
+        {R"(</tb>)", R"(</tb><extra/>)",
+         "copy.xml: gpu[0]: unexpected element <extra> (expected <tb>)"},
+        {R"(<algo name)", R"(<algorithm name)",
+         "copy.xml:15:3: malformed XML: Start-end tags mismatch"},
+        {R"(</algo>)", R"(</algo><algo/>)",
+         "copy.xml: expected one root element <algo>, found <algo>"},
+        {R"(hasdep="0"/>)", R"(hasdep="0">)",
+         "copy.xml:7:7: malformed XML: Start-end tags mismatch"},
+    };
+    for (const Case& entry : cases) {
+        CAPTURE(entry.to);
+        CHECK(error_of(edited(entry.from, entry.to)) == entry.error);
+    }
+}
+
+TEST_CASE("msccl reader: files are told apart by content") {
+    CHECK(looks_like_msccl_xml(two_gpu_allreduce));
+    CHECK(looks_like_msccl_xml("<?xml version=\"1.0\"?>\n<algo ngpus=\"1\">"));
+    CHECK_FALSE(looks_like_msccl_xml("{\"schema\": \"trivcheck.schedule/1\"}"));
+    CHECK_FALSE(looks_like_msccl_xml("<algorithm>"));
+    CHECK_FALSE(looks_like_msccl_xml("<!-- never closed"));
+}

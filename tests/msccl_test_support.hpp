@@ -1,0 +1,69 @@
+#pragma once
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include "checker/asynchronous/asynchronous_check.hpp"
+#include "checker/formats/file_text.hpp"
+#include "checker/formats/msccl_xml_reader.hpp"
+
+namespace trivcheck::testing {
+
+/// The real MSCCL-IR files beside the repository (never copied into it).
+inline std::string msccl_corpus_dir() {
+    return std::string(TRIVCHECK_SOURCE_DIR) + "/../shared/corpus/msccl";
+}
+
+/// Whether corpus tests are skipped: the folder is absent and CI is not
+/// "true" (under CI a missing folder fails the tests instead).
+inline bool skip_msccl_corpus() {
+    const char* ci = std::getenv("CI");
+    return !std::filesystem::is_directory(msccl_corpus_dir()) && !(ci && std::string(ci) == "true");
+}
+
+/// The text of corpus file `name`; fails the test when it is absent.
+inline std::string corpus_text(const std::string& name) {
+    const std::string path = msccl_corpus_dir() + "/" + name;
+    REQUIRE_MESSAGE(std::filesystem::exists(path), "missing corpus file " << path);
+    return read_file_text(path);
+}
+
+/// `text` with its single occurrence of `from` replaced by `to`; fails the
+/// test when `from` does not occur exactly once, so an edit cannot miss.
+inline std::string replace_once(std::string text, const std::string& from, const std::string& to) {
+    const std::size_t at = text.find(from);
+    REQUIRE_MESSAGE(at != std::string::npos, "not found: " << from);
+    REQUIRE_MESSAGE(text.find(from, at + 1) == std::string::npos, "found twice: " << from);
+    return text.replace(at, from.size(), to);
+}
+
+/// `text` with the first `from` inside `<tb id="tb">` of `<gpu id="gpu">`
+/// replaced by `to`; fails the test when that thread block does not hold it.
+inline std::string replace_in_block(std::string text, int gpu, int tb, const std::string& from,
+                                    const std::string& to) {
+    const std::size_t gpu_start = text.find("<gpu id=\"" + std::to_string(gpu) + "\"");
+    REQUIRE(gpu_start != std::string::npos);
+    const std::size_t block_start = text.find("<tb id=\"" + std::to_string(tb) + "\"", gpu_start);
+    REQUIRE(block_start != std::string::npos);
+    const std::size_t block_end = text.find("</tb>", block_start);
+    const std::size_t at = text.find(from, block_start);
+    REQUIRE_MESSAGE((at != std::string::npos && at < block_end),
+                    "gpu " << gpu << " tb " << tb << " has no " << from);
+    return text.replace(at, from.size(), to);
+}
+
+/// Reads and checks an MSCCL-IR text.
+inline Report check_msccl_text(const std::string& text, bool rccl_limits = false) {
+    msccl::AsynchronousOptions options;
+    options.rccl_limits = rccl_limits;
+    return msccl::check_program(parse_msccl_xml(text, "copy.xml"), options);
+}
+
+}  // namespace trivcheck::testing
+
+/// A test over the corpus: skipped (doctest's skip decorator) when the corpus
+/// folder is absent outside CI.
+#define MSCCL_CORPUS_TEST_CASE(name) \
+    TEST_CASE(name* doctest::skip(trivcheck::testing::skip_msccl_corpus()))
