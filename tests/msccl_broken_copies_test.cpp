@@ -58,10 +58,12 @@ MSCCL_CORPUS_TEST_CASE("msccl broken copy: two gpus that both receive first dead
     broken =
         replace_in_block(broken, 0, 0, receive,
                          R"(<step s="1" type="s" srcbuf="i" srcoff="1" dstbuf="i" dstoff="1")");
-    broken = replace_in_block(broken, 1, 0, R"(<step s="0" type="s" srcbuf="i" srcoff="0")",
-                              R"(<step s="0" type="rrc" srcbuf="i" srcoff="1")");
-    broken = replace_in_block(broken, 1, 0, R"(<step s="1" type="rrc" srcbuf="i" srcoff="1")",
-                              R"(<step s="1" type="s" srcbuf="i" srcoff="0")");
+    broken = replace_in_block(
+        broken, 1, 0, R"(<step s="0" type="s" srcbuf="i" srcoff="0" dstbuf="i" dstoff="0")",
+        R"(<step s="0" type="rrc" srcbuf="i" srcoff="1" dstbuf="i" dstoff="1")");
+    broken = replace_in_block(
+        broken, 1, 0, R"(<step s="1" type="rrc" srcbuf="i" srcoff="1" dstbuf="i" dstoff="1")",
+        R"(<step s="1" type="s" srcbuf="i" srcoff="0" dstbuf="i" dstoff="0")");
     const Report report = check_msccl_text(broken);
     const Violation& deadlock = only_violation(report, "deadlock");
     REQUIRE(deadlock.points.size() == 2);

@@ -77,7 +77,7 @@ TEST_CASE("msccl reader: both spellings of reduce-scatter") {
 TEST_CASE("msccl reader: a collective without a meaning is not applicable, with the reason") {
     const std::string text = edited(R"(coll="allreduce")", R"(coll="broadcast")");
     CHECK_THROWS_WITH_AS(parse_msccl_xml(text, "copy.xml"),
-                         "algo@coll: \"broadcast\" has no meaning in trivcheck (SPEC §6 defines "
+                         "algo@coll: \"broadcast\" has no meaning in trivcheck (it checks "
                          "allreduce, allgather, reducescatter or reduce_scatter, alltoall)",
                          NotApplicable);
 }
