@@ -11,11 +11,13 @@ using namespace trivcheck::testing;
 
 namespace {
 
-/// Writes `text` to a fresh file under the temporary folder and returns its path.
-std::string temporary_file(const std::string& name, const std::string& text) {
-    const std::filesystem::path path = std::filesystem::temp_directory_path() / name;
+/// Writes `text` to a file no other test uses (`stem`, a unique part, then
+/// `extension`) and returns its path.
+std::string temporary_file(const std::string& stem, const std::string& extension,
+                           const std::string& text) {
+    const std::string path = unique_temp_path(stem) + extension;
     std::ofstream(path) << text;
-    return path.string();
+    return path;
 }
 
 }  // namespace
@@ -36,7 +38,7 @@ MSCCL_CORPUS_TEST_CASE("msccl cli: a real file holds (exit 0), as text and as JS
 
 MSCCL_CORPUS_TEST_CASE("msccl cli: a file named otherwise is read by its content") {
     const std::string path =
-        temporary_file("trivcheck-msccl-content.txt", corpus_text("ndv4_a2a2ll.xml"));
+        temporary_file("trivcheck-msccl-content", ".txt", corpus_text("ndv4_a2a2ll.xml"));
     const CommandOutput output = run_trivcheck("check " + path);
     CHECK(output.exit_code == 0);
     CHECK(output.out.find("alltoall (MSCCL-IR, LL), 8 gpus") != std::string::npos);
@@ -47,7 +49,7 @@ MSCCL_CORPUS_TEST_CASE(
     "msccl cli: a broken copy exits 1, a malformed one 3, an unknown collective 2") {
     const std::string text = corpus_text("ndv4_ag-1k-512k.xml");
     const std::string racy = temporary_file(
-        "trivcheck-msccl-broken.xml",
+        "trivcheck-msccl-broken", ".xml",
         replace_in_block(text, 0, 0,
                          R"(<step s="0" type="r" srcbuf="o" srcoff="2" dstbuf="o" dstoff="2")",
                          R"(<step s="0" type="r" srcbuf="o" srcoff="2" dstbuf="o" dstoff="0")"));
@@ -55,14 +57,14 @@ MSCCL_CORPUS_TEST_CASE(
     CHECK(violated.exit_code == 1);
     CHECK(violated.out.find("verdict: violated") != std::string::npos);
     const std::string malformed =
-        temporary_file("trivcheck-msccl-malformed.xml",
+        temporary_file("trivcheck-msccl-malformed", ".xml",
                        replace_in_block(text, 3, 5, R"(dstoff="5")", R"(dstoff="40")"));
     const CommandOutput refused = run_trivcheck_stderr("check " + malformed);
     CHECK(refused.exit_code == 3);
     CHECK(refused.out ==
           "error: " + malformed + ": gpu[3]/tb[5]/step[0]@dstoff: 40 is past o_chunks = 16\n");
     const std::string unknown =
-        temporary_file("trivcheck-msccl-unknown.xml",
+        temporary_file("trivcheck-msccl-unknown", ".xml",
                        replace_once(text, R"(coll="allgather")", R"(coll="gather")"));
     const CommandOutput not_applicable = run_trivcheck_stderr("check " + unknown);
     CHECK(not_applicable.exit_code == 2);

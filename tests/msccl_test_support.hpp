@@ -1,26 +1,19 @@
 #pragma once
 #include <doctest/doctest.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <string>
 
 #include "checker/asynchronous/asynchronous_check.hpp"
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/msccl_xml_reader.hpp"
+#include "tests/required_inputs.hpp"
 
 namespace trivcheck::testing {
 
 /// The real MSCCL-IR files beside the repository (never copied into it).
 inline std::string msccl_corpus_dir() {
     return std::string(TRIVCHECK_SOURCE_DIR) + "/../shared/corpus/msccl";
-}
-
-/// Whether corpus tests are skipped: the folder is absent and CI is not
-/// "true" (under CI a missing folder fails the tests instead).
-inline bool skip_msccl_corpus() {
-    const char* ci = std::getenv("CI");
-    return !std::filesystem::is_directory(msccl_corpus_dir()) && !(ci && std::string(ci) == "true");
 }
 
 /// The text of corpus file `name`; fails the test when it is absent.
@@ -64,6 +57,6 @@ inline Report check_msccl_text(const std::string& text, bool rccl_limits = false
 }  // namespace trivcheck::testing
 
 /// A test over the corpus: skipped (doctest's skip decorator) when the corpus
-/// folder is absent outside CI.
+/// folder is absent, except under CI=true, where it runs and fails.
 #define MSCCL_CORPUS_TEST_CASE(name) \
-    TEST_CASE(name* doctest::skip(trivcheck::testing::skip_msccl_corpus()))
+    TEST_CASE(name* trivcheck::testing::skip_unless_exists(trivcheck::testing::msccl_corpus_dir()))
