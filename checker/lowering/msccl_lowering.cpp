@@ -21,12 +21,21 @@ struct Connection {
     int receiver_block = -1;
 };
 
+/// The lanes of one directed connection: the k-th message of a transfer in a
+/// step goes on lane k, so the messages of one step do not wait on each other;
+/// each lane has its own channel.
+struct Link {
+    std::vector<Connection> lanes;
+    std::vector<int> channels;  // every channel a lane has used
+};
+
 /// One received message, waiting in its landing chunks for the local thread block.
 struct Arrival {
     int dst = 0;
     const Transfer* transfer = nullptr;
-    ChunkRun run;
-    int landing = 0;  // first scratch chunk it landed in
+    /// Its blocks, ascending; block blocks[i] landed in scratch chunk landing + i.
+    std::vector<int> blocks;
+    int landing = 0;
     StepRef received;
 };
 
@@ -57,14 +66,14 @@ class Lowering {
             accesses_.emplace_back(tracked, blocks);
         }
         local_block_.assign(static_cast<std::size_t>(n), -1);
-        landing_end_.assign(static_cast<std::size_t>(n), (schedule_.buffer_count() - 1) * blocks);
+        scratch_end_.assign(static_cast<std::size_t>(n), (schedule_.buffer_count() - 1) * blocks);
         copied_in_step_.assign(static_cast<std::size_t>(n),
                                std::vector<int>(static_cast<std::size_t>(tracked), -1));
         for (int k = 0; k < static_cast<int>(schedule_.steps.size()); ++k) lower_step(k);
         int channels = 1;
         for (int g = 0; g < n; ++g) {
             Gpu& gpu = program_.gpus[static_cast<std::size_t>(g)];
-            gpu.scratch_chunks = landing_end_[static_cast<std::size_t>(g)];
+            gpu.scratch_chunks = scratch_end_[static_cast<std::size_t>(g)];
             for (const ThreadBlock& block : gpu.thread_blocks)
                 channels = std::max(channels, block.channel + 1);
         }
@@ -94,9 +103,47 @@ class Lowering {
         const trivcheck::Step& step = schedule_.steps[static_cast<std::size_t>(k)];
         for (const LocalOp& operation : step.local) lower_local_operation(operation);
         std::vector<Arrival> arrivals;
-        for (const Transfer& transfer : step.transfers)
-            for (const ChunkRun& run : contiguous_runs(transfer.blocks, limits_.max_count))
-                arrivals.push_back(send_and_receive(transfer, run));
+        const std::vector<Transfer> messages = merged_messages(step.transfers);
+        for (const Transfer& transfer : messages) {
+            const std::vector<ChunkRun> runs = contiguous_runs(transfer.blocks, limits_.max_count);
+            if (contiguous_runs(transfer.blocks, schedule_.blocks).size() == 1) {
+                for (std::size_t lane = 0; lane < runs.size(); ++lane) {
+                    const ChunkRun& run = runs[lane];
+                    std::vector<StepRef> after = rank_order(transfer.src);
+                    accesses_[static_cast<std::size_t>(transfer.src)].add_read_predecessors(
+                        tracked(transfer.src_buffer, run.first), run.count, after);
+                    arrivals.push_back(
+                        send_and_receive(transfer, blocks_of(run), buffer_of(transfer.src_buffer),
+                                         offset_of(transfer.src_buffer, run.first), after,
+                                         tracked(transfer.src_buffer, run.first), lane));
+                }
+                continue;
+            }
+            // Blocks apart are packed into consecutive scratch chunks first, so the
+            // message is one step (or one per max_count blocks), as in the schedule.
+            const std::vector<int> all = transfer.blocks.sorted();
+            for (std::size_t start = 0; start < all.size();
+                 start += static_cast<std::size_t>(limits_.max_count)) {
+                const std::vector<int> piece(
+                    all.begin() + static_cast<std::ptrdiff_t>(start),
+                    all.begin() +
+                        static_cast<std::ptrdiff_t>(std::min(
+                            all.size(), start + static_cast<std::size_t>(limits_.max_count))));
+                const int packed = scratch_end_[static_cast<std::size_t>(transfer.src)];
+                scratch_end_[static_cast<std::size_t>(transfer.src)] +=
+                    static_cast<int>(piece.size());
+                std::vector<StepRef> after;
+                for_each_stretch(
+                    piece, std::vector<StepType>(piece.size(), StepType::copy),
+                    [&](StepType, std::size_t index, int count) {
+                        after.push_back(pack(transfer.src, transfer.src_buffer, piece[index], count,
+                                             packed + static_cast<int>(index)));
+                    });
+                arrivals.push_back(
+                    send_and_receive(transfer, piece, Buffer::scratch, packed, after, -1,
+                                     start / static_cast<std::size_t>(limits_.max_count)));
+            }
+        }
         std::stable_sort(arrivals.begin(), arrivals.end(),
                          [](const Arrival& a, const Arrival& b) { return a.dst < b.dst; });
         // Copies first (the first copy of a block wins), then reductions: the
@@ -143,25 +190,52 @@ class Lowering {
                                     : target ? StepType::reduce
                                              : StepType::copy);
             }
-            for_each_same_kind(run, kinds, [&](StepType kind, int first, int count) {
-                local_step(g, kind, operation.src_buffer, first, operation.dst_buffer, count);
+            const std::vector<int> blocks = blocks_of(run);
+            for_each_stretch(blocks, kinds, [&](StepType kind, std::size_t index, int count) {
+                local_step(g, kind, operation.src_buffer, blocks[index], operation.dst_buffer,
+                           count);
             });
         }
     }
 
-    /// Calls emit(kind, first block, count) for each stretch of `run` whose
-    /// blocks have the same kind (kinds[i] for block run.first + i), nop left out.
+    static std::vector<int> blocks_of(const ChunkRun& run) {
+        std::vector<int> blocks(static_cast<std::size_t>(run.count));
+        for (int i = 0; i < run.count; ++i) blocks[static_cast<std::size_t>(i)] = run.first + i;
+        return blocks;
+    }
+
+    /// Calls emit(kind, first index, count) for each stretch of consecutive
+    /// `blocks` (ascending) of the same kind (kinds[i] for blocks[i]), nop left out.
     template <class Emit>
-    static void for_each_same_kind(const ChunkRun& run, const std::vector<StepType>& kinds,
-                                   Emit&& emit) {
+    static void for_each_stretch(const std::vector<int>& blocks, const std::vector<StepType>& kinds,
+                                 Emit&& emit) {
         std::size_t start = 0;
-        for (std::size_t i = 1; i <= kinds.size(); ++i) {
-            if (i < kinds.size() && kinds[i] == kinds[start]) continue;
+        for (std::size_t i = 1; i <= blocks.size(); ++i) {
+            if (i < blocks.size() && kinds[i] == kinds[start] && blocks[i] == blocks[i - 1] + 1)
+                continue;
             if (kinds[start] != StepType::nop)
-                emit(kinds[start], run.first + static_cast<int>(start),
-                     static_cast<int>(i - start));
+                emit(kinds[start], start, static_cast<int>(i - start));
             start = i;
         }
+    }
+
+    /// A local copy of blocks [first, first + count) of a buffer into the
+    /// fresh scratch chunks from `packed` on, that a message then sends.
+    StepRef pack(int g, int buffer, int first, int count, int packed) {
+        ChunkAccesses& accesses = accesses_[static_cast<std::size_t>(g)];
+        std::vector<StepRef> after;
+        accesses.add_read_predecessors(tracked(buffer, first), count, after);
+        Step step;
+        step.type = StepType::copy;
+        step.src_buffer = buffer_of(buffer);
+        step.src_offset = offset_of(buffer, first);
+        step.dst_buffer = Buffer::scratch;
+        step.dst_offset = packed;
+        step.count = count;
+        const int block = local_block(g, after);
+        const StepRef done = builders_[static_cast<std::size_t>(g)].append(block, step, after);
+        accesses.record_read(tracked(buffer, first), count, done);
+        return done;
     }
 
     /// A local step from blocks [first, first + count) of one buffer to the same blocks of another.
@@ -187,7 +261,7 @@ class Lowering {
                 kind == StepType::reduce || accesses.holds_value(tracked(src_buffer, first + i)));
     }
 
-    Connection& connection(int src, int dst) {
+    Link& connection(int src, int dst) {
         return connections_[static_cast<std::int64_t>(src) * schedule_.ranks + dst];
     }
 
@@ -198,17 +272,20 @@ class Lowering {
         return per_channel[static_cast<std::size_t>(channel)];
     }
 
-    /// Moves the connection to the next channel where both ends may open a thread block.
-    void open_channel(int src, int dst, Connection& link) {
+    /// Moves a lane of the connection to a channel none of its lanes has used,
+    /// the first where both ends may open a thread block.
+    void open_channel(int src, int dst, Link& pair, Connection& link) {
         if (sending_blocks_.empty()) {
             sending_blocks_.resize(static_cast<std::size_t>(schedule_.ranks));
             receiving_blocks_.resize(static_cast<std::size_t>(schedule_.ranks));
         }
-        int channel = link.channel + 1;
+        int channel = 0;
         while (
+            std::find(pair.channels.begin(), pair.channels.end(), channel) != pair.channels.end() ||
             peer_blocks(sending_blocks_, src, channel) >= limits_.peer_thread_blocks_per_channel ||
             peer_blocks(receiving_blocks_, dst, channel) >= limits_.peer_thread_blocks_per_channel)
             ++channel;
+        pair.channels.push_back(channel);
         ++peer_blocks(sending_blocks_, src, channel);
         ++peer_blocks(receiving_blocks_, dst, channel);
         link.channel = channel;
@@ -218,35 +295,111 @@ class Lowering {
             builders_[static_cast<std::size_t>(dst)].add_thread_block(-1, src, channel);
     }
 
-    Arrival send_and_receive(const Transfer& transfer, const ChunkRun& run) {
+    /// The latest local step of gpu g: its sends wait on it, so a gpu's step
+    /// starts after its previous step's copies and reductions, as in the
+    /// synchronous model (the critical path is then the schedule's steps).
+    std::vector<StepRef> rank_order(int g) const {
+        const int block = local_block_[static_cast<std::size_t>(g)];
+        if (block < 0) return {};
+        const int steps = builders_[static_cast<std::size_t>(g)].step_count(block);
+        if (steps == 0) return {};
+        return {{block, steps - 1}};
+    }
+
+    /// The step's transfers, those with the same ends, buffers and operation
+    /// as one message when their blocks are disjoint (and, for copies, no
+    /// other copy to that receiver and buffer carries one of their blocks,
+    /// so which copy comes first cannot change).
+    std::vector<Transfer> merged_messages(const std::vector<Transfer>& transfers) const {
+        std::vector<Transfer> messages;
+        std::vector<std::vector<int>> blocks;
+        auto overlaps = [](const std::vector<int>& a, const std::vector<int>& b) {
+            std::size_t i = 0;
+            std::size_t j = 0;
+            while (i < a.size() && j < b.size()) {
+                if (a[i] == b[j]) return true;
+                a[i] < b[j] ? ++i : ++j;
+            }
+            return false;
+        };
+        for (const Transfer& transfer : transfers) {
+            std::vector<int> sorted = transfer.blocks.sorted();
+            bool joined = false;
+            for (std::size_t m = 0; m < messages.size() && !joined; ++m) {
+                Transfer& message = messages[m];
+                if (message.src != transfer.src || message.dst != transfer.dst ||
+                    message.src_buffer != transfer.src_buffer ||
+                    message.dst_buffer != transfer.dst_buffer || message.op != transfer.op ||
+                    overlaps(blocks[m], sorted))
+                    continue;
+                if (transfer.op == Op::copy && copy_conflict(transfers, transfer, message))
+                    continue;
+                std::vector<int> united;
+                std::merge(blocks[m].begin(), blocks[m].end(), sorted.begin(), sorted.end(),
+                           std::back_inserter(united));
+                blocks[m] = united;
+                message.blocks = BlockSet(std::move(united), schedule_.blocks);
+                joined = true;
+            }
+            if (joined) continue;
+            messages.push_back(transfer);
+            blocks.push_back(std::move(sorted));
+        }
+        return messages;
+    }
+
+    /// Whether a copy transfer to the same receiver and buffer, other than
+    /// `a` and those already in `b`, carries a block of `a` or of `b`.
+    static bool copy_conflict(const std::vector<Transfer>& transfers, const Transfer& a,
+                              const Transfer& b) {
+        for (const Transfer& other : transfers) {
+            if (&other == &a || other.op != Op::copy || other.dst != a.dst ||
+                other.dst_buffer != a.dst_buffer)
+                continue;
+            if (other.src == a.src && other.src_buffer == a.src_buffer) continue;
+            bool shared = false;
+            other.blocks.for_each([&](int block) {
+                shared = shared || a.blocks.contains(block) || b.blocks.contains(block);
+            });
+            if (shared) return true;
+        }
+        return false;
+    }
+
+    /// Sends `blocks` (ascending) from `count` chunks at (source, offset), after
+    /// the steps in `after`, and receives them into fresh landing chunks;
+    /// `tracked_first` is the tracked chunk read, or -1 for packed chunks.
+    Arrival send_and_receive(const Transfer& transfer, std::vector<int> blocks, Buffer source,
+                             int offset, const std::vector<StepRef>& after, int tracked_first,
+                             std::size_t lane) {
         const int src = transfer.src;
         const int dst = transfer.dst;
+        const auto count = static_cast<int>(blocks.size());
         ThreadBlockBuilder& sender = builders_[static_cast<std::size_t>(src)];
-        ChunkAccesses& accesses = accesses_[static_cast<std::size_t>(src)];
-        const int chunk = tracked(transfer.src_buffer, run.first);
-        std::vector<StepRef> after;
-        accesses.add_read_predecessors(chunk, run.count, after);
-        Connection& link = connection(src, dst);
+        Link& pair = connection(src, dst);
+        if (pair.lanes.size() <= lane) pair.lanes.resize(lane + 1);
+        Connection& link = pair.lanes[lane];
         if (link.channel < 0 ||
             sender.steps_after_append(link.sender_block, after) > limits_.steps_per_thread_block) {
-            open_channel(src, dst, link);
+            open_channel(src, dst, pair, link);
             if (sender.steps_after_append(link.sender_block, after) >
                 limits_.steps_per_thread_block)
                 throw NotApplicable(too_many_waits(src));
         }
-        int& landing_end = landing_end_[static_cast<std::size_t>(dst)];
+        int& landing_end = scratch_end_[static_cast<std::size_t>(dst)];
         const int landing = landing_end;
-        landing_end += run.count;
+        landing_end += count;
 
         Step send;
         send.type = StepType::send;
-        send.src_buffer = buffer_of(transfer.src_buffer);
-        send.src_offset = offset_of(transfer.src_buffer, run.first);
+        send.src_buffer = source;
+        send.src_offset = offset;
         send.dst_buffer = Buffer::scratch;
         send.dst_offset = landing;
-        send.count = run.count;
+        send.count = count;
         const StepRef sent = sender.append(link.sender_block, send, after);
-        accesses.record_read(chunk, run.count, sent);
+        if (tracked_first >= 0)
+            accesses_[static_cast<std::size_t>(src)].record_read(tracked_first, count, sent);
 
         // The receiving thread block holds exactly the sends of its sender,
         // which has at least as many steps: it never overflows first.
@@ -257,7 +410,7 @@ class Lowering {
         receive.signals = false;
         const StepRef received =
             builders_[static_cast<std::size_t>(dst)].append(link.receiver_block, receive, {});
-        return {dst, &transfer, run, landing, received};
+        return {dst, &transfer, std::move(blocks), landing, received};
     }
 
     /// The landed message into its buffer: copy or reduction, stretch by
@@ -269,8 +422,7 @@ class Lowering {
         std::vector<int>& copied = copied_in_step_[static_cast<std::size_t>(arrival.dst)];
         const bool copy = arrival.transfer->op == Op::copy;
         std::vector<StepType> kinds;
-        for (int block = arrival.run.first; block < arrival.run.first + arrival.run.count;
-             ++block) {
+        for (const int block : arrival.blocks) {
             int& copied_at = copied[static_cast<std::size_t>(tracked(buffer, block))];
             if (copy) {
                 kinds.push_back(copied_at == k ? StepType::nop : StepType::copy);
@@ -280,12 +432,13 @@ class Lowering {
                                                                              : StepType::copy);
             }
         }
-        for_each_same_kind(arrival.run, kinds, [&](StepType kind, int first, int count) {
-            deliver_run(arrival, kind, first, count);
+        for_each_stretch(arrival.blocks, kinds, [&](StepType kind, std::size_t index, int count) {
+            deliver_run(arrival, kind, index, count);
         });
     }
 
-    void deliver_run(const Arrival& arrival, StepType kind, int first_block, int count) {
+    void deliver_run(const Arrival& arrival, StepType kind, std::size_t index, int count) {
+        const int first_block = arrival.blocks[index];
         const int g = arrival.dst;
         const int buffer = arrival.transfer->dst_buffer;
         ChunkAccesses& accesses = accesses_[static_cast<std::size_t>(g)];
@@ -294,7 +447,7 @@ class Lowering {
         Step step;
         step.type = kind;
         step.src_buffer = Buffer::scratch;
-        step.src_offset = arrival.landing + (first_block - arrival.run.first);
+        step.src_offset = arrival.landing + static_cast<int>(index);
         step.dst_buffer = buffer_of(buffer);
         step.dst_offset = offset_of(buffer, first_block);
         step.count = count;
@@ -311,10 +464,10 @@ class Lowering {
     std::vector<ThreadBlockBuilder> builders_;
     std::vector<ChunkAccesses> accesses_;
     std::vector<int> local_block_;
-    std::vector<int> landing_end_;
+    std::vector<int> scratch_end_;
     /// Per gpu and tracked chunk, the last step in which a copy reached it.
     std::vector<std::vector<int>> copied_in_step_;
-    std::unordered_map<std::int64_t, Connection> connections_;
+    std::unordered_map<std::int64_t, Link> connections_;
     std::vector<std::vector<int>> sending_blocks_;
     std::vector<std::vector<int>> receiving_blocks_;
 };
