@@ -91,6 +91,14 @@ struct Program {
 
 namespace trivcheck::msccl {
 
+/// `s`, `r`, `rcs`, ... as the XML spells a step type.
+const char* spelling(StepType type);
+/// `i`, `o`, `s`.
+const char* spelling(Buffer buffer);
+/// `allreduce`, `allgather`, `reduce_scatter` or `alltoall`, as trivcheck names
+/// the collective (the XML may also spell reduce-scatter `reducescatter`).
+const char* spelling(Collective collective);
+
 /// Whether a step of `type` takes a message from its thread block's receive peer.
 constexpr bool step_receives(StepType type) {
     return type == StepType::receive || type == StepType::receive_copy_send ||

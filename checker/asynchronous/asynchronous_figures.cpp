@@ -8,7 +8,7 @@ namespace trivcheck::msccl {
 AsynchronousFigures measure_program(const ProgramLayout& layout, const Scheduler& scheduler) {
     const Program& program = layout.program();
     AsynchronousFigures figures;
-    figures.collective = collective_name(program.collective);
+    figures.collective = spelling(program.collective);
     figures.protocol = program.protocol;
     figures.buffer_chunks = layout.buffer_chunks();
     figures.thread_blocks = layout.block_count();

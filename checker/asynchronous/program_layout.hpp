@@ -77,11 +77,4 @@ class ProgramLayout {
     int input_chunks_ = 0;
 };
 
-/// `i`, `o`, `s`.
-const char* buffer_letter(Buffer buffer);
-/// `s`, `r`, `rcs`, ... as in the file.
-const char* step_type_name(StepType type);
-/// "allreduce", "allgather", "reduce_scatter", "alltoall".
-const char* collective_name(Collective collective);
-
 }  // namespace trivcheck::msccl

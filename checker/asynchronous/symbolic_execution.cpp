@@ -13,7 +13,7 @@ std::string describe(const ProgramPoint& point) {
 }
 
 std::string chunk_name(const AccessSite& site) {
-    return std::string(buffer_letter(site.buffer)) + "[" + std::to_string(site.chunk) + "]";
+    return std::string(spelling(site.buffer)) + "[" + std::to_string(site.chunk) + "]";
 }
 
 }  // namespace
@@ -50,10 +50,10 @@ void SymbolicExecution::report_race(const AccessSite& earlier, const AccessSite&
         return;
     if (!violations_.count("race")) return;
     ProgramPoint first = point(earlier.block, earlier.step, earlier.write ? "writes" : "reads");
-    first.buffer = buffer_letter(earlier.buffer);
+    first.buffer = spelling(earlier.buffer);
     first.chunk = earlier.chunk;
     ProgramPoint second = point(later.block, later.step, later.write ? "writes" : "reads");
-    second.buffer = buffer_letter(later.buffer);
+    second.buffer = spelling(later.buffer);
     second.chunk = later.chunk;
     const int seen = clocks_.clock(later.block, earlier.block);
     const std::string seen_text =
@@ -65,7 +65,7 @@ void SymbolicExecution::report_race(const AccessSite& earlier, const AccessSite&
     violation.step = later.step;
     violation.rank = gpu;
     violation.block = later.chunk;
-    violation.buffer = buffer_letter(later.buffer);
+    violation.buffer = spelling(later.buffer);
     violation.thread_block = second.thread_block;
     violation.detail = "on gpu " + std::to_string(gpu) + ", tb " +
                        std::to_string(first.thread_block) + " step " +
@@ -95,7 +95,7 @@ ChunkCell SymbolicExecution::reduce(const ChunkCell& left, const ChunkCell& righ
                                     const StepStart& start, int chunk, const char* right_name) {
     const Step& step = layout_.block(start.block).steps[start.step];
     const int gpu = layout_.gpu_of(start.block);
-    const ProgramPoint here = point(start.block, start.step, step_type_name(step.type));
+    const ProgramPoint here = point(start.block, start.step, spelling(step.type));
     auto located = [&](Violation violation) {
         violation.step = start.step;
         violation.rank = gpu;
@@ -109,7 +109,7 @@ ChunkCell SymbolicExecution::reduce(const ChunkCell& left, const ChunkCell& righ
             Violation violation;
             violation.kind = "reduce_of_nothing";
             const bool left_empty = left.value == ContributionSets::empty;
-            violation.detail = describe(here) + " (" + step_type_name(step.type) + ") adds " +
+            violation.detail = describe(here) + " (" + spelling(step.type) + ") adds " +
                                (left_empty ? "an empty " + std::string(step.type == StepType::reduce
                                                                            ? "dst"
                                                                            : "received value")
@@ -126,7 +126,7 @@ ChunkCell SymbolicExecution::reduce(const ChunkCell& left, const ChunkCell& righ
         violation.contributor = layout_.contribution_gpu(sum.overlap);
         violation.contributor_chunk = layout_.contribution_chunk(sum.overlap);
         violation.copies = 2;
-        violation.detail = describe(here) + " (" + step_type_name(step.type) +
+        violation.detail = describe(here) + " (" + spelling(step.type) +
                            ") adds two values that both hold contribution (gpu " +
                            std::to_string(violation.contributor) + ", chunk " +
                            std::to_string(violation.contributor_chunk) + ")";
@@ -175,7 +175,7 @@ void SymbolicExecution::run(const StepStart& start) {
     critical_path_ = std::max(critical_path_, depth);
 
     Message outgoing;
-    const ProgramPoint here = point(start.block, start.step, step_type_name(step.type));
+    const ProgramPoint here = point(start.block, start.step, spelling(step.type));
     if (step.type != StepType::nop) {
         for (int chunk = 0; chunk < step.count; ++chunk) {
             ChunkCell received;

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <limits>
 #include <map>
+#include <optional>
 #include <pugixml.hpp>
 #include <set>
 #include <utility>
@@ -113,29 +114,24 @@ Collective read_collective(const ElementReader& reader, const std::string& spell
                         "reducescatter or reduce_scatter, alltoall)");
 }
 
+/// The enumerator of `Enum` (values 0..last) that `msccl::spelling` writes as `value`, if any.
+template <typename Enum>
+std::optional<Enum> from_spelling(const std::string& value, Enum last) {
+    for (int index = 0; index <= static_cast<int>(last); ++index)
+        if (value == msccl::spelling(static_cast<Enum>(index))) return static_cast<Enum>(index);
+    return std::nullopt;
+}
+
 StepType read_step_type(const ElementReader& reader) {
-    static const std::map<std::string, StepType> types{{"s", StepType::send},
-                                                       {"r", StepType::receive},
-                                                       {"rcs", StepType::receive_copy_send},
-                                                       {"rrs", StepType::receive_reduce_send},
-                                                       {"rrc", StepType::receive_reduce_copy},
-                                                       {"rrcs", StepType::receive_reduce_copy_send},
-                                                       {"cpy", StepType::copy},
-                                                       {"re", StepType::reduce},
-                                                       {"nop", StepType::nop}};
     const std::string value = reader.text("type");
-    const auto found = types.find(value);
-    if (found == types.end())
-        reader.fail("type", "unknown step type \"" + value +
-                                "\" (expected s, r, rcs, rrs, rrc, rrcs, cpy, re, nop)");
-    return found->second;
+    if (const std::optional<StepType> type = from_spelling(value, StepType::nop)) return *type;
+    reader.fail("type", "unknown step type \"" + value +
+                            "\" (expected s, r, rcs, rrs, rrc, rrcs, cpy, re, nop)");
 }
 
 Buffer read_buffer(const ElementReader& reader, const char* name) {
     const std::string value = reader.text(name);
-    if (value == "i") return Buffer::input;
-    if (value == "o") return Buffer::output;
-    if (value == "s") return Buffer::scratch;
+    if (const std::optional<Buffer> buffer = from_spelling(value, Buffer::scratch)) return *buffer;
     reader.fail(name, "unknown buffer \"" + value + "\" (expected i, o or s)");
 }
 
@@ -155,7 +151,7 @@ void check_range(const ElementReader& reader, const msccl::ProgramLayout& layout
     const std::string size =
         chunks == declared ? std::string(size_attribute(buffer)) + " = " + std::to_string(chunks)
                            : "the " + std::to_string(chunks) + " chunks of " +
-                                 msccl::buffer_letter(buffer) + " (in place; the file's " +
+                                 msccl::spelling(buffer) + " (in place; the file's " +
                                  size_attribute(buffer) + " = " + std::to_string(declared) + ")";
     if (offset < 0) reader.fail(offset_name, std::to_string(offset) + " is negative");
     if (offset >= chunks) reader.fail(offset_name, std::to_string(offset) + " is past " + size);
@@ -305,10 +301,10 @@ class ProgramReader {
             layout.block(layout.block_with_id(gpu_id, source.thread_block));
         const msccl::Step& step = block.steps[source.index];
         if (msccl::step_sends(step.type) && block.send_peer < 0)
-            reader.fail("type", std::string(msccl::step_type_name(step.type)) +
+            reader.fail("type", std::string(msccl::spelling(step.type)) +
                                     " sends, but its thread block has send=\"-1\"");
         if (msccl::step_receives(step.type) && block.receive_peer < 0)
-            reader.fail("type", std::string(msccl::step_type_name(step.type)) +
+            reader.fail("type", std::string(msccl::spelling(step.type)) +
                                     " receives, but its thread block has recv=\"-1\"");
         const bool reads_destination = step.type == StepType::reduce;
         if (msccl::step_reads_source(step.type))

@@ -48,10 +48,10 @@ void append_attribute(std::string& out, const char* name, std::int64_t value) {
 void append_step(std::string& out, const msccl::Step& step) {
     out += "      <step";
     append_attribute(out, "s", step.index);
-    append_attribute(out, "type", msccl_spelling(step.type));
-    append_attribute(out, "srcbuf", msccl_spelling(step.src_buffer));
+    append_attribute(out, "type", msccl::spelling(step.type));
+    append_attribute(out, "srcbuf", msccl::spelling(step.src_buffer));
     append_attribute(out, "srcoff", step.src_offset);
-    append_attribute(out, "dstbuf", msccl_spelling(step.dst_buffer));
+    append_attribute(out, "dstbuf", msccl::spelling(step.dst_buffer));
     append_attribute(out, "dstoff", step.dst_offset);
     append_attribute(out, "cnt", step.count);
     append_attribute(out, "depid", step.depends_on_block);
@@ -69,7 +69,7 @@ void write_program(const msccl::Program& program, std::string& out, Drain&& drai
     append_attribute(out, "nchunksperloop", program.chunks_per_loop);
     append_attribute(out, "ngpus", program.gpu_count);
     append_attribute(out, "coll",
-                     program.collective_spelling.empty() ? msccl_spelling(program.collective)
+                     program.collective_spelling.empty() ? msccl::spelling(program.collective)
                                                          : program.collective_spelling);
     append_attribute(out, "inplace", program.in_place ? 1 : 0);
     append_attribute(out, "outofplace", program.in_place ? 0 : 1);
@@ -101,56 +101,6 @@ void write_program(const msccl::Program& program, std::string& out, Drain&& drai
 }
 
 }  // namespace
-
-const char* msccl_spelling(msccl::StepType type) {
-    switch (type) {
-        case msccl::StepType::send:
-            return "s";
-        case msccl::StepType::receive:
-            return "r";
-        case msccl::StepType::receive_copy_send:
-            return "rcs";
-        case msccl::StepType::receive_reduce_send:
-            return "rrs";
-        case msccl::StepType::receive_reduce_copy:
-            return "rrc";
-        case msccl::StepType::receive_reduce_copy_send:
-            return "rrcs";
-        case msccl::StepType::copy:
-            return "cpy";
-        case msccl::StepType::reduce:
-            return "re";
-        case msccl::StepType::nop:
-            return "nop";
-    }
-    return "nop";
-}
-
-const char* msccl_spelling(msccl::Buffer buffer) {
-    switch (buffer) {
-        case msccl::Buffer::input:
-            return "i";
-        case msccl::Buffer::output:
-            return "o";
-        case msccl::Buffer::scratch:
-            return "s";
-    }
-    return "i";
-}
-
-const char* msccl_spelling(msccl::Collective collective) {
-    switch (collective) {
-        case msccl::Collective::allreduce:
-            return "allreduce";
-        case msccl::Collective::allgather:
-            return "allgather";
-        case msccl::Collective::reduce_scatter:
-            return "reduce_scatter";
-        case msccl::Collective::alltoall:
-            return "alltoall";
-    }
-    return "allreduce";
-}
 
 std::string write_msccl_xml(const msccl::Program& program) {
     std::string out;

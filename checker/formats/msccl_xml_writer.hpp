@@ -16,11 +16,4 @@ std::string write_msccl_xml(const msccl::Program& program);
 /// the path and the system's reason when it cannot.
 void write_msccl_file(const msccl::Program& program, const std::string& path);
 
-/// `s`, `r`, `rcs`, ... as the XML spells a step type.
-const char* msccl_spelling(msccl::StepType type);
-/// `i`, `o`, `s`.
-const char* msccl_spelling(msccl::Buffer buffer);
-/// `allreduce`, `allgather`, `reduce_scatter` or `alltoall` ... as `coll` spells it.
-const char* msccl_spelling(msccl::Collective collective);
-
 }  // namespace trivcheck
