@@ -8,6 +8,7 @@
 #include "checker/search/mutation_score.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
+#include "cli/msccl_mutate.hpp"
 #include "cli/schedule_source.hpp"
 
 namespace trivcheck::cli {
@@ -15,6 +16,7 @@ namespace trivcheck::cli {
 namespace {
 
 struct MutateOptions {
+    std::string file;
     std::string algo;
     std::string form = "B";
     std::string sizes;
@@ -182,8 +184,17 @@ int run_mutate(const MutateOptions& options) {
     std::vector<OperatorTally> tallies;
     std::vector<int> used;
     std::vector<std::string> skipped;
+    if (!options.file.empty()) {
+        if (options.sites < 1) {
+            std::cerr << "error: --sites: expected 1 or more\n";
+            return exit_usage;
+        }
+        return run_msccl_mutate(options.file, options.sites, options.json);
+    }
     return run_reporting_errors([&]() -> int {
         if (options.sites < 1) throw CLI::ValidationError("--sites", "expected 1 or more");
+        if (options.algo.empty() || options.sizes.empty())
+            throw CLI::ValidationError("mutate", "give --algo and --n, or an MSCCL-IR FILE");
         GeneratorRequest request;
         request.algo = options.algo;
         parse_form(options.form, request.form);
@@ -225,14 +236,17 @@ void register_mutate_command(CLI::App& app, CommandResult& result) {
         "operator, the mutants made, caught and equivalent, and the mutation score "
         "(docs/counterexamples.md).\n"
         "  trivcheck mutate --algo trivance --form B --n 2..64\n"
+        "Or, on an MSCCL-IR file, the MSCCL operators (drop_dependency, drop_send, shift_offset,\n"
+        "swap_steps, wrong_buffer, reduce_as_receive, duplicate_reduce), checked asynchronously:\n"
+        "  trivcheck mutate ring.xml --sites 8\n"
         "A rejection counts as caught only when the reference replay confirms the mutant wrong;\n"
         "otherwise it is a false alarm.\n"
         "Exit 0 every mistake was caught and no false alarm, 1 some mutant survived or some\n"
         "rejection was a false alarm, 2 usage.");
-    command->add_option("--algo", options->algo, "Generator (see `trivcheck list`)")->required();
+    command->add_option("file", options->file, "An MSCCL-IR file (instead of --algo and --n)");
+    command->add_option("--algo", options->algo, "Generator (see `trivcheck list`)");
     command->add_option("--form", options->form, "L or B")->check(CLI::IsMember({"L", "B"}));
-    command->add_option("--n", options->sizes, "Ring sizes: 2..64, pow3, ... (docs/sweep.md)")
-        ->required();
+    command->add_option("--n", options->sizes, "Ring sizes: 2..64, pow3, ... (docs/sweep.md)");
     command->add_option("--sites", options->sites,
                         "Mutants per operator and n, spread over the schedule (default 4)");
     command->add_flag("--no-bounds", options->no_bounds,

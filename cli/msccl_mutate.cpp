@@ -1,0 +1,101 @@
+#include "cli/msccl_mutate.hpp"
+
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "checker/asynchronous/asynchronous_check.hpp"
+#include "checker/core/exit_code.hpp"
+#include "checker/formats/msccl_xml_reader.hpp"
+#include "checker/search/msccl_mutation_score.hpp"
+#include "cli/command_errors.hpp"
+
+namespace trivcheck::cli {
+
+namespace {
+
+std::string percent(double fraction) {
+    char text[16];
+    std::snprintf(text, sizeof text, "%.1f%%", 100 * fraction);
+    return text;
+}
+
+std::string pad(std::string text, std::size_t width) {
+    if (text.size() < width) text.append(width - text.size(), ' ');
+    return text;
+}
+
+void print_text(const std::string& file, int sites,
+                const std::vector<msccl::ProgramOperatorTally>& tallies) {
+    std::cout << "mutants of " << file << ", up to " << sites
+              << " per operator, checked asynchronously\n\n"
+              << pad("operator", 20) << pad("made", 6) << pad("caught", 8) << pad("survived", 10)
+              << pad("score", 8) << "violation kinds\n";
+    int made = 0;
+    int caught = 0;
+    for (const auto& tally : tallies) {
+        std::string kinds;
+        for (const auto& [kind, count] : tally.kinds)
+            kinds += (kinds.empty() ? "" : ", ") + kind + " " + std::to_string(count);
+        std::cout << pad(tally.name, 20) << pad(std::to_string(tally.made), 6)
+                  << pad(std::to_string(tally.caught), 8)
+                  << pad(std::to_string(tally.survivors.size()), 10)
+                  << pad(tally.made == 0 ? "-" : percent(tally.score()), 8)
+                  << (kinds.empty() ? "-" : kinds) << "\n";
+        made += tally.made;
+        caught += tally.caught;
+    }
+    const double score = made == 0 ? 1.0 : static_cast<double>(caught) / made;
+    std::cout << "\nmutation score " << percent(score) << ": " << caught << " caught of " << made
+              << " mutants (a survivor may be equivalent: it is never counted as caught)\n";
+    for (const auto& tally : tallies)
+        for (const auto& survivor : tally.survivors)
+            std::cout << "  survived  " << tally.name << " " << survivor.site << "\n";
+}
+
+void print_json(const std::string& file, int sites,
+                const std::vector<msccl::ProgramOperatorTally>& tallies) {
+    nlohmann::ordered_json json;
+    json["schema"] = "trivcheck.mutation/1";
+    json["file"] = file;
+    json["sites_per_operator"] = sites;
+    json["operators"] = nlohmann::ordered_json::array();
+    int made = 0;
+    int caught = 0;
+    for (const auto& tally : tallies) {
+        nlohmann::ordered_json entry = {{"name", tally.name},     {"mistake", tally.mistake},
+                                        {"made", tally.made},     {"caught", tally.caught},
+                                        {"score", tally.score()}, {"kinds", tally.kinds}};
+        entry["survived"] = nlohmann::ordered_json::array();
+        for (const auto& survivor : tally.survivors) entry["survived"].push_back(survivor.site);
+        json["operators"].push_back(std::move(entry));
+        made += tally.made;
+        caught += tally.caught;
+    }
+    json["score"] = made == 0 ? 1.0 : static_cast<double>(caught) / made;
+    std::cout << json.dump(2) << "\n";
+}
+
+}  // namespace
+
+int run_msccl_mutate(const std::string& file, int sites, bool json) {
+    return run_reporting_errors([&]() -> int {
+        const msccl::Program program = read_msccl_file(file);
+        const Report original = msccl::check_program(program);
+        if (original.verdict != Verdict::holds) {
+            std::cerr << "error: " << file << " is " << to_string(original.verdict)
+                      << "; mutants of a wrong program say nothing about the checker\n";
+            return exit_usage;
+        }
+        const auto tallies = msccl::score_program_mutants(program, sites);
+        if (json)
+            print_json(file, sites, tallies);
+        else
+            print_text(file, sites, tallies);
+        for (const auto& tally : tallies)
+            if (!tally.survivors.empty()) return exit_violated;
+        return exit_holds;
+    });
+}
+
+}  // namespace trivcheck::cli
