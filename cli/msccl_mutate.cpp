@@ -9,21 +9,11 @@
 #include "checker/formats/msccl_xml_reader.hpp"
 #include "checker/search/msccl_mutation_score.hpp"
 #include "cli/command_errors.hpp"
+#include "cli/text_columns.hpp"
 
 namespace trivcheck::cli {
 
 namespace {
-
-std::string percent(double fraction) {
-    char text[16];
-    std::snprintf(text, sizeof text, "%.1f%%", 100 * fraction);
-    return text;
-}
-
-std::string pad(std::string text, std::size_t width) {
-    if (text.size() < width) text.append(width - text.size(), ' ');
-    return text;
-}
 
 void print_text(const std::string& file, int sites,
                 const std::vector<msccl::ProgramOperatorTally>& tallies) {

@@ -10,6 +10,7 @@
 #include "cli/command_errors.hpp"
 #include "cli/msccl_mutate.hpp"
 #include "cli/schedule_source.hpp"
+#include "cli/text_columns.hpp"
 
 namespace trivcheck::cli {
 
@@ -24,17 +25,6 @@ struct MutateOptions {
     bool no_bounds = false;
     bool json = false;
 };
-
-std::string percent(double fraction) {
-    char text[16];
-    std::snprintf(text, sizeof text, "%.1f%%", 100 * fraction);
-    return text;
-}
-
-std::string pad(std::string text, std::size_t width) {
-    if (text.size() < width) text.append(width - text.size(), ' ');
-    return text;
-}
 
 std::string kinds_text(const OperatorTally& tally) {
     std::string text;

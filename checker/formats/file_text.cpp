@@ -5,6 +5,7 @@
 #include <cstring>
 #include <filesystem>
 #include <memory>
+#include <stdexcept>
 #include <vector>
 
 #include "checker/core/input_error.hpp"
@@ -27,6 +28,26 @@ std::string read_file_text(const std::string& path) {
     if (std::ferror(file.get()))
         throw InputError(path, "", std::string("cannot read: ") + std::strerror(errno));
     return text;
+}
+
+void write_file_text(
+    const std::string& path,
+    const std::function<void(std::string& out, const std::function<void(std::string&)>& drain)>&
+        produce) {
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"),
+                                                         &std::fclose);
+    if (!file)
+        throw std::runtime_error(path + ": cannot open for writing: " + std::strerror(errno));
+    const std::function<void(std::string&)> drain = [&](std::string& out) {
+        if (std::fwrite(out.data(), 1, out.size(), file.get()) != out.size())
+            throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
+        out.clear();
+    };
+    std::string out;
+    produce(out, drain);
+    drain(out);
+    if (std::fclose(file.release()) != 0)
+        throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
 }
 
 }  // namespace trivcheck

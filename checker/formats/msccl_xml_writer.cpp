@@ -6,6 +6,8 @@
 #include <memory>
 #include <stdexcept>
 
+#include "checker/formats/file_text.hpp"
+
 namespace trivcheck {
 
 namespace {
@@ -109,19 +111,9 @@ std::string write_msccl_xml(const msccl::Program& program) {
 }
 
 void write_msccl_file(const msccl::Program& program, const std::string& path) {
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"),
-                                                         &std::fclose);
-    if (!file)
-        throw std::runtime_error(path + ": cannot open for writing: " + std::strerror(errno));
-    auto drain = [&](std::string& out) {
-        if (std::fwrite(out.data(), 1, out.size(), file.get()) != out.size())
-            throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
-        out.clear();
-    };
-    std::string out;
-    write_program(program, out, drain);
-    if (std::fclose(file.release()) != 0)
-        throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
+    write_file_text(path, [&](std::string& out, const std::function<void(std::string&)>& drain) {
+        write_program(program, out, drain);
+    });
 }
 
 }  // namespace trivcheck

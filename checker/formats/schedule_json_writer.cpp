@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "checker/core/block_list_text.hpp"
+#include "checker/formats/file_text.hpp"
 #include "checker/formats/schedule_json.hpp"
 
 namespace trivcheck {
@@ -269,20 +270,9 @@ std::string write_schedule_json(const Schedule& schedule) {
 }
 
 void write_schedule_file(const Schedule& schedule, const std::string& path) {
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"),
-                                                         &std::fclose);
-    if (!file)
-        throw std::runtime_error(path + ": cannot open for writing: " + std::strerror(errno));
-    auto drain = [&](std::string& out) {
-        if (std::fwrite(out.data(), 1, out.size(), file.get()) != out.size())
-            throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
-        out.clear();
-    };
-    std::string out;
-    write_schedule(schedule, out, drain);
-    drain(out);
-    if (std::fclose(file.release()) != 0)
-        throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
+    write_file_text(path, [&](std::string& out, const std::function<void(std::string&)>& drain) {
+        write_schedule(schedule, out, drain);
+    });
 }
 
 }  // namespace trivcheck
