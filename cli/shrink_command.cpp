@@ -1,14 +1,15 @@
 #include <iostream>
 
-#include "checker/explanations/check.hpp"
-#include "checker/explanations/contribution_journey.hpp"
 #include "checker/core/exit_code.hpp"
 #include "checker/core/input_error.hpp"
+#include "checker/explanations/check.hpp"
+#include "checker/explanations/contribution_journey.hpp"
 #include "checker/formats/report_text.hpp"
 #include "checker/formats/schedule_json.hpp"
 #include "checker/search/schedule_shrink.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
+#include "cli/msccl_shrink.hpp"
 #include "cli/schedule_source.hpp"
 
 namespace trivcheck::cli {
@@ -28,6 +29,9 @@ std::string sizes(const Schedule& schedule) {
 }
 
 int run_shrink(const ShrinkOptions& options) {
+    const std::string& file = options.source.file;
+    if (file.size() > 4 && file.compare(file.size() - 4, 4, ".xml") == 0)
+        return run_msccl_shrink(file, options.output, options.kind);
     return run_reporting_errors([&]() -> int {
         const Schedule schedule = load_schedule(options.source);
         const Report before = check_schedule(schedule);
@@ -81,17 +85,21 @@ void register_shrink_command(CLI::App& app, CommandResult& result) {
         "(docs/counterexamples.md).\n"
         "  trivcheck shrink broken.json -o small.json\n"
         "  trivcheck shrink broken.json --kind double_count -o small.json\n"
+        "An MSCCL-IR file (.xml) loses thread blocks, then steps, while the violation persists:\n"
+        "  trivcheck shrink race.xml --kind race -o small.xml\n"
         "Exit 1 the shrunk schedule fails (always, for a failing input), 0 the input holds,\n"
         "2 usage, 3 bad input file, 4 too large to check.");
-    command->add_option("file", options->source.file, "A trivcheck.schedule/1 JSON file");
+    command->add_option("file", options->source.file,
+                        "A trivcheck.schedule/1 JSON file, or an MSCCL-IR .xml file");
     add_generator_options(*command, options->source);
     command->add_option("-o,--output", options->output,
                         "Where to write the shrunk schedule (default: standard output)");
     command
         ->add_option("--kind", options->kind,
                      "Violation kind to keep (default: the first the check reports)")
-        ->check(CLI::IsMember(
-            {"double_count", "missing", "send_unheld", "port_overuse", "bound_exceeded"}));
+        ->check(CLI::IsMember({"double_count", "missing", "send_unheld", "port_overuse",
+                               "bound_exceeded", "race", "deadlock", "count_mismatch",
+                               "unreceived_message", "unsignalled_wait", "reduce_of_nothing"}));
     command->callback([options, &result] { result.exit_code = run_shrink(*options); });
 }
 

@@ -1,0 +1,44 @@
+// Shrinking MSCCL-IR programs (checker/search/msccl_shrink): the smallest
+// program that still fails the same way, with its exact size.
+
+#include "checker/search/msccl_shrink.hpp"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "checker/asynchronous/asynchronous_check.hpp"
+#include "checker/lowering/msccl_lowering.hpp"
+#include "checker/search/msccl_mutation.hpp"
+#include "tests/test_support.hpp"
+
+using namespace trivcheck;
+using namespace trivcheck::testing;
+
+TEST_CASE("msccl shrink: the exported published Trivance L of 4 keeps its double count") {
+    const msccl::Program program = msccl::lower_to_msccl(ring_schedule("trivance", Form::L, 4));
+    CHECK(msccl::program_size(program) == "4 gpus, 20 thread blocks, 64 steps");
+    const msccl::ProgramShrinkResult result = msccl::shrink_program(program, "double_count");
+    CHECK(msccl::check_program(result.program).violation_counts.count("double_count") == 1);
+    // The own partial, one copy arriving twice: a send, its receive, the reductions.
+    CHECK(msccl::program_size(result.program) == "4 gpus, 3 thread blocks, 6 steps");
+}
+
+TEST_CASE("msccl shrink: a dropped dependency of an exported ring keeps its race") {
+    const msccl::Program ring = msccl::lower_to_msccl(ring_schedule("ring", Form::B, 4));
+    const msccl::Program mutant =
+        msccl::program_mutation_operators().front().mutate(ring, 1).front().program;
+    REQUIRE(msccl::check_program(mutant).violation_counts.count("race") == 1);
+    const msccl::ProgramShrinkResult result = msccl::shrink_program(mutant, "race");
+    CHECK(msccl::check_program(result.program).violation_counts.count("race") == 1);
+    // The two unordered accesses alone.
+    CHECK(msccl::program_size(result.program) == "4 gpus, 2 thread blocks, 2 steps");
+    const Report report = msccl::check_program(result.program);
+    std::string race;
+    for (const Violation& violation : report.violations)
+        if (violation.kind == "race") race = violation.detail;
+    CHECK(race ==
+          "on gpu 2, tb 1 step 0 reads i[1] and tb 4 step 0 writes i[1], unordered: no program "
+          "order, message or dependency leads from one to the other (no step of tb 1 is ordered "
+          "before it)");
+}
