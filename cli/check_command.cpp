@@ -41,6 +41,7 @@ int run_msccl_check(const msccl::Program& program, const CheckOptions& options) 
     msccl::AsynchronousOptions asynchronous_options;
     asynchronous_options.max_recorded_violations = options.max_violations;
     asynchronous_options.rccl_limits = options.runtime == "rccl";
+    asynchronous_options.memory_limit_bytes = options.memory_limit_mib << 20;
     const Report report = msccl::check_program(program, asynchronous_options);
     if (options.json)
         std::cout << report_to_json(report).dump(2) << "\n";

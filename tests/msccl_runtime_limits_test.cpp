@@ -7,30 +7,12 @@ using namespace trivcheck::testing;
 
 namespace {
 
-/// `gpus` gpus in a ring, each with one thread block of `steps_per_block`
-/// steps of `count` chunks, alternately sending its input to the next gpu and
-/// receiving the previous one's into scratch; built as plain data, not read.
-msccl::Program ring_exchange(int gpus, int steps_per_block, int count) {
-    msccl::Program program;
-    program.name = "ring-exchange";
-    program.collective = msccl::Collective::allreduce;
-    program.collective_spelling = "allreduce";
-    program.protocol = "Simple";
-    program.gpu_count = gpus;
-    program.channels = 1;
-    for (int gpu = 0; gpu < gpus; ++gpu) {
-        msccl::Gpu entry{gpu, count, count, count, {}};
-        msccl::ThreadBlock block{0, (gpu + 1) % gpus, (gpu + gpus - 1) % gpus, 0, {}};
-        for (int step = 0; step < steps_per_block; ++step) {
-            const bool send = step % 2 == 0;
-            block.steps.push_back({step, send ? msccl::StepType::send : msccl::StepType::receive,
-                                   msccl::Buffer::input, 0, msccl::Buffer::scratch, 0, count, -1,
-                                   -1, false});
-        }
-        entry.thread_blocks.push_back(std::move(block));
-        program.gpus.push_back(std::move(entry));
-    }
-    return program;
+/// `steps` steps: send, receive, send, ...
+std::vector<msccl::StepType> alternating(int steps) {
+    std::vector<msccl::StepType> types;
+    for (int step = 0; step < steps; ++step)
+        types.push_back(step % 2 == 0 ? msccl::StepType::send : msccl::StepType::receive);
+    return types;
 }
 
 const Violation& only_limit(const Report& report, const std::string& limit) {
@@ -57,7 +39,7 @@ TEST_CASE("msccl runtime rccl: too many steps in a thread block, and cnt at 72")
     msccl::AsynchronousOptions rccl;
     rccl.rccl_limits = true;
     SUBCASE("300 steps") {
-        const Report report = msccl::check_program(ring_exchange(4, 300, 1), rccl);
+        const Report report = msccl::check_program(ring_program(4, alternating(300), 1), rccl);
         CHECK(report.violation_counts.at("runtime_limit") == 4);
         const Violation& steps = only_limit(report, "steps_per_thread_block");
         CHECK(steps.limit_value == 256);
@@ -65,16 +47,16 @@ TEST_CASE("msccl runtime rccl: too many steps in a thread block, and cnt at 72")
         CHECK(steps.rank == 0);
         CHECK(steps.thread_block == 0);
         // Without --runtime the same program is only checked for meaning.
-        CHECK(msccl::check_program(ring_exchange(4, 300, 1))
+        CHECK(msccl::check_program(ring_program(4, alternating(300), 1))
                   .violation_counts.count("runtime_limit") == 0);
     }
     SUBCASE("cnt 72") {
-        const Report report = msccl::check_program(ring_exchange(2, 2, 72), rccl);
+        const Report report = msccl::check_program(ring_program(2, alternating(2), 72), rccl);
         const Violation& count = only_limit(report, "count");
         CHECK(count.limit_value == 71);
         CHECK(count.measured == 72);
         CHECK(count.step == 0);
-        CHECK(msccl::check_program(ring_exchange(2, 2, 71), rccl)
+        CHECK(msccl::check_program(ring_program(2, alternating(2), 71), rccl)
                   .violation_counts.count("runtime_limit") == 0);
     }
 }

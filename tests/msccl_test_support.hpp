@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "checker/asynchronous/asynchronous_check.hpp"
 #include "checker/formats/file_text.hpp"
@@ -45,6 +46,29 @@ inline std::string replace_in_block(std::string text, int gpu, int tb, const std
     REQUIRE_MESSAGE((at != std::string::npos && at < block_end),
                     "gpu " << gpu << " tb " << tb << " has no " << from);
     return text.replace(at, from.size(), to);
+}
+
+/// `gpus` gpus in a ring, each with one thread block (sending to the next
+/// gpu, receiving from the previous one) whose steps have the types
+/// `types`, each of `count` chunks: sends read the input, receives write
+/// scratch. Built as plain data, not read.
+inline msccl::Program ring_program(int gpus, const std::vector<msccl::StepType>& types, int count) {
+    msccl::Program program;
+    program.name = "ring-program";
+    program.collective_spelling = "allreduce";
+    program.protocol = "Simple";
+    program.gpu_count = gpus;
+    program.channels = 1;
+    for (int gpu = 0; gpu < gpus; ++gpu) {
+        msccl::Gpu entry{gpu, count, count, count, {}};
+        msccl::ThreadBlock block{0, (gpu + 1) % gpus, (gpu + gpus - 1) % gpus, 0, {}};
+        for (std::size_t step = 0; step < types.size(); ++step)
+            block.steps.push_back({static_cast<int>(step), types[step], msccl::Buffer::input, 0,
+                                   msccl::Buffer::scratch, 0, count, -1, -1, false});
+        entry.thread_blocks.push_back(std::move(block));
+        program.gpus.push_back(std::move(entry));
+    }
+    return program;
 }
 
 /// Reads and checks an MSCCL-IR text.

@@ -5,6 +5,7 @@
 #include "checker/asynchronous/postconditions.hpp"
 #include "checker/asynchronous/runtime_limits.hpp"
 #include "checker/asynchronous/symbolic_execution.hpp"
+#include "checker/core/resource_limit.hpp"
 
 namespace trivcheck::msccl {
 
@@ -35,6 +36,22 @@ void report_unreceived(const ProgramLayout& layout, const Scheduler& scheduler,
     }
 }
 
+/// Bytes the execution will hold at most: a vector clock per thread block,
+/// a clock snapshot per message and per signalling step, and per chunk a
+/// value event (and a message copy when it is sent).
+std::uint64_t memory_estimate(const ProgramLayout& layout) {
+    const std::uint64_t blocks = static_cast<std::uint64_t>(layout.block_count());
+    std::uint64_t snapshots = 0;
+    std::uint64_t chunk_operations = 0;
+    for (int block = 0; block < layout.block_count(); ++block)
+        for (const Step& step : layout.block(block).steps) {
+            snapshots += (step_sends(step.type) ? 1 : 0) + (step.signals ? 1 : 0);
+            chunk_operations += static_cast<std::uint64_t>(step.count);
+        }
+    return (blocks * blocks + snapshots * blocks) * sizeof(std::int32_t) +
+           chunk_operations * (sizeof(ValueEvent) + 2 * sizeof(ChunkCell));
+}
+
 trivcheck::Collective report_collective(Collective collective) {
     switch (collective) {
         case Collective::allgather:
@@ -50,6 +67,12 @@ trivcheck::Collective report_collective(Collective collective) {
 
 Report check_program(const Program& program, const AsynchronousOptions& options) {
     const ProgramLayout layout(program);
+    const std::uint64_t estimate = memory_estimate(layout);
+    const std::uint64_t limit = memory_limit_or_default(options.memory_limit_bytes);
+    if (estimate > limit)
+        throw ResourceLimit(
+            "checking " + program.name + " needs about " + std::to_string(estimate >> 20) +
+            " MiB of state, more than the limit of " + std::to_string(limit >> 20) + " MiB");
     ViolationSink violations(options.max_recorded_violations);
     if (options.rccl_limits) check_rccl_limits(layout, violations);
     Scheduler scheduler(layout, 0);

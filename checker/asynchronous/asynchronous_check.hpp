@@ -1,4 +1,6 @@
 #pragma once
+#include <cstdint>
+
 #include "checker/core/report.hpp"
 #include "models/msccl_program.hpp"
 
@@ -8,11 +10,15 @@ struct AsynchronousOptions {
     int max_recorded_violations = 50;
     /// Also check RCCL's limits (docs/msccl.md) as `runtime_limit` violations.
     bool rccl_limits = false;
+    /// Refuse (ResourceLimit) a program whose execution would need more; 0:
+    /// 80% of the available memory.
+    std::uint64_t memory_limit_bytes = 0;
 };
 
 /// Executes an MSCCL-IR program asynchronously and symbolically
 /// (docs/msccl.md) and reports its verdict, violations and figures. The
-/// program must be one the reader accepted.
+/// program must be one the reader accepted. Throws ResourceLimit, before
+/// running, when its vector clocks and values would not fit in memory.
 Report check_program(const Program& program, const AsynchronousOptions& options = {});
 
 }  // namespace trivcheck::msccl

@@ -1,7 +1,6 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
-#include <fstream>
 #include <string>
 
 #include "checker/execution/bounds_check.hpp"
@@ -40,16 +39,6 @@ bool ExecutionState::holds_contributor(int rank, int buffer, int block, int cont
 }
 
 namespace {
-
-std::uint64_t available_memory_bytes() {
-    std::ifstream meminfo("/proc/meminfo");
-    std::string key;
-    std::uint64_t kilobytes = 0;
-    std::string unit;
-    while (meminfo >> key >> kilobytes >> unit)
-        if (key == "MemAvailable:") return kilobytes * 1024;
-    return std::uint64_t{8} << 30;
-}
 
 /// Blocks delivered to the stored ranks in the busiest step: the size of the step buffer.
 std::uint64_t largest_step_blocks(const Schedule& schedule, std::size_t model_divisor) {
@@ -195,8 +184,7 @@ namespace {
 
 void refuse_above_limit(const Schedule& schedule, std::uint64_t estimate,
                         const ExecuteOptions& options) {
-    const std::uint64_t limit = options.memory_limit_bytes != 0 ? options.memory_limit_bytes
-                                                                : available_memory_bytes() / 10 * 8;
+    const std::uint64_t limit = memory_limit_or_default(options.memory_limit_bytes);
     if (estimate > limit)
         throw ResourceLimit(
             "checking " + schedule.name + " needs about " + std::to_string(estimate >> 20) +

@@ -4,14 +4,10 @@
 
 #include "checker/core/contribution_sets.hpp"
 #include "checker/core/report.hpp"
+#include "checker/core/resource_limit.hpp"
 #include "models/rotation_orbit.hpp"
 
 namespace trivcheck {
-
-/// Thrown before a check that would not fit in memory (exit 4, never a verdict).
-struct ResourceLimit : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
 
 /// The symbolic state after a step: for each (rank, buffer, block) the set of
 /// contributor ranks summed into it, stored relative to the holding rank
