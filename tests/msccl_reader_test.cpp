@@ -65,13 +65,54 @@ TEST_CASE("msccl reader: a two-gpu allreduce is read and holds") {
     CHECK(report.asynchronous->fifo_depth_needed == 1);
 }
 
-TEST_CASE("msccl reader: both spellings of reduce-scatter") {
-    for (const std::string spelling : {"reducescatter", "reduce_scatter"}) {
-        const std::string text = edited(R"(coll="allreduce")", "coll=\"" + spelling + "\"");
-        // Reduce-scatter needs ngpus x output chunks of input: refused with that reason.
-        CHECK(error_of(text) == "copy.xml: gpu[0]@i_chunks: 1 input chunks, but " + spelling +
-                                    " needs ngpus x output chunks = 2");
+/// Two gpus, reduce-scatter: gpu g ends with chunk g of the sum; `inplace`
+/// puts it in input chunk g (o_chunks 0), else in output chunk 0.
+std::string two_gpu_reduce_scatter(const std::string& spelling, bool in_place) {
+    std::string text =
+        "<algo name=\"rs\" proto=\"LL\" nchannels=\"1\" nchunksperloop=\"2\" "
+        "ngpus=\"2\" coll=\"" +
+        spelling + "\" inplace=\"" + (in_place ? "1" : "0") + "\">\n";
+    for (int gpu = 0; gpu < 2; ++gpu) {
+        const std::string other = std::to_string(1 - gpu);
+        const std::string own = std::to_string(gpu);
+        text += "<gpu id=\"" + own + "\" i_chunks=\"2\" o_chunks=\"" + (in_place ? "0" : "1") +
+                "\" s_chunks=\"0\"><tb id=\"0\" send=\"" + other + "\" recv=\"" + other +
+                "\" chan=\"0\">\n"
+                "<step s=\"0\" type=\"s\" srcbuf=\"i\" srcoff=\"" +
+                other +
+                "\" dstbuf=\"i\" dstoff=\"0\" cnt=\"1\" depid=\"-1\" deps=\"-1\" hasdep=\"0\"/>\n"
+                "<step s=\"1\" type=\"rrc\" srcbuf=\"i\" srcoff=\"" +
+                own +
+                "\" dstbuf=\"o\" dstoff=\"0\" cnt=\"1\" depid=\"-1\" deps=\"-1\" hasdep=\"0\"/>\n"
+                "</tb></gpu>\n";
     }
+    return text + "</algo>\n";
+}
+
+TEST_CASE("msccl reader: both spellings of reduce-scatter, in place and out of place") {
+    for (const std::string spelling : {"reducescatter", "reduce_scatter"})
+        for (const bool in_place : {false, true}) {
+            CAPTURE(spelling);
+            CAPTURE(in_place);
+            const msccl::Program program =
+                parse_msccl_xml(two_gpu_reduce_scatter(spelling, in_place), "rs.xml");
+            CHECK(program.collective == msccl::Collective::reduce_scatter);
+            CHECK(program.collective_spelling == spelling);
+            const Report report = msccl::check_program(program);
+            CHECK(report.verdict == Verdict::holds);
+            CHECK(report.asynchronous->collective == "reduce_scatter");
+        }
+    // Sending the chunk the receiver does not own leaves it with the wrong one.
+    std::string wrong = two_gpu_reduce_scatter("reducescatter", false);
+    wrong.replace(wrong.find("srcoff=\"1\""), 10, "srcoff=\"0\"");
+    const Report report = msccl::check_program(parse_msccl_xml(wrong, "rs.xml"));
+    CHECK(report.verdict == Verdict::violated);
+    CHECK(report.violation_counts.count("unexpected_contribution") == 1);
+    // An allreduce-shaped reduce-scatter is refused with the sizes it needs.
+    const std::string text = edited(R"(coll="allreduce")", R"(coll="reduce_scatter")");
+    CHECK(error_of(text) ==
+          "copy.xml: gpu[0]@i_chunks: 1 input chunks, but reduce_scatter needs ngpus x output "
+          "chunks = 2");
 }
 
 TEST_CASE("msccl reader: a collective without a meaning is not applicable, with the reason") {
