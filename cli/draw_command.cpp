@@ -1,10 +1,13 @@
 #include <fstream>
 #include <iostream>
 
-#include "checker/explanations/check.hpp"
-#include "checker/formats/coverage_svg.hpp"
+#include "checker/asynchronous/asynchronous_check.hpp"
 #include "checker/core/exit_code.hpp"
 #include "checker/core/input_error.hpp"
+#include "checker/explanations/check.hpp"
+#include "checker/formats/coverage_svg.hpp"
+#include "checker/formats/msccl_timeline_svg.hpp"
+#include "checker/formats/msccl_xml_reader.hpp"
 #include "checker/formats/ring_step_svg.hpp"
 #include "checker/formats/step_dot.hpp"
 #include "cli/command.hpp"
@@ -43,15 +46,29 @@ int run_draw(const DrawOptions& options) {
     return run_reporting_errors([&]() -> int {
         if (options.coverage && options.dot)
             throw CLI::ValidationError("give --coverage or --dot, not both");
-        const Schedule schedule = load_schedule(options.source);
-        const Report report = check_schedule(schedule);
-        const Violation* highlight = chosen_violation(report, options);
+        const std::string& input = options.source.file;
+        const bool msccl = input.size() > 4 && input.compare(input.size() - 4, 4, ".xml") == 0;
+        Schedule schedule;
+        msccl::Program program;
+        Report report;
+        if (msccl) {
+            program = read_msccl_file(input);
+            report = msccl::check_program(program);
+        } else {
+            schedule = load_schedule(options.source);
+            report = check_schedule(schedule);
+        }
+        const Violation* highlight =
+            msccl && options.violation < 0
+                ? (report.violations.empty() ? nullptr : &report.violations.front())
+                : chosen_violation(report, options);
         const std::string picture =
-            options.coverage ? coverage_svg(schedule, options.step, options.block,
-                                            highlight ? std::vector<Violation>{*highlight}
-                                                      : std::vector<Violation>{})
+            msccl              ? msccl_timeline_svg(program, highlight)
+            : options.coverage ? coverage_svg(schedule, options.step, options.block,
+                                              highlight ? std::vector<Violation>{*highlight}
+                                                        : std::vector<Violation>{})
             : options.dot ? step_dot(schedule, options.step, highlight)
-                             : ring_step_svg(schedule, options.step, highlight);
+                               : ring_step_svg(schedule, options.step, highlight);
         if (options.output.empty() || options.output == "-") {
             std::cout << picture;
         } else {
@@ -77,8 +94,12 @@ void register_draw_command(CLI::App& app, CommandResult& result) {
         "  trivcheck draw --algo trivance --form L --topo ring:10 --step 2 -o step.svg\n"
         "  trivcheck draw --algo trivance --form L --topo ring:10 --step 2 --coverage -o grid.svg\n"
         "  trivcheck draw schedule.json --step 0 --dot | circo -Tsvg > step.svg\n"
+        "An MSCCL-IR file (.xml) is drawn as a timeline: a lane per gpu and thread block, message\n"
+        "arrows, waits dashed, the first violation's steps (race, deadlock cycle) in red:\n"
+        "  trivcheck draw race.xml -o race.svg\n"
         "Exit 0 drawn (whatever the verdict), 2 usage, 3 bad input file.");
-    command->add_option("file", options->source.file, "A trivcheck.schedule/1 JSON file");
+    command->add_option("file", options->source.file,
+                        "A trivcheck.schedule/1 JSON file, or an MSCCL-IR .xml file");
     add_generator_options(*command, options->source);
     command->add_option("--step", options->step, "The step to draw (default 0)");
     command->add_flag("--coverage", options->coverage,

@@ -1,5 +1,5 @@
 // Shrinking MSCCL-IR programs (checker/search/msccl_shrink): the smallest
-// program that still fails the same way, with its exact size.
+// program that still fails the same way, with its exact size; and its picture.
 
 #include "checker/search/msccl_shrink.hpp"
 
@@ -8,6 +8,7 @@
 #include <string>
 
 #include "checker/asynchronous/asynchronous_check.hpp"
+#include "checker/formats/msccl_timeline_svg.hpp"
 #include "checker/lowering/msccl_lowering.hpp"
 #include "checker/search/msccl_mutation.hpp"
 #include "tests/test_support.hpp"
@@ -41,4 +42,30 @@ TEST_CASE("msccl shrink: a dropped dependency of an exported ring keeps its race
           "on gpu 2, tb 1 step 0 reads i[1] and tb 4 step 0 writes i[1], unordered: no program "
           "order, message or dependency leads from one to the other (no step of tb 1 is ordered "
           "before it)");
+}
+
+TEST_CASE("msccl draw: the shrunk double count as a timeline, its reduction in red") {
+    const msccl::Program program = msccl::lower_to_msccl(ring_schedule("trivance", Form::L, 4));
+    const msccl::Program small = msccl::shrink_program(program, "double_count").program;
+    const Report report = msccl::check_program(small);
+    const Violation* double_count = nullptr;
+    for (const Violation& violation : report.violations)
+        if (violation.kind == "double_count") double_count = &violation;
+    REQUIRE(double_count != nullptr);
+    const std::string svg = msccl_timeline_svg(small, double_count);
+    auto count = [&](const std::string& text) {
+        std::size_t found = 0;
+        for (std::size_t at = svg.find(text); at != std::string::npos; at = svg.find(text, at + 1))
+            ++found;
+        return found;
+    };
+    CHECK(count("trivance-L-4: double_count") == 1);
+    CHECK(count("gpu 2 tb 1 -&gt;3") == 1);
+    CHECK(count("gpu 3 tb 1 &lt;-2") == 1);
+    CHECK(count("gpu 3 tb 4<") == 1);
+    CHECK(count("marker-end=\"url(#message)\"") == 2);
+    CHECK(count("marker-end=\"url(#wait)\"") == 2);
+    // The reduction that adds the second copy: the one step the violation names.
+    CHECK(count("stroke=\"#cc0000\"") == double_count->points.size());
+    CHECK(count("fill=\"none\" fill=") == 0);
 }
