@@ -67,8 +67,11 @@ int run_check(const CheckOptions& options) {
         if (!options.sizes.empty())
             return run_size_range_check(options.source, options.sizes, options.json,
                                         execute_options);
-        const Schedule schedule = load_schedule(options.source);
-        const Report report = check_schedule(schedule, execute_options);
+        const ScheduleOrOrbit loaded = load_schedule_or_orbit(options.source);
+        const RotationOrbit* orbit = std::get_if<RotationOrbit>(&loaded);
+        const Schedule& schedule = orbit ? orbit->model : std::get<Schedule>(loaded);
+        const Report report = orbit ? check_orbit(*orbit, execute_options)
+                                    : check_schedule(schedule, execute_options);
         const std::optional<double> m =
             options.message_bytes > 0 ? std::optional(options.message_bytes) : std::nullopt;
         // A failing generated ring is shrunk over n: the smallest n of its family that fails.
@@ -105,9 +108,10 @@ void register_check_command(CLI::App& app, CommandResult& result) {
         "  trivcheck check allreduce.xml --runtime rccl   (MSCCL-IR, asynchronous)\n"
         "Exit 0 holds, 1 violated, 2 usage, 3 bad input file, 4 too large to check or solver "
         "unknown.");
-    command->add_option(
-        "file", options->source.file,
-        "A trivcheck.schedule/1 JSON file, or an MSCCL-IR XML file (docs/msccl.md)");
+    command->add_option("file", options->source.file,
+                        "A trivcheck.schedule/1 JSON file (steps with \"every_rank\": true are "
+                        "executed as a rotation orbit, one rank for all), or an MSCCL-IR XML "
+                        "file (docs/msccl.md)");
     add_generator_options(*command, options->source);
     command->add_flag("--json", options->json,
                       "Print the trivcheck.report/1 JSON report (docs/report-format.md)");

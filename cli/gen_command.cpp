@@ -7,6 +7,7 @@
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/schedule_source.hpp"
+#include "models/orbit_generator.hpp"
 
 namespace trivcheck::cli {
 
@@ -16,12 +17,23 @@ struct GenOptions {
     ScheduleSource source;
     std::string output;
     std::string format = "json";
+    bool expand = false;
 };
 
 int run_gen(const GenOptions& options) {
     return run_reporting_errors([&]() -> int {
-        const Schedule schedule = generate(to_request(options.source));
+        const GeneratorRequest request = to_request(options.source);
         const bool to_stdout = options.output.empty() || options.output == "-";
+        // A rotation-symmetric schedule is written as its orbit: n times smaller.
+        if (options.format == "json" && !options.expand)
+            if (const std::optional<RotationOrbit> orbit = generate_orbit(request)) {
+                if (to_stdout)
+                    std::cout << write_orbit_json(*orbit);
+                else
+                    write_orbit_file(*orbit, options.output);
+                return exit_holds;
+            }
+        const Schedule schedule = generate(request);
         if (options.format == "msccl") {
             const msccl::Program program = msccl::lower_to_msccl(schedule);
             if (to_stdout)
@@ -47,7 +59,9 @@ void register_gen_command(CLI::App& app, CommandResult& result) {
         "Write a generated schedule as trivcheck.schedule/1 JSON (docs/schedule-format.md),\n"
         "or as an MSCCL-IR program for RCCL's MSCCL executor (docs/msccl-export.md).\n"
         "  trivcheck gen --algo trivance --form B --topo ring:9 -o trivance-B-9.json\n"
-        "  trivcheck gen --algo ring --topo ring:8 --format msccl -o ring-B-8.xml");
+        "  trivcheck gen --algo ring --topo ring:8 --format msccl -o ring-B-8.xml\n"
+        "A rotation-symmetric schedule is written compactly in JSON: each step once, marked\n"
+        "\"every_rank\": true, standing for its n rotations (--expand writes every transfer).");
     add_generator_options(*command, options->source);
     command->add_option("-o,--output", options->output, "Output file (default: standard output)");
     command
@@ -55,6 +69,9 @@ void register_gen_command(CLI::App& app, CommandResult& result) {
                      "json (trivcheck.schedule/1) or msccl (MSCCL-IR XML; allreduce only; exit 2 "
                      "naming the RCCL limit a program cannot keep)")
         ->check(CLI::IsMember({"json", "msccl"}));
+    command->add_flag("--expand", options->expand,
+                      "JSON: write every transfer of every rank, even for a rotation-symmetric "
+                      "schedule");
     command->callback([options, &result] { result.exit_code = run_gen(*options); });
 }
 

@@ -76,13 +76,17 @@ GeneratorRequest to_request(const ScheduleSource& source) {
     return request;
 }
 
-Schedule load_schedule(const ScheduleSource& source) {
+ScheduleOrOrbit load_schedule_or_orbit(const ScheduleSource& source) {
     if (!source.file.empty()) {
         if (!source.algo.empty())
             throw CLI::ValidationError("give either a schedule FILE or --algo, not both");
-        return read_schedule_file(source.file);
+        return read_schedule_or_orbit_file(source.file);
     }
     return generate(to_request(source));
+}
+
+Schedule load_schedule(const ScheduleSource& source) {
+    return whole_schedule(load_schedule_or_orbit(source));
 }
 
 std::optional<msccl::Program> load_msccl_program(const ScheduleSource& source) {

@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 
+#include "checker/formats/schedule_json.hpp"
 #include "models/generator.hpp"
 #include "models/msccl_program.hpp"
 
@@ -31,6 +32,10 @@ GeneratorRequest to_request(const ScheduleSource& source);
 /// Reads the file or runs the generator. Throws InputError (file), NotApplicable, or
 /// CLI::ValidationError.
 Schedule load_schedule(const ScheduleSource& source);
+
+/// As load_schedule, but a file whose steps are all given for every rank at
+/// once comes back as its rotation orbit, unexpanded.
+ScheduleOrOrbit load_schedule_or_orbit(const ScheduleSource& source);
 
 /// The MSCCL-IR program in `source`'s file when the file is one (name ending
 /// in .xml, or content whose first element is `<algo`); nothing otherwise.

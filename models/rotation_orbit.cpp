@@ -41,23 +41,23 @@ LocalOp turned(const LocalOp& operation, int shift, int ranks, int blocks) {
     return result;
 }
 
+Step expand_step(const Step& model, int ranks, int blocks) {
+    Step step;
+    step.phase = model.phase;
+    step.transfers.reserve(model.transfers.size() * static_cast<std::size_t>(ranks));
+    for (int shift = 0; shift < ranks; ++shift)
+        for (const Transfer& transfer : model.transfers)
+            step.transfers.push_back(turned(transfer, shift, ranks, blocks));
+    step.local.reserve(model.local.size() * static_cast<std::size_t>(ranks));
+    for (int shift = 0; shift < ranks; ++shift)
+        for (const LocalOp& operation : model.local)
+            step.local.push_back(turned(operation, shift, ranks, blocks));
+    return step;
+}
+
 Schedule expand(const RotationOrbit& orbit) {
     Schedule schedule = orbit.model;
-    const int n = schedule.ranks;
-    for (Step& step : schedule.steps) {
-        const std::vector<Transfer> model = std::move(step.transfers);
-        step.transfers.clear();
-        step.transfers.reserve(model.size() * static_cast<std::size_t>(n));
-        for (int shift = 0; shift < n; ++shift)
-            for (const Transfer& transfer : model)
-                step.transfers.push_back(turned(transfer, shift, n, schedule.blocks));
-        const std::vector<LocalOp> local_model = std::move(step.local);
-        step.local.clear();
-        step.local.reserve(local_model.size() * static_cast<std::size_t>(n));
-        for (int shift = 0; shift < n; ++shift)
-            for (const LocalOp& operation : local_model)
-                step.local.push_back(turned(operation, shift, n, schedule.blocks));
-    }
+    for (Step& step : schedule.steps) step = expand_step(step, schedule.ranks, schedule.blocks);
     return schedule;
 }
 

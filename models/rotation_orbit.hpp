@@ -32,6 +32,10 @@ struct RotationOrbit {
     Schedule model;
 };
 
+/// The step `model` stands for: its transfers and local operations turned by
+/// 0, then 1, ..., then ranks - 1, in that order.
+Step expand_step(const Step& model, int ranks, int blocks);
+
 /// The whole schedule the orbit stands for.
 Schedule expand(const RotationOrbit& orbit);
 

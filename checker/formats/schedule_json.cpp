@@ -36,7 +36,7 @@ class ScheduleReader : public json_fields::JsonInput {
   public:
     explicit ScheduleReader(const std::string& file) : JsonInput(file), steps_(*this) {}
 
-    Schedule read(const json& document) {
+    ScheduleOrOrbit read(const json& document) {
         const JsonPath root;
         if (!document.is_object()) fail_type(root, "a schedule object", document);
         // The schema comes first: a file of another version may well have
@@ -81,8 +81,19 @@ class ScheduleReader : public json_fields::JsonInput {
             schedule.bounds = read_bounds(*bounds, root.field("bounds"), steps.size());
 
         schedule.steps.reserve(steps.size());
-        for (std::size_t i = 0; i < steps.size(); ++i)
-            schedule.steps.push_back(steps_.read_step(steps[i], steps_path.element(i), i));
+        std::vector<std::size_t> every_rank_steps;
+        for (std::size_t i = 0; i < steps.size(); ++i) {
+            bool every_rank = false;
+            schedule.steps.push_back(
+                steps_.read_step(steps[i], steps_path.element(i), i, every_rank));
+            if (!every_rank) continue;
+            check_rotatable(schedule, steps_path.element(i).field("every_rank"));
+            every_rank_steps.push_back(i);
+        }
+        if (every_rank_steps.empty()) return schedule;
+        if (every_rank_steps.size() == schedule.steps.size()) return RotationOrbit{schedule};
+        for (std::size_t i : every_rank_steps)
+            schedule.steps[i] = expand_step(schedule.steps[i], schedule.ranks, schedule.blocks);
         return schedule;
     }
 
@@ -106,6 +117,18 @@ class ScheduleReader : public json_fields::JsonInput {
     }
 
   private:
+    /// A step may stand for its rotations only where rotating the ranks is a
+    /// symmetry of the machine and of the inputs.
+    void check_rotatable(const Schedule& schedule, const JsonPath& path) const {
+        if (schedule.topology.kind != TopologyKind::ring)
+            fail(path, "only on a ring: a step given once stands for its rotations by 0.." +
+                           std::to_string(schedule.ranks - 1) + " ranks");
+        if (schedule.blocks != 1 && schedule.blocks % schedule.ranks != 0)
+            fail(path, "needs 1 block or a multiple of the ranks (" +
+                           std::to_string(schedule.ranks) + ") so blocks turn with the ranks; " +
+                           "the schedule has " + std::to_string(schedule.blocks));
+    }
+
     /// The header fields transfers depend on, if they are already complete
     /// and valid; read() checks them again in its own order either way. The
     /// buffer names may still come after the steps.
@@ -273,7 +296,8 @@ class ScheduleReader : public json_fields::JsonInput {
 
 }  // namespace
 
-Schedule parse_schedule_json(const std::string& text, const std::string& file_label) {
+ScheduleOrOrbit parse_schedule_or_orbit_json(const std::string& text,
+                                             const std::string& file_label) {
     ScheduleReader reader(file_label);
     StreamedElements transfers{
         "steps", "transfers",
@@ -283,8 +307,21 @@ Schedule parse_schedule_json(const std::string& text, const std::string& file_la
     return reader.read(document);
 }
 
+Schedule whole_schedule(ScheduleOrOrbit read) {
+    if (auto* orbit = std::get_if<RotationOrbit>(&read)) return expand(*orbit);
+    return std::get<Schedule>(std::move(read));
+}
+
+Schedule parse_schedule_json(const std::string& text, const std::string& file_label) {
+    return whole_schedule(parse_schedule_or_orbit_json(text, file_label));
+}
+
 Schedule read_schedule_file(const std::string& path) {
-    return parse_schedule_json(read_file_text(path), path);
+    return whole_schedule(read_schedule_or_orbit_file(path));
+}
+
+ScheduleOrOrbit read_schedule_or_orbit_file(const std::string& path) {
+    return parse_schedule_or_orbit_json(read_file_text(path), path);
 }
 
 }  // namespace trivcheck

@@ -178,8 +178,9 @@ void append_local(std::string& out, const Schedule& schedule, const LocalOp& ope
 
 /// Writes the whole file into `out`; with `drain`, hands `out` over whenever
 /// it passes a megabyte, so a file of any size is written in bounded memory.
+/// `every_rank` marks each step as standing for its rotations (an orbit's model).
 void write_schedule(const Schedule& schedule, std::string& out,
-                    const std::function<void(std::string&)>& drain) {
+                    const std::function<void(std::string&)>& drain, bool every_rank) {
     constexpr std::size_t kDrainSize = std::size_t{1} << 20;
     auto line = [&](const char* key) {
         out += "  \"";
@@ -239,6 +240,7 @@ void write_schedule(const Schedule& schedule, std::string& out,
             append_string(out, step.phase);
             out += ", ";
         }
+        if (every_rank) out += "\"every_rank\": true, ";
         if (!step.local.empty()) {
             // Before the transfers, as they run before the sends.
             out += "\"local\": [";
@@ -261,18 +263,33 @@ void write_schedule(const Schedule& schedule, std::string& out,
     out += "  ]\n}\n";
 }
 
+/// write_schedule into the file at `path`, a megabyte at a time.
+void write_file(const Schedule& schedule, bool every_rank, const std::string& path) {
+    write_file_text(path, [&](std::string& out, const std::function<void(std::string&)>& drain) {
+        write_schedule(schedule, out, drain, every_rank);
+    });
+}
+
 }  // namespace
 
 std::string write_schedule_json(const Schedule& schedule) {
     std::string out;
-    write_schedule(schedule, out, nullptr);
+    write_schedule(schedule, out, nullptr, false);
+    return out;
+}
+
+std::string write_orbit_json(const RotationOrbit& orbit) {
+    std::string out;
+    write_schedule(orbit.model, out, nullptr, true);
     return out;
 }
 
 void write_schedule_file(const Schedule& schedule, const std::string& path) {
-    write_file_text(path, [&](std::string& out, const std::function<void(std::string&)>& drain) {
-        write_schedule(schedule, out, drain);
-    });
+    write_file(schedule, false, path);
+}
+
+void write_orbit_file(const RotationOrbit& orbit, const std::string& path) {
+    write_file(orbit.model, true, path);
 }
 
 }  // namespace trivcheck

@@ -49,10 +49,17 @@ void StepReader::take_transfer(std::size_t step, std::size_t index, const json& 
     }
 }
 
-Step StepReader::read_step(const json& value, const JsonPath& path, std::size_t index) {
-    Fields fields(input_, value, path, "a step object", {"phase", "local", "transfers"});
+Step StepReader::read_step(const json& value, const JsonPath& path, std::size_t index,
+                           bool& every_rank) {
+    Fields fields(input_, value, path, "a step object",
+                  {"phase", "every_rank", "local", "transfers"});
     Step step;
     step.phase = input_.optional_string(fields, "phase");
+    every_rank = false;
+    if (const json* flag = fields.optional("every_rank")) {
+        if (!flag->is_boolean()) input_.fail_type(path.field("every_rank"), "true or false", *flag);
+        every_rank = flag->get<bool>();
+    }
     if (const json* local = fields.optional("local")) {
         const JsonPath local_path = path.field("local");
         if (!local->is_array())

@@ -38,7 +38,10 @@ class StepReader {
     void set_streaming(bool streaming) { streaming_ = streaming; }
 
     /// Step `index` at `path`: its label, local operations and transfers.
-    Step read_step(const nlohmann::json& value, const JsonPath& path, std::size_t index);
+    /// `every_rank` tells whether the step gives its transfers and local
+    /// operations once, each standing for its n rotations (docs/schedule-format.md).
+    Step read_step(const nlohmann::json& value, const JsonPath& path, std::size_t index,
+                   bool& every_rank);
 
   private:
     /// A transfer's buffer name read before the buffers were known.
