@@ -10,7 +10,7 @@
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/schedule_source.hpp"
-#include "cli/size_shrinking.hpp"
+#include "cli/size_range_check.hpp"
 #include "cli/smt_check.hpp"
 #include "proofs/verdict.hpp"
 

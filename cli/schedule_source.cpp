@@ -3,7 +3,7 @@
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/msccl_xml_reader.hpp"
 #include "checker/formats/schedule_json.hpp"
-#include "cli/last_step_planner.hpp"
+#include "proofs/last_step_planner.hpp"
 
 namespace trivcheck::cli {
 
@@ -72,7 +72,7 @@ GeneratorRequest to_request(const ScheduleSource& source) {
     request.route = source.route;
     request.last_step = source.last_step;
     request.tree = source.tree;
-    supply_planner(request);
+    proofs::supply_planner(request);
     return request;
 }
 

@@ -13,7 +13,7 @@
 #include "checker/search/sweep_table.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
-#include "cli/last_step_planner.hpp"
+#include "proofs/last_step_planner.hpp"
 #include "cli/progress_bar.hpp"
 #include "models/generator.hpp"
 
@@ -140,7 +140,7 @@ int run_sweep(const SweepOptions& options) {
             request.route = options.route;
             if (!row.last_step.empty()) request.last_step = row.last_step;
             if (!row.tree.empty()) request.tree = row.tree;
-            supply_planner(request);
+            proofs::supply_planner(request);
             std::string line;
             outcome = check_one_size(request, execute_options, options.json ? &line : nullptr);
             if (options.json) json_lines.add(item, std::move(line));

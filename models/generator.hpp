@@ -28,7 +28,7 @@ struct GeneratorRequest {
     std::string tree = "first_come";
     /// Trivance L with last_step "synthesized": the plan of the last step for
     /// n ranks (docs/synthesis.md), or nothing when none exists. The caller
-    /// supplies it (the CLI asks Z3, cli/last_step_planner.hpp); models do not solve.
+    /// supplies it (proofs/last_step_planner.hpp asks Z3); models do not solve.
     std::function<std::optional<LastStepPlan>(int n)> last_step_planner = {};
 };
 

@@ -9,7 +9,7 @@
 #include "checker/search/delta_debugging.hpp"
 #include "checker/search/schedule_projection.hpp"
 #include "checker/search/schedule_shrink.hpp"
-#include "cli/last_step_planner.hpp"
+#include "proofs/last_step_planner.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;
@@ -115,7 +115,7 @@ TEST_CASE(
     request.form = Form::L;
     request.topology = Topology::ring(10);
     request.last_step = "synthesized";
-    cli::supply_planner(request);
+    proofs::supply_planner(request);
     Schedule broken = generate(request);
     std::vector<LocalOp>& last = broken.steps.back().local;
     const auto forgotten = std::find_if(last.begin(), last.end(), [](const LocalOp& operation) {

@@ -12,7 +12,7 @@
 #include "checker/search/mutation.hpp"
 #include "checker/execution/reference_replay.hpp"
 #include "checker/formats/schedule_json.hpp"
-#include "cli/last_step_planner.hpp"
+#include "proofs/last_step_planner.hpp"
 #include "proofs/smt_execution.hpp"
 #include "tests/test_support.hpp"
 
@@ -200,7 +200,7 @@ std::vector<Schedule> generated_schedules(int low, int high) {
                     request.topology = Topology::ring(n);
                     if (route) request.route = name;
                     if (!route) request.last_step = name;
-                    cli::supply_planner(request);
+                    proofs::supply_planner(request);
                     try {
                         Schedule schedule = generate(request);
                         schedule.name += std::string(" ") + to_string(form) + " " + name;

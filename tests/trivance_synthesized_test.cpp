@@ -7,7 +7,7 @@
 
 #include "checker/explanations/check.hpp"
 #include "checker/execution/executor.hpp"
-#include "cli/last_step_planner.hpp"
+#include "proofs/last_step_planner.hpp"
 #include "models/ring_arithmetic.hpp"
 #include "models/trivance.hpp"
 
@@ -25,7 +25,7 @@ GeneratorRequest synthesized_request(int n) {
     request.form = Form::L;
     request.topology = Topology::ring(n);
     request.last_step = "synthesized";
-    cli::supply_planner(request);
+    proofs::supply_planner(request);
     return request;
 }
 

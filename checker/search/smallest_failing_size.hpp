@@ -49,4 +49,19 @@ FailingSizeSearch find_smallest_failing_size(const GeneratorRequest& base,
                                              const ExecuteOptions& options = {},
                                              const std::function<bool(int)>& keep = {});
 
+/// A search for the smallest failing n and what it covered, in words.
+struct ScopedSearch {
+    /// "n in 2..64", "n not a power of 3, 2..31".
+    std::string scope;
+    FailingSizeSearch search;
+};
+
+/// After the schedule `request` generates (a ring of N ranks) was found
+/// violated with report `failing`: the smallest n <= N of the same
+/// SizeFamily that fails (N itself when every smaller one holds), so the
+/// report names the smallest counterexample of its kind. Searches the 2048
+/// smallest sizes of the family at most; the scope says so.
+ScopedSearch search_smaller_same_family(const GeneratorRequest& request, const Report& failing,
+                                        const ExecuteOptions& options);
+
 }  // namespace trivcheck

@@ -1,7 +1,7 @@
 #pragma once
 #include "models/generator.hpp"
 
-namespace trivcheck::cli {
+namespace trivcheck::proofs {
 
 /// The planner `--last-step synthesized` needs (GeneratorRequest::last_step_planner):
 /// Z3's least-load last step in the pieces model (proofs/pieces_model.hpp), or
@@ -12,4 +12,4 @@ decltype(GeneratorRequest::last_step_planner) z3_last_step_planner();
 /// Installs the planner when the request asks for a synthesized last step.
 void supply_planner(GeneratorRequest& request);
 
-}  // namespace trivcheck::cli
+}  // namespace trivcheck::proofs

@@ -1,9 +1,9 @@
-#include "cli/last_step_planner.hpp"
+#include "proofs/last_step_planner.hpp"
 
 #include "checker/execution/executor.hpp"
 #include "proofs/pieces_model.hpp"
 
-namespace trivcheck::cli {
+namespace trivcheck::proofs {
 
 decltype(GeneratorRequest::last_step_planner) z3_last_step_planner() {
     return [](int n) -> std::optional<LastStepPlan> {
@@ -27,4 +27,4 @@ void supply_planner(GeneratorRequest& request) {
     if (request.last_step == "synthesized") request.last_step_planner = z3_last_step_planner();
 }
 
-}  // namespace trivcheck::cli
+}  // namespace trivcheck::proofs

@@ -1,4 +1,4 @@
-#include "cli/size_shrinking.hpp"
+#include "cli/size_range_check.hpp"
 
 #include <iostream>
 
@@ -47,29 +47,6 @@ nlohmann::ordered_json failing_size_to_json(const FailingSizeSearch& search,
     json["n"] = search.smallest ? nlohmann::ordered_json(search.smallest->n) : nullptr;
     json["report"] = search.smallest ? report_to_json(search.smallest->report) : nullptr;
     return json;
-}
-
-ScopedSearch search_smaller_same_family(const GeneratorRequest& request, const Report& failing,
-                                        const ExecuteOptions& options) {
-    const int n = request.topology.rank_count();
-    const SizeFamily family = size_family_of(request.algo, n);
-    // The smallest sizes first, and only so many that the search stays a
-    // fraction of a large check: failures show up early when they show up at all.
-    constexpr std::size_t most_sizes = 2048;
-    std::vector<int> sizes;
-    for (int smaller = 2; smaller < n && sizes.size() < most_sizes; ++smaller)
-        if (family.contains(smaller)) sizes.push_back(smaller);
-    const bool capped = !sizes.empty() && sizes.size() == most_sizes && sizes.back() + 1 < n;
-    ScopedSearch result;
-    result.scope = family.describe() + ", 2.." +
-                   (capped ? std::to_string(sizes.back()) + " and " : "") + std::to_string(n);
-    result.search = find_smallest_failing_size(request, sizes, options);
-    // Every smaller n of the family holds: n itself is the smallest counterexample.
-    if (!result.search.smallest) {
-        result.search.smallest = FailingSize{n, failing};
-        ++result.search.checked;
-    }
-    return result;
 }
 
 int run_size_range_check(const ScheduleSource& source, const std::string& sizes, bool json,
