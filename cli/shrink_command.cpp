@@ -64,10 +64,10 @@ int run_shrink(const ShrinkOptions& options) {
         for (std::size_t i = 0; i < after.violations.size(); ++i) {
             if (after.violations[i].kind != kind) continue;
             bool matches = signature->cause.empty();
-            for (const LastHolder& holder : after.explanations[i].last_holders)
+            for (const LastHolder& holder : after.violations[i].explanation.last_holders)
                 matches = matches || missing_cause(holder) == signature->cause;
             if (!matches) continue;
-            out << describe_violation(after.violations[i], &after.explanations[i]);
+            out << describe_violation(after.violations[i]);
             break;
         }
         return exit_violated;

@@ -30,10 +30,7 @@ std::string failing_size_to_text(const FailingSizeSearch& search, const std::str
                        "): n = " + std::to_string(search.smallest->n) + ", " + report.name + "\n";
     if (!search.unknown.empty() && search.unknown.front() < search.smallest->n)
         text += "  (smaller sizes could not be checked, so a smaller n may fail too)\n";
-    if (!report.violations.empty())
-        text += describe_violation(report.violations.front(), report.explanations.empty()
-                                                                  ? nullptr
-                                                                  : &report.explanations.front());
+    if (!report.violations.empty()) text += describe_violation(report.violations.front());
     return text;
 }
 

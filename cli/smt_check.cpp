@@ -30,8 +30,7 @@ std::string smt_report_text(const Report& report, int steps) {
         text += "  " + name + ": " + to_string(check.verdict) + ", " + check.reason + "\n";
     if (!report.violations.empty()) {
         text += "\nfirst violation:\n";
-        for (const Violation& violation : report.violations)
-            text += describe_violation(violation, nullptr);
+        for (const Violation& violation : report.violations) text += describe_violation(violation);
     }
     return text;
 }

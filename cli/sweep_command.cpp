@@ -6,16 +6,16 @@
 #include <set>
 
 #include "checker/core/exit_code.hpp"
-#include "checker/formats/ordered_lines.hpp"
 #include "checker/core/parallel_for.hpp"
-#include "checker/search/shard.hpp"
+#include "checker/formats/ordered_lines.hpp"
 #include "checker/formats/size_spec.hpp"
+#include "checker/search/shard.hpp"
 #include "checker/search/sweep_table.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
-#include "proofs/last_step_planner.hpp"
 #include "cli/progress_bar.hpp"
 #include "models/generator.hpp"
+#include "proofs/last_step_planner.hpp"
 
 namespace trivcheck::cli {
 

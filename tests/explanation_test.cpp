@@ -47,7 +47,7 @@ TEST_CASE("missing: every lacking contributor and where it was last held") {
                                    send(2, 0, 0, 1), send(2, 1, 0, 1)}}}));
     std::size_t i = 0;
     const Violation& missing = first_of(report, "missing", i);
-    const Explanation& explanation = report.explanations.at(i);
+    const Explanation& explanation = report.violations.at(i).explanation;
     CHECK(missing.rank == 1);
     CHECK(explanation.missing_contributors == std::vector<int>{0});
     REQUIRE(explanation.last_holders.size() == 1);
@@ -68,7 +68,7 @@ TEST_CASE("missing: a copy that overwrote the contribution is named") {
     // Rank 1 held its own contribution from the start until 0's copy replaced it.
     for (std::size_t i = 0; i < report.violations.size(); ++i) {
         if (report.violations[i].kind != "missing" || report.violations[i].rank != 1) continue;
-        const LastHolder& holder = report.explanations[i].last_holders.at(0);
+        const LastHolder& holder = report.violations[i].explanation.last_holders.at(0);
         CHECK(holder.contributor == 1);
         CHECK(holder.rank == 1);
         CHECK(holder.since_step == -1);
@@ -86,7 +86,7 @@ TEST_CASE("send_unheld: what the sender held and when the block arrives") {
                  {{"allgather", {send(0, 1, 0, 3, Op::copy), send(1, 2, 0, 3, Op::copy)}}}));
     std::size_t i = 0;
     const Violation& unheld = first_of(report, "send_unheld", i);
-    const Explanation& explanation = report.explanations.at(i);
+    const Explanation& explanation = report.violations.at(i).explanation;
     CHECK(unheld.rank == 1);
     CHECK(explanation.unheld_blocks == std::vector<int>{0});
     CHECK(explanation.held_blocks.empty());
@@ -103,7 +103,7 @@ TEST_CASE("bound_exceeded: the bound, the limit and what was measured") {
     const Report report = check_schedule(schedule);
     std::size_t i = 0;
     const Violation& exceeded = first_of(report, "bound_exceeded", i);
-    const auto& breach = report.explanations.at(i).bound;
+    const auto& breach = report.violations.at(i).explanation.bound;
     REQUIRE(breach);
     CHECK(exceeded.step == 1);
     CHECK(breach->bound == "link_chunks");

@@ -37,7 +37,9 @@ TEST_CASE("a generator's orbit written compactly reads back as the same orbit") 
         const char* algo;
         Form form;
         int ranks;
-    } cases[] = {{"ring", Form::B, 8}, {"ring", Form::B, 7}, {"trivance", Form::L, 27},
+    } cases[] = {{"ring", Form::B, 8},
+                 {"ring", Form::B, 7},
+                 {"trivance", Form::L, 27},
                  {"trivance", Form::L, 10}};
     for (const auto& c : cases) {
         CAPTURE(std::string(c.algo));
@@ -79,13 +81,13 @@ TEST_CASE("every_rank steps: each transfer stands for its n rotations, in order"
     CHECK(transfers[7].src == 0);
     CHECK(transfers[7].dst == 1);
     CHECK(transfers[7].blocks.sorted() == std::vector<int>{0});
-    CHECK(std::holds_alternative<RotationOrbit>(parse_schedule_or_orbit_json(every_rank_file(), "t")));
+    CHECK(std::holds_alternative<RotationOrbit>(
+        parse_schedule_or_orbit_json(every_rank_file(), "t")));
 }
 
 TEST_CASE("a file mixing every_rank steps with whole steps is read whole") {
-    const std::string mixed = replaced(
-        every_rank_file(), R"("route": "+"}]}])",
-        R"("route": "+"}]}, {"phase": "allgather", "transfers": [
+    const std::string mixed = replaced(every_rank_file(), R"("route": "+"}]}])",
+                                       R"("route": "+"}]}, {"phase": "allgather", "transfers": [
    {"src": 2, "dst": 3, "blocks": [2], "op": "copy"}]}])");
     const ScheduleOrOrbit read = parse_schedule_or_orbit_json(mixed, "t.json");
     REQUIRE(std::holds_alternative<Schedule>(read));
@@ -102,8 +104,8 @@ TEST_CASE("every_rank errors name the step's field") {
     const Case cases[] = {
         {replaced(every_rank_file(), "\"every_rank\": true", "\"every_rank\": 1"),
          "t.json: steps[0].every_rank: expected true or false, got 1"},
-        {replaced(replaced(every_rank_file(), R"("blocks": 4)", R"("blocks": 6)"), R"("blocks": "1")",
-                  R"("blocks": "5")"),
+        {replaced(replaced(every_rank_file(), R"("blocks": 4)", R"("blocks": 6)"),
+                  R"("blocks": "1")", R"("blocks": "5")"),
          "t.json: steps[0].every_rank: needs 1 block or a multiple of the ranks (4) so blocks "
          "turn with the ranks; the schedule has 6"},
         {replaced(every_rank_file(), R"({"kind": "ring", "dims": [4]})",

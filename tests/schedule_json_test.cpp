@@ -91,7 +91,8 @@ TEST_CASE("schedule errors name the file, the JSON path and what was expected") 
         {with(R"("dims": [4])", R"("dims": [4], "size": 4)"),
          "t.json: topology.size: unknown field (expected one of: kind, dims, edges)"},
         {with(R"("phase": "reduce_scatter")", R"("phase": "reduce_scatter", "label": "x")"),
-         "t.json: steps[0].label: unknown field (expected one of: phase, local, transfers)"},
+         "t.json: steps[0].label: unknown field (expected one of: phase, every_rank, local, "
+         "transfers)"},
         {with(R"("ports": 2,)", R"("ports": 2, "bounds": {"time": 1},)"),
          "t.json: bounds.time: unknown field (expected one of: steps, link_chunks, link_bytes, "
          "bytes_per_rank_per_phase, theta)"},
@@ -100,7 +101,8 @@ TEST_CASE("schedule errors name the file, the JSON path and what was expected") 
          "t.json: steps[0].transfers[1]: missing required field \"op\""},
         {with(R"("kind": "ring", )", ""), "t.json: topology: missing required field \"kind\""},
         {with(R"("phase": "reduce_scatter", "transfers": [)", R"("phase": "x", "moves": [)"),
-         "t.json: steps[0].moves: unknown field (expected one of: phase, local, transfers)"},
+         "t.json: steps[0].moves: unknown field (expected one of: phase, every_rank, local, "
+         "transfers)"},
 
         // Wrong types and values of top-level fields.
         {with(R"("ranks": 4)", R"("ranks": "4")"),

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "checker/execution/executor.hpp"
-#include "checker/search/mutation.hpp"
 #include "checker/execution/reference_replay.hpp"
 #include "checker/formats/schedule_json.hpp"
+#include "checker/search/mutation.hpp"
 #include "proofs/last_step_planner.hpp"
 #include "proofs/smt_execution.hpp"
 #include "tests/test_support.hpp"

@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "checker/explanations/check.hpp"
 #include "checker/execution/executor.hpp"
-#include "proofs/last_step_planner.hpp"
+#include "checker/explanations/check.hpp"
 #include "models/ring_arithmetic.hpp"
 #include "models/trivance.hpp"
+#include "proofs/last_step_planner.hpp"
 
 using namespace trivcheck;
 

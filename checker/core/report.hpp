@@ -72,6 +72,9 @@ struct Violation {
     std::string limit = {};
     std::int64_t limit_value = 0;
     std::int64_t measured = 0;
+    /// What a person needs to act on it, beyond the above (checker/explanations/
+    /// explain.hpp): empty until explained.
+    Explanation explanation = {};
 };
 
 /// MSCCL-IR: messages and chunks of one connection (sender, receiver, channel).
@@ -159,10 +162,6 @@ struct Report {
     double theta = 0;
     std::map<std::string, CheckOutcome> checks;
     std::vector<Violation> violations;
-    /// explanations[i] explains violations[i] (checker/explanations/explain.hpp); empty
-    /// until explained. Kept beside Violation, not in it, so the executor's
-    /// aggregate initialisers stay complete.
-    std::vector<Explanation> explanations;
     /// Violations found, including those beyond the recorded ones.
     std::map<std::string, std::int64_t> violation_counts;
     /// Set for MSCCL-IR programs, whose figures are not per synchronous step.

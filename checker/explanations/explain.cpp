@@ -6,10 +6,10 @@
 #include <memory>
 #include <tuple>
 
+#include "checker/execution/provenance.hpp"
 #include "checker/explanations/block_contents.hpp"
 #include "checker/explanations/bound_explanation.hpp"
 #include "checker/explanations/contribution_journey.hpp"
-#include "checker/execution/provenance.hpp"
 #include "checker/explanations/unheld_explanation.hpp"
 
 namespace trivcheck {
@@ -72,7 +72,6 @@ void explain_missing(const Schedule& schedule, const Violation& violation,
 
 void explain_violations(const Schedule& schedule, Report& report, const ExplainLimits& limits) {
     sort_violations(report.violations);
-    report.explanations.assign(report.violations.size(), {});
     ReplayBudget budget(schedule, limits.transfer_visits);
     std::map<int, std::unique_ptr<BlockContents>> contents_by_block;
     // The replays behind missing causes and unheld sends follow vectors only; through
@@ -82,7 +81,7 @@ void explain_violations(const Schedule& schedule, Report& report, const ExplainL
     int missing_explained = 0;
     for (std::size_t i = 0; i < report.violations.size(); ++i) {
         Violation& violation = report.violations[i];
-        Explanation& explanation = report.explanations[i];
+        Explanation& explanation = violation.explanation;
         if (violation.kind == "double_count" && traced < limits.traced_double_counts) {
             ++traced;
             if (violation.paths.empty() && budget.spend())
@@ -95,8 +94,7 @@ void explain_violations(const Schedule& schedule, Report& report, const ExplainL
             explanation.bound = measure_bound_breach(schedule, report, violation);
         }
     }
-    if (replays && budget.spend())
-        explain_unheld_sends(schedule, report.violations, report.explanations);
+    if (replays && budget.spend()) explain_unheld_sends(schedule, report.violations);
 }
 
 }  // namespace trivcheck

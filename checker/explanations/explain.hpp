@@ -22,8 +22,8 @@ struct ExplainLimits {
 /// The post-pass of check_schedule: sorts `report.violations` by step
 /// (postconditions and whole-schedule bounds last), kind, rank, block and
 /// contributor, so reports are deterministic whatever the executor's order,
-/// and fills `report.explanations` (one per violation) with the provenance
-/// issue 4 asks for: missing contributors and their last holders, what the
+/// and fills each violation's `explanation` with the provenance a person
+/// needs to act on it: missing contributors and their last holders, what the
 /// sender of an unheld block held, the numbers of a broken bound, and paths
 /// for double counts the executor did not trace.
 void explain_violations(const Schedule& schedule, Report& report, const ExplainLimits& limits = {});

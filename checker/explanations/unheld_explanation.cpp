@@ -49,8 +49,8 @@ class HeldCells {
 
 }  // namespace
 
-void explain_unheld_sends(const Schedule& schedule, const std::vector<Violation>& violations,
-                          std::vector<Explanation>& explanations, std::size_t bit_limit) {
+void explain_unheld_sends(const Schedule& schedule, std::vector<Violation>& violations,
+                          std::size_t bit_limit) {
     std::vector<std::size_t> wanted;
     for (std::size_t i = 0; i < violations.size(); ++i)
         if (violations[i].kind == "send_unheld" && !violations[i].transfers.empty())
@@ -65,7 +65,7 @@ void explain_unheld_sends(const Schedule& schedule, const std::vector<Violation>
         for (std::size_t i : wanted) {
             const Hop& hop = violations[i].transfers.front();
             if (hop.step != static_cast<int>(k)) continue;
-            Explanation& explanation = explanations[i];
+            Explanation& explanation = violations[i].explanation;
             const Transfer& transfer = step.transfers[static_cast<std::size_t>(hop.index)];
             for (int block : transfer.blocks.sorted())
                 (cells_held.held(transfer.src, block) ? explanation.held_blocks
@@ -78,7 +78,7 @@ void explain_unheld_sends(const Schedule& schedule, const std::vector<Violation>
         cells_held.apply(step);
         // When a missing block finally arrives says whether the send was early or misdirected.
         for (std::size_t i : wanted) {
-            Explanation& explanation = explanations[i];
+            Explanation& explanation = violations[i].explanation;
             const Hop& hop = violations[i].transfers.front();
             if (hop.step > static_cast<int>(k)) continue;
             for (std::size_t j = 0; j < explanation.unheld_blocks.size(); ++j)

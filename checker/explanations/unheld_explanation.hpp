@@ -11,8 +11,7 @@ namespace trivcheck {
 /// did not, and when (if ever) it first holds each of those. One replay of
 /// "holds anything of block b" for all ranks and blocks (n·B bits); skipped
 /// when that exceeds `bit_limit`.
-void explain_unheld_sends(const Schedule& schedule, const std::vector<Violation>& violations,
-                          std::vector<Explanation>& explanations,
+void explain_unheld_sends(const Schedule& schedule, std::vector<Violation>& violations,
                           std::size_t bit_limit = std::size_t{1} << 28);
 
 }  // namespace trivcheck

@@ -106,7 +106,7 @@ std::string asynchronous_report_to_text(const Report& report) {
             out << " " << kind << " " << count << ";";
         out << " first " << report.violations.size() << " shown\n";
         for (const Violation& violation : report.violations)
-            out << describe_violation(violation, nullptr);
+            out << describe_violation(violation);
     }
     return out.str();
 }

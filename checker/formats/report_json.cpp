@@ -150,8 +150,8 @@ nlohmann::ordered_json report_to_json(const Report& report, std::optional<double
                               {"value", violation.limit_value},
                               {"measured", violation.measured}};
         entry["detail"] = violation.detail;
-        if (i < report.explanations.size() && !report.explanations[i].empty())
-            entry["explanation"] = explanation_to_json(report.explanations[i]);
+        if (!violation.explanation.empty())
+            entry["explanation"] = explanation_to_json(violation.explanation);
         json["violations"].push_back(std::move(entry));
     }
     return json;

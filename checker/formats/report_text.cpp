@@ -39,7 +39,7 @@ std::string describe_path(const Path& path, int contributor) {
     return text;
 }
 
-std::string describe_violation(const Violation& violation, const Explanation* explanation) {
+std::string describe_violation(const Violation& violation, bool explained) {
     std::ostringstream out;
     out << "  " << violation.kind;
     if (violation.step >= 0) out << " at step " << violation.step;
@@ -51,8 +51,8 @@ std::string describe_violation(const Violation& violation, const Explanation* ex
         out << "    copy " << i + 1 << ": "
             << describe_path(violation.paths[i], violation.contributor) << "\n";
     out << describe_program_points(violation);
-    if (explanation)
-        for (const std::string& line : describe_explanation(violation, *explanation))
+    if (explained)
+        for (const std::string& line : describe_explanation(violation, violation.explanation))
             out << "    " << line << "\n";
     return out.str();
 }
@@ -111,9 +111,7 @@ std::string report_to_text(const Report& report, std::optional<double> message_b
             out << " " << kind << " " << count << ";";
         out << " first " << report.violations.size() << " shown\n";
         for (std::size_t v = 0; v < report.violations.size(); ++v)
-            out << describe_violation(report.violations[v], v < report.explanations.size()
-                                                                ? &report.explanations[v]
-                                                                : nullptr);
+            out << describe_violation(report.violations[v]);
     }
     return out.str();
 }

@@ -10,8 +10,8 @@ namespace trivcheck {
 std::string describe_path(const Path& path, int contributor);
 
 /// One violation in ranks-and-steps words, indented two spaces, with its
-/// transfers, paths and explanation (when given), one line each.
-std::string describe_violation(const Violation& violation, const Explanation* explanation);
+/// transfers, paths and (when `explained`) its explanation, one line each.
+std::string describe_violation(const Violation& violation, bool explained = true);
 
 /// The report's first line without its newline: "trivance-L-27: allreduce on
 /// ring:27, 27 ranks, 1 block".

@@ -136,7 +136,7 @@ std::string ring_step_svg(const Schedule& schedule, int step, const Violation* h
     caption.push_back("arrows: blue a reduction, green a copy" +
                       std::string(highlight ? "; red: the violation's transfers, by step" : ""));
     if (highlight) {
-        std::string words = describe_violation(*highlight, nullptr);
+        std::string words = describe_violation(*highlight, false);
         std::size_t start = 0;
         while (start < words.size()) {
             const std::size_t end = words.find('\n', start);

@@ -43,9 +43,9 @@ std::optional<FailureSignature> signature_of(const Report& report, const std::st
     FailureSignature signature{kind, ""};
     if (kind != "missing") return signature;
     for (std::size_t i = 0; i < report.violations.size(); ++i)
-        if (report.violations[i].kind == kind && i < report.explanations.size() &&
-            !report.explanations[i].last_holders.empty()) {
-            signature.cause = missing_cause(report.explanations[i].last_holders.front());
+        if (report.violations[i].kind == kind &&
+            !report.violations[i].explanation.last_holders.empty()) {
+            signature.cause = missing_cause(report.violations[i].explanation.last_holders.front());
             break;
         }
     return signature;
@@ -64,7 +64,7 @@ bool fails_with(const Schedule& schedule, const FailureSignature& signature) {
         const Report report = check_schedule(schedule);
         for (std::size_t i = 0; i < report.violations.size(); ++i) {
             if (report.violations[i].kind != signature.kind) continue;
-            for (const LastHolder& holder : report.explanations[i].last_holders)
+            for (const LastHolder& holder : report.violations[i].explanation.last_holders)
                 if (missing_cause(holder) == signature.cause) return true;
         }
         return false;
