@@ -6,6 +6,7 @@
 #include "checker/formats/report_json.hpp"
 #include "checker/formats/report_text.hpp"
 #include "proofs/smt_execution.hpp"
+#include "proofs/smt_structure.hpp"
 
 namespace trivcheck::cli {
 
@@ -43,13 +44,21 @@ int run_smt_check(const Schedule& schedule, bool json, const proofs::SolverSetti
         std::cerr << "unknown (solver): " << execution.unknown_reason << "\n";
         return exit_unknown;
     }
-    const Report report = proofs::smt_report(schedule, execution);
+    Report report = proofs::smt_report(schedule, execution);
+    const std::string unchecked = proofs::add_structure_check(schedule, report);
     const int steps = static_cast<int>(schedule.steps.size());
     if (json)
         std::cout << smt_report_json(report, steps).dump(2) << "\n";
     else
         std::cout << smt_report_text(report, steps);
-    return report.verdict == Verdict::holds ? exit_holds : exit_violated;
+    if (report.verdict == Verdict::violated) return exit_violated;
+    // A gate must never pass what it did not check.
+    if (!unchecked.empty()) {
+        std::cerr << "unknown: the counts hold, but --engine smt did not check " << unchecked
+                  << "; run --engine symbolic\n";
+        return exit_unknown;
+    }
+    return exit_holds;
 }
 
 }  // namespace trivcheck::cli

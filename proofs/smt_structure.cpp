@@ -1,0 +1,72 @@
+#include "proofs/smt_structure.hpp"
+
+#include <stdexcept>
+
+#include "checker/execution/reference_bounds.hpp"
+#include "checker/execution/reference_replay.hpp"
+
+namespace trivcheck::proofs {
+
+namespace {
+
+/// "send_unheld at step 2, ..." as a violation: the kind is the first word.
+Violation violation_from_words(const std::string& words) {
+    Violation violation;
+    const std::size_t space = words.find(' ');
+    violation.kind = words.substr(0, space);
+    violation.detail = space == std::string::npos ? "" : words.substr(space + 1);
+    return violation;
+}
+
+}  // namespace
+
+StructureOutcome check_structure(const Schedule& schedule) {
+    StructureOutcome outcome;
+    std::optional<std::string> found;
+    try {
+        if (const std::optional<std::string> words = reference_violation(schedule)) {
+            outcome.violation = violation_from_words(*words);
+            found = words;
+        }
+    } catch (const std::length_error&) {
+        outcome.unchecked = "ports and unheld sends (too large for the reference replay)";
+    }
+    if (!found && schedule.bounds) {
+        if (schedule.topology.kind == TopologyKind::ring) {
+            found = reference_bound_violation(schedule, *schedule.bounds);
+            if (found) {
+                outcome.violation.emplace();
+                outcome.violation->kind = "bound_exceeded";
+                outcome.violation->detail = *found;
+            }
+        } else {
+            if (!outcome.unchecked.empty()) outcome.unchecked += "; ";
+            outcome.unchecked += std::string("declared bounds (the reference walk knows rings, "
+                                             "not a ") +
+                                 to_string(schedule.topology.kind) + ")";
+        }
+    }
+    const std::string scope = "ports, unheld sends and declared bounds by the reference replay "
+                              "and bounds walk (independent of the symbolic executor)";
+    if (found) {
+        outcome.check = {Verdict::violated, scope + ": " + *found};
+    } else if (!outcome.unchecked.empty()) {
+        outcome.check = {Verdict::not_applicable, "not checked: " + outcome.unchecked};
+    } else {
+        outcome.check = {Verdict::holds, scope};
+    }
+    return outcome;
+}
+
+std::string add_structure_check(const Schedule& schedule, Report& report) {
+    StructureOutcome outcome = check_structure(schedule);
+    report.checks["structure"] = outcome.check;
+    if (outcome.violation) {
+        report.verdict = Verdict::violated;
+        ++report.violation_counts[outcome.violation->kind];
+        report.violations.push_back(std::move(*outcome.violation));
+    }
+    return outcome.unchecked;
+}
+
+}  // namespace trivcheck::proofs
