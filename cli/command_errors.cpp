@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <new>
 
 #include "checker/execution/executor.hpp"
 #include "checker/core/exit_code.hpp"
@@ -29,6 +30,10 @@ int run_reporting_errors(const std::function<int()>& body) {
         return exit_usage;
     } catch (const ResourceLimit& error) {
         std::cerr << "unknown (resource limit): " << error.what() << "\n";
+        return exit_unknown;
+    } catch (const std::bad_alloc&) {
+        // Memory ran out where no estimate refused the work first: still unknown, never a crash.
+        std::cerr << "unknown (resource limit): out of memory; nothing was decided\n";
         return exit_unknown;
     } catch (const std::invalid_argument& error) {
         std::cerr << "error: " << error.what() << "\n";

@@ -17,7 +17,7 @@
 #include "checker/formats/msccl_xml_reader.hpp"
 #include "checker/formats/msccl_xml_writer.hpp"
 #include "checker/lowering/msccl_lowering.hpp"
-#include "cli/last_step_planner.hpp"
+#include "proofs/last_step_planner.hpp"
 #include "models/generator.hpp"
 #include "tests/test_support.hpp"
 
@@ -43,7 +43,7 @@ Schedule generated(const RoundTrip& trip) {
     request.last_step = trip.last_step;
     request.route = trip.route;
     request.tree = trip.tree;
-    cli::supply_planner(request);
+    proofs::supply_planner(request);
     return generate(request);
 }
 
