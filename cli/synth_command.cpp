@@ -14,7 +14,7 @@
 #include "checker/formats/size_spec.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
-#include "cli/sizes_per_thread.hpp"
+#include "checker/core/sizes_per_thread.hpp"
 #include "cli/synth_tree_choices.hpp"
 #include "cli/synthesis_document.hpp"
 #include "models/ring_arithmetic.hpp"

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "checker/core/exit_code.hpp"
-#include "cli/sizes_per_thread.hpp"
+#include "checker/core/sizes_per_thread.hpp"
 #include "cli/synthesis_document.hpp"
 #include "proofs/b_tree_choices.hpp"
 

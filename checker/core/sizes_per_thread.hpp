@@ -8,7 +8,7 @@
 
 #include "checker/core/parallel_for.hpp"
 
-namespace trivcheck::cli {
+namespace trivcheck {
 
 /// results[i] = answer(worker, sizes[i]) for every i, on `jobs` threads (0: all
 /// cores), each thread with one worker from make_worker() (e.g. one Z3
@@ -35,4 +35,4 @@ std::vector<Result> answer_sizes_per_thread(const std::vector<int>& sizes, int j
     return results;
 }
 
-}  // namespace trivcheck::cli
+}  // namespace trivcheck
