@@ -27,6 +27,7 @@ struct CheckOptions {
     /// --n: search these generated sizes for the smallest failing one.
     std::string sizes;
     bool no_shrink = false;
+    bool no_symmetry = false;
     /// "symbolic" (checker/execution/executor.hpp) or "smt" (proofs/smt_execution.hpp).
     std::string engine = "symbolic";
     /// --runtime rccl: MSCCL-IR files are also checked against RCCL's limits.
@@ -59,6 +60,7 @@ int run_check(const CheckOptions& options) {
         ExecuteOptions execute_options;
         execute_options.max_recorded_violations = options.max_violations;
         execute_options.memory_limit_bytes = options.memory_limit_mib << 20;
+        execute_options.use_symmetry = !options.no_symmetry;
         if (options.engine == "smt") {
             if (!options.sizes.empty())
                 throw std::invalid_argument("--n searches sizes with the symbolic engine only");
@@ -142,6 +144,9 @@ void register_check_command(CLI::App& app, CommandResult& result) {
                       "Do not search smaller n of the same class when a generated ring fails");
     command->add_option("--memory-limit", options->memory_limit_mib,
                         "Refuse (exit 4) above this many MiB; default 80% of free memory");
+    command->add_flag("--no-symmetry", options->no_symmetry,
+                      "Execute every rank even when the schedule is rotation-symmetric (the "
+                      "independent path the one-rank orbit is tested against; slower)");
     command->callback([options, &result] { result.exit_code = run_check(*options); });
 }
 

@@ -33,6 +33,7 @@ struct SweepOptions {
     bool json = false;
     int jobs = 0;
     std::uint64_t memory_limit_mib = 0;
+    bool no_symmetry = false;
 };
 
 /// A command-line value that cannot be used; reported as a usage error (exit 2).
@@ -124,6 +125,7 @@ int run_sweep(const SweepOptions& options) {
 
     ExecuteOptions execute_options;
     execute_options.memory_limit_bytes = options.memory_limit_mib << 20;
+    execute_options.use_symmetry = !options.no_symmetry;
     const std::size_t per_row = sizes.size();
     const std::size_t total = rows.size() * per_row;
     OrderedLines json_lines([](const std::string& line) { std::cout << line << '\n'; });
@@ -230,6 +232,8 @@ void register_sweep_command(CLI::App& app, CommandResult& result) {
     command->add_option("--memory-limit", options->memory_limit_mib,
                         "Refuse a size (unknown, exit 4) above this many MiB per check; default "
                         "80% of free memory, per thread");
+    command->add_flag("--no-symmetry", options->no_symmetry,
+                      "Execute every rank even when a schedule is rotation-symmetric (slower)");
     command->callback([options, &result] { result.exit_code = run_sweep(*options); });
 }
 

@@ -66,8 +66,8 @@ std::uint64_t orbit_memory(const Schedule& model) {
 
 }  // namespace
 
-std::uint64_t estimate_execution_memory(const Schedule& schedule) {
-    const bool orbit = is_rotation_symmetric(schedule);
+std::uint64_t estimate_execution_memory(const Schedule& schedule, bool use_symmetry) {
+    const bool orbit = use_symmetry && is_rotation_symmetric(schedule);
     const std::size_t divisor = orbit ? static_cast<std::size_t>(schedule.ranks) : 1;
     return execution_memory(orbit ? 1 : static_cast<std::uint64_t>(schedule.ranks),
                             largest_step_blocks(schedule, divisor), schedule);
@@ -194,10 +194,11 @@ void refuse_above_limit(const Schedule& schedule, std::uint64_t estimate,
 }  // namespace
 
 Report execute(const Schedule& schedule, const ExecuteOptions& options) {
-    refuse_above_limit(schedule, estimate_execution_memory(schedule), options);
+    refuse_above_limit(schedule, estimate_execution_memory(schedule, options.use_symmetry),
+                       options);
     StepSource source;
     source.whole = &schedule;
-    if (is_rotation_symmetric(schedule)) {
+    if (options.use_symmetry && is_rotation_symmetric(schedule)) {
         source.orbit = true;
         source.model_divisor = static_cast<std::size_t>(schedule.ranks);
     }
@@ -211,6 +212,7 @@ Report execute(const RotationOrbit& orbit, const ExecuteOptions& options) {
         (model.blocks != 1 && model.blocks % model.ranks != 0))
         throw std::invalid_argument(model.name +
                                     ": a rotation orbit needs a ring and 1 or k*n blocks");
+    if (!options.use_symmetry) return execute(expand(orbit), options);
     refuse_above_limit(orbit.model, orbit_memory(orbit.model), options);
     StepSource source;
     source.orbit = true;

@@ -77,11 +77,16 @@ struct ExecuteOptions {
     /// Refuse (ResourceLimit) when the estimate exceeds this; 0: 80% of available memory.
     std::uint64_t memory_limit_bytes = 0;
     StepObserver* observer = nullptr;
+    /// false: never take a symmetry fast path (rank orbits): every rank of
+    /// the whole schedule is executed, and an orbit is expanded first. The
+    /// independent path the agreement tests compare each fast path with.
+    bool use_symmetry = true;
 };
 
 /// Bytes the executor would need for `schedule` (state cells and step buffers);
-/// a rotation-symmetric schedule needs one rank's state, not n.
-std::uint64_t estimate_execution_memory(const Schedule& schedule);
+/// a rotation-symmetric schedule needs one rank's state, not n, unless
+/// `use_symmetry` is false.
+std::uint64_t estimate_execution_memory(const Schedule& schedule, bool use_symmetry = true);
 
 /// Executes `schedule` symbolically with docs/model.md's semantics and returns its
 /// figures, verdict and violations. The schedule must be well formed (ranks,
@@ -90,7 +95,8 @@ Report execute(const Schedule& schedule, const ExecuteOptions& options = {});
 /// Executes a rotation orbit without expanding it: rank 0 alone, every figure
 /// from the model transfers. Same report as executing expand(orbit), except
 /// that double counts carry no traced paths (they need the whole schedule).
-/// The orbit must be on a ring with 1 block or a multiple of n blocks.
+/// The orbit must be on a ring with 1 block or a multiple of n blocks. With
+/// `options.use_symmetry` false, executes expand(orbit) rank by rank instead.
 Report execute(const RotationOrbit& orbit, const ExecuteOptions& options = {});
 
 }  // namespace trivcheck

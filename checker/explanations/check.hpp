@@ -18,10 +18,11 @@ inline constexpr std::size_t kMostTransfersExpandedForExplanations = std::size_t
 /// unless it is violated (then the whole schedule, if it has at most
 /// kMostTransfersExpandedForExplanations transfers, is checked for the traced
 /// paths and explanations; `options.observer` sees the steps once more then).
+/// With `options.use_symmetry` false, checks expand(orbit) rank by rank.
 Report check_orbit(const RotationOrbit& orbit, ExecuteOptions options = {});
 
 /// check_schedule(generate(request)), through the generator's rotation orbit
-/// when it has one (models/orbit_generator.hpp).
+/// when it has one (models/orbit_generator.hpp) and `options.use_symmetry`.
 Report check_generated(const GeneratorRequest& request, ExecuteOptions options = {});
 
 }  // namespace trivcheck
