@@ -12,7 +12,7 @@
 #include "checker/execution/rotation_symmetry.hpp"
 #include "checker/explanations/check.hpp"
 #include "checker/formats/report_json.hpp"
-#include "cli/last_step_planner.hpp"
+#include "proofs/last_step_planner.hpp"
 #include "models/orbit_generator.hpp"
 #include "tests/test_support.hpp"
 
@@ -36,7 +36,7 @@ std::vector<GeneratorRequest> every_request(int n) {
                 request.last_step = "fold";
                 requests.push_back(request);
                 request.last_step = "synthesized";
-                cli::supply_planner(request);
+                proofs::supply_planner(request);
                 requests.push_back(request);
             }
             if (info.name == "trivance" && form == Form::B) {
