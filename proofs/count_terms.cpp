@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 
 namespace trivcheck::proofs {
@@ -128,9 +129,13 @@ void CountTerms::apply_step(int step_index, const Step& step) {
     }
     // The receivers' new values become visible only after every send of the step.
     for (auto& [cell, count] : writes) cells_[cell] = std::move(count);
-    // Local reductions first at each (rank, block): they happen before the sends.
+    // Every local reduction of the step before every arrival: the local
+    // operations run before the sends, so an arrival can carry a count that a
+    // local operation of the same step at another rank made too large, and the
+    // first violation must be that cause, not its consequence. Within each
+    // group (rank, block) order; local operations keep their list order.
     std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
-        return std::pair(a.rank, a.block) < std::pair(b.rank, b.block);
+        return std::tuple(a.local < 0, a.rank, a.block) < std::tuple(b.local < 0, b.rank, b.block);
     });
     for (ReductionTerm& reduction : found) reductions_.push_back(std::move(reduction));
 }

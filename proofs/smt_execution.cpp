@@ -169,9 +169,10 @@ Report smt_report(const Schedule& schedule, const SmtExecution& execution) {
     const std::string scope =
         "Z3 over the contribution counts of every rank, block and contributor";
     report.checks["exactly_once"] = {
-        report.verdict,
-        execution.first ? scope + "; the first wrong one in (step, rank, block, contributor) order"
-                        : scope};
+        report.verdict, execution.first ? scope +
+                                              "; the first wrong one in (step, local before "
+                                              "arrival, rank, block, contributor) order"
+                                        : scope};
     report.checks["structure"] = {trivcheck::Verdict::not_applicable,
                                   "ports, unheld sends and declared bounds are not checked by the "
                                   "smt engine; run --engine symbolic"};

@@ -173,6 +173,7 @@ void check_engines_agree(const Schedule& schedule, const std::string& label) {
     const auto smt = smt_first(schedule);
     const auto executor = executor_first(schedule);
     if (schedule.uses_buffers() && smt && executor && smt->kind == "double_count") {
+        INFO("smt: ", describe(smt), "; executor: ", describe(executor));
         CHECK(std::tie(smt->kind, smt->step, smt->rank, smt->block) ==
               std::tie(executor->kind, executor->step, executor->rank, executor->block));
         CHECK(reference_violation(schedule).has_value());
@@ -279,6 +280,34 @@ TEST_CASE("smt engine: a hand-made allreduce without 2 -> 1 misses contributor 2
 
     const Schedule correct = parse_schedule_json(direct_allreduce_3({-1, -1}), "direct-3.json");
     CHECK(proofs::smt_execute(correct, {}).verdict == proofs::Verdict::holds);
+}
+
+TEST_CASE("smt engine: a local operation's double count comes before its arrival elsewhere") {
+    // Trivance L, synthesized last step, n = 5, with step 0's message 0 -> 1
+    // sent to 4 instead: rank 4 holds contribution 0 twice, its local
+    // operation 24 of step 1 sums both copies into its send buffer, and the
+    // same step delivers that buffer to rank 0. The cause is rank 4's local
+    // operation; rank 0's arrival, earlier in rank order, is its consequence.
+    GeneratorRequest request;
+    request.algo = "trivance";
+    request.form = Form::L;
+    request.topology = Topology::ring(5);
+    request.last_step = "synthesized";
+    proofs::supply_planner(request);
+    Schedule schedule = generate(request);
+    bool moved = false;
+    for (Transfer& transfer : schedule.steps[0].transfers)
+        if (transfer.src == 0 && transfer.dst == 1) {
+            transfer.dst = 4;
+            moved = true;
+        }
+    REQUIRE(moved);
+    const auto smt = smt_first(schedule);
+    REQUIRE(smt);
+    CHECK(std::tie(smt->kind, smt->step, smt->rank, smt->block) ==
+          std::tuple("double_count", 1, 4, 0));
+    CHECK(smt->local_operations == std::vector<int>{24});
+    check_engines_agree(schedule, "trivance L synthesized 5, 0 -> 1 sent to 4");
 }
 
 TEST_CASE("smt engine: all-gather, the owner's contribution exactly once") {
