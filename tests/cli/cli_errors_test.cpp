@@ -65,7 +65,7 @@ TEST_CASE("malformed schedule files: exit 3, the file and the JSON path named") 
     std::remove(truncated.c_str());
 }
 
-TEST_CASE("bad --topo, --n and --shard values: exit 2 with the option named") {
+TEST_CASE("bad --topo, --n, --shard and --table values: exit 2 with the option named") {
     check_refusals({
         {"check --algo trivance --form L --topo ring:x", 2,
          "error: --topo: expected a positive size in 'ring:x'\n"},
@@ -80,6 +80,10 @@ TEST_CASE("bad --topo, --n and --shard values: exit 2 with the option named") {
          "\"3/2\"\n"},
         {"sweep --algo trivance --n 2..4 --shard x", 2,
          "error: --shard: expected i/k (shard i of k, 1 <= i <= k <= 1000000), got \"x\"\n"},
+        {"sweep --algo trivance --n 2..4 --table nosuch", 2,
+         "--table: nosuch not in {summary,classes}\nRun with --help for more information.\n"},
+        {"sweep --algo trivance --n 2..4 --table classes --json", 2,
+         "error: --json and --table classes both want stdout; give one\n"},
         {"check --topo ring:4", 2,
          "error: give a schedule FILE, or --algo and --topo (and --form) to generate one\n"},
     });
