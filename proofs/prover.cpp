@@ -64,15 +64,7 @@ Finding describe_model(const Query& query, const z3::model& model) {
 
 QueryOutcome outcome_of(const Query& query) {
     QueryOutcome outcome;
-    outcome.obligation = query.obligation;
-    outcome.label = query.label;
-    outcome.claim = query.claim;
-    outcome.s = query.s;
-    outcome.range = query.range;
-    outcome.min_n = query.min_n;
-    outcome.max_n = query.max_n;
-    outcome.excludes_power = query.excludes_power;
-    outcome.expected = query.expected;
+    static_cast<QueryIdentity&>(outcome) = query;
     return outcome;
 }
 

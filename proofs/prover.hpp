@@ -24,17 +24,7 @@ struct ProveSettings {
 };
 
 /// The result of one query, self-contained (no Z3 objects).
-struct QueryOutcome {
-    std::string obligation;
-    std::string label;
-    std::string claim;
-    int s = -1;
-    std::string range;
-    std::optional<std::int64_t> min_n;
-    std::optional<std::int64_t> max_n;
-    /// The range leaves out n = 3^s (it is 3^s < n < 3^(s+1)).
-    bool excludes_power = false;
-    Expectation expected = Expectation::holds;
+struct QueryOutcome : QueryIdentity {
     Verdict verdict = Verdict::unknown;
     /// The solver's reason, for Unknown.
     std::string reason;

@@ -22,23 +22,9 @@ struct ShrinkTerm {
 /// One solver query of an obligation: hypotheses (always satisfiable, checked)
 /// plus a goal, which is the negation of the claim for a proof or the
 /// violation searched for in a search.
-struct Query {
+struct Query : QueryIdentity {
     explicit Query(z3::context& context) : hypotheses(context), goal(context.bool_val(false)) {}
 
-    std::string obligation;
-    /// Short identifier, unique per obligation and s; used in file names.
-    std::string label;
-    /// One line: what unsat proves, or what a model of a search shows.
-    std::string claim;
-    /// The s of the range (-1 when the query covers every s, as an induction does).
-    int s = -1;
-    /// The values of n covered, in words ("3^4 < n < 3^5") and as numbers.
-    std::string range;
-    std::optional<std::int64_t> min_n;
-    std::optional<std::int64_t> max_n;
-    /// The range leaves out n = 3^s (it is 3^s < n < 3^(s+1)).
-    bool excludes_power = false;
-    Expectation expected = Expectation::holds;
     /// SMT-LIB logic of the emitted file.
     std::string logic = "QF_LIA";
     z3::expr_vector hypotheses;

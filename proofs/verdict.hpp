@@ -1,5 +1,7 @@
 #pragma once
+#include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 namespace trivcheck::proofs {
@@ -18,6 +20,25 @@ enum class Expectation { holds, violated };
 
 /// "unsat" for a proof, "sat" for a search: the SMT-LIB answer expected.
 const char* expected_answer(Expectation expectation);
+
+/// What one query of an obligation is about, shared by the query (with its
+/// Z3 terms) and its outcome (without them).
+struct QueryIdentity {
+    std::string obligation;
+    /// Short identifier, unique per obligation and s; used in file names.
+    std::string label;
+    /// One line: what unsat proves, or what a model of a search shows.
+    std::string claim;
+    /// The s of the range (-1 when the query covers every s, as an induction does).
+    int s = -1;
+    /// The values of n covered, in words ("3^4 < n < 3^5") and as numbers.
+    std::string range;
+    std::optional<std::int64_t> min_n;
+    std::optional<std::int64_t> max_n;
+    /// The range leaves out n = 3^s (it is 3^s < n < 3^(s+1)).
+    bool excludes_power = false;
+    Expectation expected = Expectation::holds;
+};
 
 /// Something a query established beyond its verdict, in the schedule's own
 /// terms (ranks, steps, distances): a counterexample or a measured figure.
