@@ -13,6 +13,7 @@ void register_shrink_command(CLI::App& app, CommandResult& result);
 void register_prove_command(CLI::App& app, CommandResult& result);
 void register_mutate_command(CLI::App& app, CommandResult& result);
 void register_draw_command(CLI::App& app, CommandResult& result);
+void register_model_command(CLI::App& app, CommandResult& result);
 
 const std::vector<CommandRegistrar>& all_commands() {
     static const std::vector<CommandRegistrar> commands = {
@@ -26,6 +27,7 @@ const std::vector<CommandRegistrar>& all_commands() {
         register_prove_command,
         register_mutate_command,
         register_draw_command,
+        register_model_command,
     };
     return commands;
 }

@@ -61,6 +61,8 @@ SizeOutcome check_one_size(const GeneratorRequest& request, const ExecuteOptions
     };
     try {
         const Report report = check_generated(request, options);
+        outcome.steps = report.steps();
+        outcome.theta = report.theta;
         if (report.verdict == Verdict::holds) {
             outcome.status = SweepStatus::holds;
         } else if (report.verdict == Verdict::violated) {

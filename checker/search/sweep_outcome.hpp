@@ -24,6 +24,9 @@ struct SizeOutcome {
     std::string reason;
     /// Generating plus checking, wall clock on one thread.
     double seconds = 0;
+    /// holds, violated: the report's steps K and byte factor Θ (units of m).
+    int steps = 0;
+    double theta = 0;
 };
 
 /// Generates and checks the schedule `request` describes (a ring of n ranks).

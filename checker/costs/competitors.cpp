@@ -1,0 +1,70 @@
+#include "checker/costs/competitors.hpp"
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+
+namespace trivcheck {
+
+GeneratorRequest Competitor::request(const Topology& topology) const {
+    GeneratorRequest request;
+    request.algo = algo;
+    request.form = form;
+    request.topology = topology;
+    request.last_step = last_step;
+    return request;
+}
+
+bool Competitor::published_trivance_latency() const {
+    return algo == "trivance" && form == Form::L && last_step == "published";
+}
+
+const std::vector<Competitor>& all_competitors() {
+    static const std::vector<Competitor> competitors = [] {
+        std::vector<Competitor> list;
+        for (const AlgorithmInfo& info : algorithm_catalogue()) {
+            for (Form form : {Form::L, Form::B}) {
+                if (std::find(info.forms.begin(), info.forms.end(), form) == info.forms.end())
+                    continue;
+                const std::string label = info.name + "-" + to_string(form);
+                list.push_back({label, info.name, form});
+                if (info.name == "trivance" && form == Form::L)
+                    for (const char* variant : {"fold", "synthesized"})
+                        list.push_back({label + "-" + variant, info.name, form, variant});
+            }
+        }
+        return list;
+    }();
+    return competitors;
+}
+
+std::vector<Competitor> select_competitors(const std::string& text) {
+    std::set<std::string> wanted;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        wanted.insert(text.substr(start, comma - start));
+        start = comma + 1;
+    }
+    std::string known = "all";
+    for (const AlgorithmInfo& info : algorithm_catalogue()) known += ", " + info.name;
+    for (const Competitor& competitor : all_competitors()) known += ", " + competitor.label;
+    for (const std::string& name : wanted) {
+        const bool found = name == "all" || std::any_of(all_competitors().begin(),
+                                                        all_competitors().end(),
+                                                        [&](const Competitor& competitor) {
+                                                            return competitor.algo == name ||
+                                                                   competitor.label == name;
+                                                        });
+        if (!found)
+            throw std::invalid_argument("--algo: unknown algorithm or schedule '" + name +
+                                        "' (known: " + known + ")");
+    }
+    std::vector<Competitor> selected;
+    for (const Competitor& competitor : all_competitors())
+        if (wanted.count("all") || wanted.count(competitor.algo) || wanted.count(competitor.label))
+            selected.push_back(competitor);
+    return selected;
+}
+
+}  // namespace trivcheck

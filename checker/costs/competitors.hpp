@@ -1,0 +1,36 @@
+#pragma once
+#include <string>
+#include <vector>
+
+#include "models/generator.hpp"
+
+namespace trivcheck {
+
+/// One schedule that competes in the cost model: an algorithm, a form and,
+/// for Trivance L, which last step (docs/cost-model.md).
+struct Competitor {
+    /// "trivance-L", "trivance-L-fold", "swing-B", ...: algo-form[-variant].
+    std::string label;
+    std::string algo;
+    Form form = Form::B;
+    /// Trivance L only: published, fold or synthesized.
+    std::string last_step = "published";
+
+    /// The request that generates its schedule on `topology`.
+    GeneratorRequest request(const Topology& topology) const;
+    /// The Trivance L schedule as published: it counts contributions more than
+    /// once for every n that is not a power of 3.
+    bool published_trivance_latency() const;
+};
+
+/// Every algorithm of the catalogue in every form, and Trivance L with each
+/// last step (published, fold, synthesized), in a fixed order (ties go to
+/// the earlier one).
+const std::vector<Competitor>& all_competitors();
+
+/// The competitors `--algo` names: `all`, or a comma list of algorithm names
+/// (every form and variant of it) and labels; in all_competitors() order.
+/// Throws std::invalid_argument naming the unknown item and the known names.
+std::vector<Competitor> select_competitors(const std::string& text);
+
+}  // namespace trivcheck

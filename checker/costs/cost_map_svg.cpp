@@ -1,0 +1,139 @@
+#include "checker/costs/cost_map_svg.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "checker/formats/svg_document.hpp"
+#include "checker/formats/units.hpp"
+
+namespace trivcheck {
+
+namespace {
+
+constexpr double left = 80, top = 48, plot_width = 620, legend_width = 340, bottom = 56;
+
+/// Where m sits across the plot: log scale from the first size to the last.
+struct SizeAxis {
+    double low, high;
+    double x(double bytes) const {
+        if (high <= low) return left + plot_width / 2;
+        return left + plot_width * std::log(bytes / low) / std::log(high / low);
+    }
+};
+
+/// The cell of size i spans halfway (on the log scale) to its neighbours.
+std::pair<double, double> cell_span(const std::vector<double>& sizes, std::size_t i,
+                                    const SizeAxis& axis) {
+    if (sizes.size() == 1) return {left, left + plot_width};
+    auto mid = [&](std::size_t a, std::size_t b) { return std::sqrt(sizes[a] * sizes[b]); };
+    const double from = i == 0 ? left : axis.x(mid(i - 1, i));
+    const double to = i + 1 == sizes.size() ? left + plot_width : axis.x(mid(i, i + 1));
+    return {from, to};
+}
+
+std::string legend_label(const Competitor& competitor) {
+    return competitor.published_trivance_latency()
+               ? competitor.label + " (published: incorrect unless n = 3^s)"
+               : competitor.label;
+}
+
+void draw_size_ticks(SvgDocument& svg, const CostModel& model, const SizeAxis& axis,
+                     double plot_bottom) {
+    // Powers of two, every `stride` doublings so that at most eight are labelled.
+    const int first = static_cast<int>(std::ceil(std::log2(axis.low) - 1e-9));
+    const int last = static_cast<int>(std::floor(std::log2(axis.high) + 1e-9));
+    const int stride = std::max(1, (last - first + 7) / 8);
+    for (int power = first; power <= last; power += stride) {
+        const double x = axis.x(std::ldexp(1.0, power));
+        svg.path("M" + svg_number(x) + " " + svg_number(plot_bottom) + " v5", "#444", 1);
+        svg.text(x, plot_bottom + 17, format_bytes(std::ldexp(1.0, power)), 11);
+    }
+    svg.text(left + plot_width / 2, plot_bottom + 38, "message size m (log scale)", 12);
+    (void)model;
+}
+
+}  // namespace
+
+std::string competitor_colour(const Competitor& competitor) {
+    static const std::map<std::string, std::pair<std::string, std::string>> hues = {
+        {"trivance", {"#b2182b", "#f4a582"}}, {"swing", {"#2166ac", "#92c5de"}},
+        {"recursive_doubling", {"#1b7837", "#a6dba0"}}, {"bruck", {"#762a83", "#c2a5cf"}},
+        {"ring", {"#8c510a", "#f6e8c3"}},
+    };
+    if (competitor.last_step == "fold") return "#67001f";
+    if (competitor.last_step == "synthesized") return "#e7298a";
+    const auto found = hues.find(competitor.algo);
+    if (found == hues.end()) return "#999999";
+    return competitor.form == Form::L ? found->second.first : found->second.second;
+}
+
+std::string cost_map_svg(const CostModel& model) {
+    const std::size_t rows = model.rows.size();
+    const double row_height = std::clamp(560.0 / static_cast<double>(std::max<std::size_t>(rows, 1)), 4.0, 28.0);
+    const double plot_bottom = top + row_height * static_cast<double>(rows);
+    const double height = std::max(plot_bottom + bottom, top + 40.0 + 18.0 * 12);
+    SvgDocument svg(left + plot_width + legend_width, height);
+    svg.text(left, 20,
+             "Fastest all-reduce, K and \xCE\x98 " +
+                 std::string(model.source == CostSource::executed ? "of the checked schedules"
+                                                                  : "from the paper's formulas") +
+                 ": \xCE\xB1 = " + format_seconds(model.alpha_seconds) + ", link " +
+                 format_rate(1 / model.seconds_per_byte),
+             14, "start");
+    if (model.sizes.empty()) return svg.finish();
+    const SizeAxis axis{model.sizes.front(), model.sizes.back()};
+    std::vector<int> winners_shown;  // indices into all competitors of row 0 (same list every row)
+    const int label_stride = static_cast<int>((rows + 24) / 25);
+    for (std::size_t r = 0; r < rows; ++r) {
+        const TopologyCosts& row = model.rows[r];
+        const double y = plot_bottom - row_height * static_cast<double>(r + 1);
+        // One rectangle per run of cells with the same winner.
+        std::size_t run = 0;
+        for (std::size_t i = 1; i <= model.sizes.size(); ++i) {
+            if (i < model.sizes.size() && row.winners[i] == row.winners[run]) continue;
+            const int winner = row.winners[run];
+            const double from = cell_span(model.sizes, run, axis).first;
+            const double to = cell_span(model.sizes, i - 1, axis).second;
+            const std::string fill =
+                winner < 0 ? "#ffffff" : competitor_colour(row.competitors[winner].competitor);
+            if (winner >= 0 && std::find(winners_shown.begin(), winners_shown.end(), winner) ==
+                                   winners_shown.end())
+                winners_shown.push_back(winner);
+            svg.rect(from, y, to - from, row_height, fill);
+            run = i;
+        }
+        for (const Crossover& crossover : row.crossovers) {
+            svg.comment(row.topology.describe() + ": " + row.competitors[crossover.from].competitor.label +
+                        " -> " + row.competitors[crossover.to].competitor.label + " at " +
+                        format_bytes(crossover.bytes));
+            svg.path("M" + svg_number(axis.x(crossover.bytes)) + " " + svg_number(y) + " v" +
+                         svg_number(row_height),
+                     "#000", 1.2);
+        }
+        if (static_cast<int>(r) % label_stride == 0 || r + 1 == rows)
+            svg.text(left - 6, y + row_height / 2 + 4, row.topology.describe(), 11, "end");
+    }
+    svg.rect(left, top, plot_width, plot_bottom - top, "none", "#444", 1);
+    draw_size_ticks(svg, model, axis, plot_bottom);
+    // Legend: every schedule that wins somewhere, in catalogue order.
+    std::sort(winners_shown.begin(), winners_shown.end());
+    double y = top;
+    const double x = left + plot_width + 16;
+    svg.text(x, y + 10, "winner (L solid, B light)", 12, "start");
+    for (int index : winners_shown) {
+        y += 18;
+        const Competitor& competitor = model.rows.front().competitors[index].competitor;
+        svg.rect(x, y, 14, 12, competitor_colour(competitor), "#444", 0.5);
+        svg.text(x + 20, y + 10, legend_label(competitor), 11, "start");
+    }
+    y += 26;
+    svg.path("M" + svg_number(x + 7) + " " + svg_number(y - 4) + " v14", "#000", 1.2);
+    svg.text(x + 20, y + 7, "crossover (exact m)", 11, "start");
+    y += 18;
+    svg.rect(x, y, 14, 12, "#ffffff", "#444", 0.5);
+    svg.text(x + 20, y + 10, "no schedule competes", 11, "start");
+    return svg.finish();
+}
+
+}  // namespace trivcheck

@@ -1,0 +1,85 @@
+#pragma once
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "checker/costs/competitors.hpp"
+#include "checker/costs/cost_envelope.hpp"
+#include "checker/costs/formula_figures.hpp"
+#include "checker/execution/executor.hpp"
+
+namespace trivcheck {
+
+/// Where K and Θ come from: the schedule trivcheck generated and checked at
+/// that size (only schedules that hold compete), or the paper's formulas.
+enum class CostSource { executed, formula };
+const char* to_string(CostSource source);
+
+/// What `trivcheck model` computes (docs/cost-model.md).
+struct CostModelRequest {
+    std::vector<Topology> topologies;
+    std::vector<Competitor> competitors;
+    CostSource source = CostSource::executed;
+    double alpha_seconds = 1.5e-6;
+    /// β: seconds per byte of one link (800 Gb/s: 1e-11).
+    double seconds_per_byte = 1e-11;
+    /// Message sizes m in bytes, sorted and distinct.
+    std::vector<double> sizes;
+    /// Threads for the executed source (0: all cores).
+    int jobs = 0;
+    ExecuteOptions execute_options = {};
+    /// Completes a generator request with what models/ cannot supply (the
+    /// synthesized last step's planner, which lives in proofs/).
+    std::function<void(GeneratorRequest&)> prepare = {};
+};
+
+/// One competitor at one topology: its figures and whether it competes.
+struct CompetitorCosts {
+    Competitor competitor;
+    /// Executed source: the checked schedule's K and Θ (also when violated).
+    std::optional<CostFigures> executed;
+    /// The paper's formula, when it has one (listed beside the executed figures).
+    std::optional<CostFigures> formula;
+    /// holds, violated, not applicable, unknown; formula, no formula.
+    std::string status;
+    /// Why it does not compete (the violation kind, the generator's reason, ...).
+    std::string reason;
+    bool competes = false;
+    /// Set for the published Trivance L where its schedule is incorrect.
+    std::string note;
+
+    /// The figures the model uses under `source`.
+    const CostFigures& used(CostSource source) const;
+};
+
+/// The winner changes at m = bytes from competitors[from] to competitors[to].
+using Crossover = WinnerChange;
+
+struct TopologyCosts {
+    Topology topology;
+    std::vector<CompetitorCosts> competitors;
+    /// Per request size: the index of the fastest competitor, -1 if none competes.
+    std::vector<int> winners;
+    /// Every change of winner between the first and the last size, exact m.
+    std::vector<Crossover> crossovers;
+
+    /// T(m) of competitors[index] under `source`.
+    double seconds(int index, CostSource source, double alpha, double beta, double bytes) const;
+};
+
+struct CostModel {
+    CostSource source = CostSource::executed;
+    double alpha_seconds = 0;
+    double seconds_per_byte = 0;
+    std::vector<double> sizes;
+    std::vector<TopologyCosts> rows;
+    /// Executed source: some check gave no verdict (too large): exit 4.
+    bool any_unknown = false;
+};
+
+/// Figures for every competitor at every topology (each schedule executed
+/// once per topology, never per m), then the winner per m and the crossovers.
+CostModel compute_cost_model(const CostModelRequest& request);
+
+}  // namespace trivcheck

@@ -1,0 +1,77 @@
+#include "checker/costs/cost_model_json.hpp"
+
+namespace trivcheck {
+
+namespace {
+
+nlohmann::json figures_json(const std::optional<CostFigures>& figures, int dimensions) {
+    if (!figures) return nullptr;
+    return {{"steps", figures->steps},
+            {"theta", figures->theta},
+            {"theta_relative", figures->theta * dimensions}};
+}
+
+nlohmann::json competitor_json(const CompetitorCosts& costs, int dimensions) {
+    nlohmann::json json = {{"schedule", costs.competitor.label},
+                           {"algo", costs.competitor.algo},
+                           {"form", to_string(costs.competitor.form)},
+                           {"status", costs.status},
+                           {"competes", costs.competes},
+                           {"executed", figures_json(costs.executed, dimensions)},
+                           {"formula", figures_json(costs.formula, dimensions)}};
+    if (costs.competitor.algo == "trivance" && costs.competitor.form == Form::L)
+        json["last_step"] = costs.competitor.last_step;
+    if (!costs.competes) json["reason"] = costs.reason;
+    if (!costs.note.empty()) json["note"] = costs.note;
+    return json;
+}
+
+nlohmann::json named_json(const TopologyCosts& row, int index, CostSource source) {
+    const CostFigures& figures = row.competitors[index].used(source);
+    return {{"schedule", row.competitors[index].competitor.label},
+            {"steps", figures.steps},
+            {"theta", figures.theta}};
+}
+
+nlohmann::json row_json(const TopologyCosts& row, const CostModel& model) {
+    const int dimensions = static_cast<int>(row.topology.dims.size());
+    nlohmann::json competitors = nlohmann::json::array();
+    for (const CompetitorCosts& costs : row.competitors)
+        competitors.push_back(competitor_json(costs, dimensions));
+    nlohmann::json winners = nlohmann::json::array();
+    for (std::size_t i = 0; i < model.sizes.size(); ++i) {
+        const int winner = row.winners[i];
+        nlohmann::json entry = {{"m_bytes", model.sizes[i]}, {"winner", nullptr}};
+        if (winner >= 0) {
+            entry["winner"] = named_json(row, winner, model.source);
+            entry["seconds"] = row.seconds(winner, model.source, model.alpha_seconds,
+                                           model.seconds_per_byte, model.sizes[i]);
+        }
+        winners.push_back(std::move(entry));
+    }
+    nlohmann::json crossovers = nlohmann::json::array();
+    for (const Crossover& crossover : row.crossovers)
+        crossovers.push_back({{"m_bytes", crossover.bytes},
+                              {"from", named_json(row, crossover.from, model.source)},
+                              {"to", named_json(row, crossover.to, model.source)}});
+    return {{"topology", row.topology.describe()},
+            {"ranks", row.topology.rank_count()},
+            {"dimensions", dimensions},
+            {"competitors", std::move(competitors)},
+            {"winners", std::move(winners)},
+            {"crossovers", std::move(crossovers)}};
+}
+
+}  // namespace
+
+nlohmann::json cost_model_to_json(const CostModel& model) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const TopologyCosts& row : model.rows) rows.push_back(row_json(row, model));
+    return {{"schema", "trivcheck.cost_model/1"},
+            {"source", to_string(model.source)},
+            {"alpha_seconds", model.alpha_seconds},
+            {"seconds_per_byte", model.seconds_per_byte},
+            {"topologies", std::move(rows)}};
+}
+
+}  // namespace trivcheck

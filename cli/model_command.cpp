@@ -1,0 +1,168 @@
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "checker/core/exit_code.hpp"
+#include "checker/costs/cost_map_svg.hpp"
+#include "checker/costs/cost_model_json.hpp"
+#include "checker/costs/cost_model_text.hpp"
+#include "checker/formats/file_text.hpp"
+#include "checker/formats/size_spec.hpp"
+#include "checker/formats/units.hpp"
+#include "cli/command.hpp"
+#include "cli/command_errors.hpp"
+#include "cli/schedule_source.hpp"
+#include "proofs/last_step_planner.hpp"
+
+namespace trivcheck::cli {
+
+namespace {
+
+struct ModelOptions {
+    std::string topologies;
+    std::string alpha = "1.5us";
+    std::string link;
+    std::string beta;
+    std::string sizes = "32B..128MiB";
+    int points = 121;
+    std::string algos = "all";
+    std::string source = "executed";
+    bool json = false;
+    bool csv = false;
+    std::string svg;
+    int jobs = 0;
+    std::uint64_t memory_limit_mib = 0;
+};
+
+/// `ring:8..128`, `ring:27,81`, `torus:9x9,27x27`, `ring:64,torus:8x8`: items
+/// separated by commas; an item without `ring:` or `torus:` has the kind of
+/// the one before it; a ring item is a --n spec (ranges, pow2, pow3).
+std::vector<Topology> parse_topologies(const std::string& text) {
+    std::vector<Topology> topologies;
+    std::string kind;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        std::string item = text.substr(start, comma - start);
+        start = comma + 1;
+        for (const char* prefix : {"ring:", "torus:"}) {
+            if (!item.starts_with(prefix)) continue;
+            kind = std::string(prefix);
+            item = item.substr(kind.size());
+        }
+        if (kind.empty())
+            throw std::invalid_argument("--topo: expected ring:N, ring:A..B or torus:AxB, got '" +
+                                        text + "'");
+        if (kind == "torus:") {
+            topologies.push_back(parse_topology(kind + item));
+            continue;
+        }
+        try {
+            for (int n : parse_size_spec(item)) topologies.push_back(Topology::ring(n));
+        } catch (const SizeSpecError& error) {
+            throw std::invalid_argument(std::string("--topo: ") + error.what());
+        }
+    }
+    return topologies;
+}
+
+CostModelRequest to_request(const ModelOptions& options) {
+    CostModelRequest request;
+    request.topologies = parse_topologies(options.topologies);
+    request.competitors = select_competitors(options.algos);
+    request.source = options.source == "formula" ? CostSource::formula : CostSource::executed;
+    request.alpha_seconds = parse_seconds("--alpha", options.alpha);
+    if (!options.link.empty() && !options.beta.empty())
+        throw std::invalid_argument("give --link or --beta, not both");
+    request.seconds_per_byte = !options.beta.empty()
+                                   ? parse_seconds_per_byte("--beta", options.beta)
+                                   : 1 / parse_rate("--link", options.link.empty() ? "800Gbps"
+                                                                                   : options.link);
+    request.sizes = parse_byte_sizes("--m", options.sizes, options.points);
+    if (options.jobs < 0) throw std::invalid_argument("--jobs: expected 0 (all cores) or more");
+    request.jobs = options.jobs;
+    request.execute_options.memory_limit_bytes = options.memory_limit_mib << 20;
+    request.prepare = [](GeneratorRequest& generator) { proofs::supply_planner(generator); };
+    return request;
+}
+
+int run_model(const ModelOptions& options) {
+    return run_reporting_errors([&]() -> int {
+        const auto start = std::chrono::steady_clock::now();
+        if (options.json && options.csv) throw std::invalid_argument("give --json or --csv, not both");
+        const CostModelRequest request = to_request(options);
+        const CostModel model = compute_cost_model(request);
+        if (options.json)
+            std::cout << cost_model_to_json(model).dump(2) << "\n";
+        else if (options.csv)
+            std::cout << cost_model_to_csv(model);
+        else
+            std::cout << cost_model_to_text(model);
+        std::cout.flush();
+        if (!options.svg.empty())
+            write_file_text(options.svg, [&](std::string& out, const auto&) {
+                out = cost_map_svg(model);
+            });
+        const double wall =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::fprintf(stderr, "%zu topologies x %zu schedules, %zu sizes m, in %.2f s wall\n",
+                     model.rows.size(), request.competitors.size(), model.sizes.size(), wall);
+        if (model.any_unknown) {
+            std::cerr << "unknown: some schedules could not be checked (see their status); the "
+                         "winners are among those that were\n";
+            return exit_unknown;
+        }
+        return exit_holds;
+    });
+}
+
+}  // namespace
+
+void register_model_command(CLI::App& app, CommandResult& result) {
+    auto options = std::make_shared<ModelOptions>();
+    CLI::App* command = app.add_subcommand(
+        "model",
+        "Which all-reduce is fastest where: the cost model T = K*alpha + Theta*m*beta with K and\n"
+        "Theta of each checked schedule (only those that hold compete) or from the paper's\n"
+        "formulas; the winner over m, the crossovers, a map (docs/cost-model.md).\n"
+        "  trivcheck model --topo ring:64\n"
+        "  trivcheck model --topo ring:64 --source formula --m 1KiB..64MiB --points 50 --csv\n"
+        "  trivcheck model --topo ring:8..128 --svg map.svg\n"
+        "Exit 0 computed, 2 usage, 4 some schedule could not be checked (too large).");
+    command
+        ->add_option("--topo", options->topologies,
+                     "ring:N, ring:A..B (any --n spec), torus:AxB; comma-separated items")
+        ->required();
+    command->add_option("--alpha", options->alpha,
+                        "Latency per step: ps, ns, us, ms, s (default 1.5us)");
+    command->add_option("--link", options->link,
+                        "Link rate, beta = 1/rate: Mbps, Gbps, Tbps, MB/s, GB/s, ... (default "
+                        "800Gbps)");
+    command->add_option("--beta", options->beta,
+                        "Seconds per byte instead of --link: a time per size, 10ps/B, 1ns/100B");
+    command->add_option("--m", options->sizes,
+                        "Message sizes: A..B (--points sizes, log-spaced) or a comma list; B, KiB, "
+                        "MiB, GiB, kB, MB, GB (default 32B..128MiB)");
+    command->add_option("--points", options->points, "Sizes in an A..B range (default 121)");
+    command->add_option("--algo", options->algos,
+                        "all (default), or comma-separated algorithms (every form and variant) "
+                        "and schedules: trivance-L (published), trivance-L-fold, "
+                        "trivance-L-synthesized, trivance-B, ring-B, swing-L, ...");
+    command
+        ->add_option("--source", options->source,
+                     "executed (K and Theta of the checked schedule at that size; default) or "
+                     "formula (the paper's ring table and Table 3)")
+        ->check(CLI::IsMember({"executed", "formula"}));
+    command->add_flag("--json", options->json, "Print trivcheck.cost_model/1 JSON");
+    command->add_flag("--csv", options->csv, "Print one CSV row per topology and m");
+    command->add_option("--svg", options->svg,
+                        "Also write the map: a row per topology, m on a log scale, cells "
+                        "coloured by the winner, crossovers marked");
+    command->add_option("--jobs", options->jobs, "Threads for the checks (default 0: all cores)");
+    command->add_option("--memory-limit", options->memory_limit_mib,
+                        "Refuse a check above this many MiB (unknown, exit 4)");
+    command->callback([options, &result] { result.exit_code = run_model(*options); });
+}
+
+}  // namespace trivcheck::cli
