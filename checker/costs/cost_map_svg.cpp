@@ -70,7 +70,10 @@ std::string competitor_colour(const Competitor& competitor) {
 
 std::string cost_map_svg(const CostModel& model) {
     const std::size_t rows = model.rows.size();
-    const double row_height = std::clamp(560.0 / static_cast<double>(std::max<std::size_t>(rows, 1)), 4.0, 28.0);
+    // Whole pixels per row, so that adjacent rows meet without a seam.
+    const double row_height =
+        std::clamp(std::floor(560.0 / static_cast<double>(std::max<std::size_t>(rows, 1))), 4.0,
+                   28.0);
     const double plot_bottom = top + row_height * static_cast<double>(rows);
     const double height = std::max(plot_bottom + bottom, top + 40.0 + 18.0 * 12);
     SvgDocument svg(left + plot_width + legend_width, height);
@@ -84,7 +87,9 @@ std::string cost_map_svg(const CostModel& model) {
     if (model.sizes.empty()) return svg.finish();
     const SizeAxis axis{model.sizes.front(), model.sizes.back()};
     std::vector<int> winners_shown;  // indices into all competitors of row 0 (same list every row)
-    const int label_stride = static_cast<int>((rows + 24) / 25);
+    // A label every 1, 2, 4, 8, ... rows: at most 25 (ring:8, 16, 24, ... on rings 8..128).
+    std::size_t label_stride = 1;
+    while (rows > 25 * label_stride) label_stride *= 2;
     for (std::size_t r = 0; r < rows; ++r) {
         const TopologyCosts& row = model.rows[r];
         const double y = plot_bottom - row_height * static_cast<double>(r + 1);
@@ -111,7 +116,7 @@ std::string cost_map_svg(const CostModel& model) {
                          svg_number(row_height),
                      "#000", 1.2);
         }
-        if (static_cast<int>(r) % label_stride == 0 || r + 1 == rows)
+        if (r % label_stride == 0 || r + 1 == rows)
             svg.text(left - 6, y + row_height / 2 + 4, row.topology.describe(), 11, "end");
     }
     svg.rect(left, top, plot_width, plot_bottom - top, "none", "#444", 1);
