@@ -7,6 +7,7 @@
 #include "checker/costs/cost_map_svg.hpp"
 #include "checker/costs/cost_model_json.hpp"
 #include "checker/costs/cost_model_text.hpp"
+#include "checker/formats/comma_list.hpp"
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/size_spec.hpp"
 #include "checker/formats/units.hpp"
@@ -41,11 +42,7 @@ struct ModelOptions {
 std::vector<Topology> parse_topologies(const std::string& text) {
     std::vector<Topology> topologies;
     std::string kind;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t comma = std::min(text.find(',', start), text.size());
-        std::string item = text.substr(start, comma - start);
-        start = comma + 1;
+    for (std::string item : comma_items(text)) {
         for (const char* prefix : {"ring:", "torus:"}) {
             if (!item.starts_with(prefix)) continue;
             kind = std::string(prefix);

@@ -7,6 +7,7 @@
 
 #include "checker/core/exit_code.hpp"
 #include "checker/core/parallel_for.hpp"
+#include "checker/formats/comma_list.hpp"
 #include "checker/formats/ordered_lines.hpp"
 #include "checker/formats/size_spec.hpp"
 #include "checker/search/shard.hpp"
@@ -41,13 +42,8 @@ struct SweepOptions {
 /// The catalogue entries named by --algo, sorted by name and distinct, so the
 /// output order does not depend on how the list was written.
 std::vector<const AlgorithmInfo*> selected_algorithms(const std::string& text) {
-    std::set<std::string> names;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t comma = std::min(text.find(',', start), text.size());
-        names.insert(text.substr(start, comma - start));
-        start = comma + 1;
-    }
+    const std::vector<std::string> items = comma_items(text);
+    const std::set<std::string> names(items.begin(), items.end());
     std::vector<const AlgorithmInfo*> algorithms;
     std::string known;
     for (const AlgorithmInfo& info : algorithm_catalogue())

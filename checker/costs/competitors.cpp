@@ -4,6 +4,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "checker/formats/comma_list.hpp"
+
 namespace trivcheck {
 
 GeneratorRequest Competitor::request(const Topology& topology) const {
@@ -39,13 +41,8 @@ const std::vector<Competitor>& all_competitors() {
 }
 
 std::vector<Competitor> select_competitors(const std::string& text) {
-    std::set<std::string> wanted;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        const std::size_t comma = std::min(text.find(',', start), text.size());
-        wanted.insert(text.substr(start, comma - start));
-        start = comma + 1;
-    }
+    const std::vector<std::string> items = comma_items(text);
+    const std::set<std::string> wanted(items.begin(), items.end());
     std::string known = "all";
     for (const AlgorithmInfo& info : algorithm_catalogue()) known += ", " + info.name;
     for (const Competitor& competitor : all_competitors()) known += ", " + competitor.label;

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <utility>
 
+#include "checker/formats/comma_list.hpp"
+
 namespace trivcheck {
 
 namespace {
@@ -125,12 +127,7 @@ std::vector<double> parse_byte_sizes(const std::string& option, const std::strin
             sizes.push_back(points == 1 ? low : low * std::pow(high / low, double(i) / (points - 1)));
         sizes.back() = high;  // exactly the bound given, not pow's rounding of it
     } else {
-        std::size_t start = 0;
-        while (start <= text.size()) {
-            const std::size_t comma = std::min(text.find(',', start), text.size());
-            sizes.push_back(parse_bytes(option, text.substr(start, comma - start)));
-            start = comma + 1;
-        }
+        for (const std::string& item : comma_items(text)) sizes.push_back(parse_bytes(option, item));
     }
     std::sort(sizes.begin(), sizes.end());
     sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
