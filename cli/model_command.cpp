@@ -72,10 +72,10 @@ CostModelRequest to_request(const ModelOptions& options) {
     request.alpha_seconds = parse_seconds("--alpha", options.alpha);
     if (!options.link.empty() && !options.beta.empty())
         throw std::invalid_argument("give --link or --beta, not both");
-    request.seconds_per_byte = !options.beta.empty()
-                                   ? parse_seconds_per_byte("--beta", options.beta)
-                                   : 1 / parse_rate("--link", options.link.empty() ? "800Gbps"
-                                                                                   : options.link);
+    request.seconds_per_byte =
+        !options.beta.empty()
+            ? parse_seconds_per_byte("--beta", options.beta)
+            : 1 / parse_rate("--link", options.link.empty() ? "800Gbps" : options.link);
     request.sizes = parse_byte_sizes("--m", options.sizes, options.points);
     if (options.jobs < 0) throw std::invalid_argument("--jobs: expected 0 (all cores) or more");
     request.jobs = options.jobs;
@@ -87,7 +87,8 @@ CostModelRequest to_request(const ModelOptions& options) {
 int run_model(const ModelOptions& options) {
     return run_reporting_errors([&]() -> int {
         const auto start = std::chrono::steady_clock::now();
-        if (options.json && options.csv) throw std::invalid_argument("give --json or --csv, not both");
+        if (options.json && options.csv)
+            throw std::invalid_argument("give --json or --csv, not both");
         const CostModelRequest request = to_request(options);
         const CostModel model = compute_cost_model(request);
         if (options.json)
@@ -98,9 +99,8 @@ int run_model(const ModelOptions& options) {
             std::cout << cost_model_to_text(model);
         std::cout.flush();
         if (!options.svg.empty())
-            write_file_text(options.svg, [&](std::string& out, const auto&) {
-                out = cost_map_svg(model);
-            });
+            write_file_text(options.svg,
+                            [&](std::string& out, const auto&) { out = cost_map_svg(model); });
         const double wall =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         std::fprintf(stderr, "%zu topologies x %zu schedules, %zu sizes m, in %.2f s wall\n",

@@ -47,12 +47,12 @@ std::vector<Competitor> select_competitors(const std::string& text) {
     for (const AlgorithmInfo& info : algorithm_catalogue()) known += ", " + info.name;
     for (const Competitor& competitor : all_competitors()) known += ", " + competitor.label;
     for (const std::string& name : wanted) {
-        const bool found = name == "all" || std::any_of(all_competitors().begin(),
-                                                        all_competitors().end(),
-                                                        [&](const Competitor& competitor) {
-                                                            return competitor.algo == name ||
-                                                                   competitor.label == name;
-                                                        });
+        const bool found =
+            name == "all" || std::any_of(all_competitors().begin(), all_competitors().end(),
+                                         [&](const Competitor& competitor) {
+                                             return competitor.algo == name ||
+                                                    competitor.label == name;
+                                         });
         if (!found)
             throw std::invalid_argument("--algo: unknown algorithm or schedule '" + name +
                                         "' (known: " + known + ")");

@@ -36,9 +36,8 @@ std::vector<WinnerChange> winner_changes(const std::vector<std::optional<CostLin
             const double crossing = (lines[i]->fixed_seconds - line.fixed_seconds) /
                                     (line.seconds_per_byte - lines[i]->seconds_per_byte);
             if (crossing <= at) continue;
-            if (crossing < next_at ||
-                (crossing == next_at &&
-                 lines[i]->seconds_per_byte < lines[next]->seconds_per_byte)) {
+            if (crossing < next_at || (crossing == next_at && lines[i]->seconds_per_byte <
+                                                                  lines[next]->seconds_per_byte)) {
                 next = i;
                 next_at = crossing;
             }

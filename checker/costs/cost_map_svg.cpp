@@ -57,8 +57,10 @@ void draw_size_ticks(SvgDocument& svg, const CostModel& model, const SizeAxis& a
 
 std::string competitor_colour(const Competitor& competitor) {
     static const std::map<std::string, std::pair<std::string, std::string>> hues = {
-        {"trivance", {"#b2182b", "#f4a582"}}, {"swing", {"#2166ac", "#92c5de"}},
-        {"recursive_doubling", {"#1b7837", "#a6dba0"}}, {"bruck", {"#762a83", "#c2a5cf"}},
+        {"trivance", {"#b2182b", "#f4a582"}},
+        {"swing", {"#2166ac", "#92c5de"}},
+        {"recursive_doubling", {"#1b7837", "#a6dba0"}},
+        {"bruck", {"#762a83", "#c2a5cf"}},
         {"ring", {"#8c510a", "#f6e8c3"}},
     };
     if (competitor.last_step == "fold") return "#67001f";
@@ -71,9 +73,8 @@ std::string competitor_colour(const Competitor& competitor) {
 std::string cost_map_svg(const CostModel& model) {
     const std::size_t rows = model.rows.size();
     // Whole pixels per row, so that adjacent rows meet without a seam.
-    const double row_height =
-        std::clamp(std::floor(560.0 / static_cast<double>(std::max<std::size_t>(rows, 1))), 4.0,
-                   28.0);
+    const double row_height = std::clamp(
+        std::floor(560.0 / static_cast<double>(std::max<std::size_t>(rows, 1))), 4.0, 28.0);
     const double plot_bottom = top + row_height * static_cast<double>(rows);
     const double height = std::max(plot_bottom + bottom, top + 40.0 + 18.0 * 12);
     SvgDocument svg(left + plot_width + legend_width, height);
@@ -109,8 +110,9 @@ std::string cost_map_svg(const CostModel& model) {
             run = i;
         }
         for (const Crossover& crossover : row.crossovers) {
-            svg.comment(row.topology.describe() + ": " + row.competitors[crossover.from].competitor.label +
-                        " -> " + row.competitors[crossover.to].competitor.label + " at " +
+            svg.comment(row.topology.describe() + ": " +
+                        row.competitors[crossover.from].competitor.label + " -> " +
+                        row.competitors[crossover.to].competitor.label + " at " +
                         format_bytes(crossover.bytes));
             svg.path("M" + svg_number(axis.x(crossover.bytes)) + " " + svg_number(y) + " v" +
                          svg_number(row_height),

@@ -44,8 +44,8 @@ void choose_winners(TopologyCosts& row, const CostModel& model) {
             continue;
         }
         const CostFigures& figures = costs.used(model.source);
-        lines.push_back(CostLine{figures.steps * model.alpha_seconds,
-                                 figures.theta * model.seconds_per_byte});
+        lines.push_back(
+            CostLine{figures.steps * model.alpha_seconds, figures.theta * model.seconds_per_byte});
     }
     for (double bytes : model.sizes) row.winners.push_back(fastest_at(lines, bytes));
     if (!model.sizes.empty())
@@ -77,8 +77,8 @@ CostModel compute_cost_model(const CostModelRequest& request) {
     for (const Topology& topology : request.topologies) {
         TopologyCosts row{topology, {}, {}, {}};
         for (const Competitor& competitor : request.competitors) {
-            CompetitorCosts costs{competitor, {}, {}, "", "", false,
-                                  published_note(competitor, topology)};
+            CompetitorCosts costs{
+                competitor, {}, {}, "", "", false, published_note(competitor, topology)};
             add_formula(costs, topology, request.source);
             row.competitors.push_back(std::move(costs));
         }

@@ -46,7 +46,9 @@ std::string competitor_table(const TopologyCosts& row, CostSource source) {
     const int dimensions = static_cast<int>(row.topology.dims.size());
     const std::array<std::size_t, 3> executed_widths{6, 9, 9};
     const std::array<std::size_t, 3> formula_widths{11, 11, 13};
-    const char* theta_relative = "\xCE\x98\xC2\xB7" "D";
+    const char* theta_relative =
+        "\xCE\x98\xC2\xB7"
+        "D";
     std::string text = "  " + pad("schedule", 25) + pad("status", 18);
     if (source == CostSource::executed)
         text += pad("K", 6) + pad("\xCE\x98", 9) + (dimensions > 1 ? pad(theta_relative, 9) : "");
@@ -74,8 +76,8 @@ std::string winner_ranges(const TopologyCosts& row, const CostModel& model) {
     double from = model.sizes.front();
     int winner = row.winners.front();
     auto add = [&](double to) {
-        text += format("    %10s .. %-10s  %s\n", format_bytes(from).c_str(), format_bytes(to).c_str(),
-                       named_figures(row, winner, model.source).c_str());
+        text += format("    %10s .. %-10s  %s\n", format_bytes(from).c_str(),
+                       format_bytes(to).c_str(), named_figures(row, winner, model.source).c_str());
     };
     for (const Crossover& crossover : row.crossovers) {
         add(crossover.bytes);
@@ -100,8 +102,8 @@ std::string cost_model_to_text(const CostModel& model) {
     text += model.source == CostSource::executed
                 ? "K and \xCE\x98 of the checked schedule (only schedules that hold compete)"
                 : "K and \xCE\x98 from the paper's formulas (ring table, Table 3)";
-    text += "\n\xCE\xB1 = " + format_seconds(model.alpha_seconds) + ", \xCE\xB2 = " +
-            format_seconds(model.seconds_per_byte) + "/B (link " +
+    text += "\n\xCE\xB1 = " + format_seconds(model.alpha_seconds) +
+            ", \xCE\xB2 = " + format_seconds(model.seconds_per_byte) + "/B (link " +
             format_rate(1 / model.seconds_per_byte) + ")";
     if (!model.sizes.empty())
         text += ", m = " + format_bytes(model.sizes.front()) + " .. " +
@@ -116,7 +118,8 @@ std::string cost_model_to_text(const CostModel& model) {
     }
     text += "\n* does not compete. \xCE\x98 in units of m on the busiest links";
     text += model.rows.size() && model.rows.front().topology.dims.size() > 1
-                ? "; \xCE\x98\xC2\xB7" "D relative to the optimum m\xC2\xB7\xCE\xB2/D (Table 3)\n"
+                ? "; \xCE\x98\xC2\xB7"
+                  "D relative to the optimum m\xC2\xB7\xCE\xB2/D (Table 3)\n"
                 : "\n";
     return text;
 }
@@ -127,15 +130,15 @@ std::string cost_model_to_csv(const CostModel& model) {
         for (std::size_t i = 0; i < model.sizes.size(); ++i) {
             const double bytes = model.sizes[i];
             const int winner = row.winners[i];
-            text += row.topology.describe() + "," + std::to_string(row.topology.rank_count()) + "," +
-                    format("%.10g", bytes) + ",";
+            text += row.topology.describe() + "," + std::to_string(row.topology.rank_count()) +
+                    "," + format("%.10g", bytes) + ",";
             if (winner < 0) {
                 text += ",,,\n";
                 continue;
             }
             const CostFigures& figures = row.competitors[winner].used(model.source);
-            text += row.competitors[winner].competitor.label + "," +
-                    std::to_string(figures.steps) + "," + format("%.10g", figures.theta) + "," +
+            text += row.competitors[winner].competitor.label + "," + std::to_string(figures.steps) +
+                    "," + format("%.10g", figures.theta) + "," +
                     format("%.10g", row.seconds(winner, model.source, model.alpha_seconds,
                                                 model.seconds_per_byte, bytes)) +
                     "\n";

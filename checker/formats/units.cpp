@@ -19,17 +19,23 @@ struct Unit {
 };
 
 constexpr Unit byte_units[] = {
-    {"B", 1},          {"KiB", 1024.0},   {"MiB", 1048576.0}, {"GiB", 1073741824.0},
-    {"TiB", 1099511627776.0}, {"kB", 1e3}, {"KB", 1e3},        {"MB", 1e6},
-    {"GB", 1e9},       {"TB", 1e12},
+    {"B", 1},
+    {"KiB", 1024.0},
+    {"MiB", 1048576.0},
+    {"GiB", 1073741824.0},
+    {"TiB", 1099511627776.0},
+    {"kB", 1e3},
+    {"KB", 1e3},
+    {"MB", 1e6},
+    {"GB", 1e9},
+    {"TB", 1e12},
 };
 constexpr Unit time_units[] = {
     {"ps", 1e-12}, {"ns", 1e-9}, {"us", 1e-6}, {"\xC2\xB5s", 1e-6}, {"ms", 1e-3}, {"s", 1},
 };
 constexpr Unit rate_units[] = {
-    {"Mbps", 1e6 / 8},       {"Gbps", 1e9 / 8},         {"Tbps", 1e12 / 8},
-    {"MB/s", 1e6},           {"GB/s", 1e9},             {"TB/s", 1e12},
-    {"MiB/s", 1048576.0},    {"GiB/s", 1073741824.0},
+    {"Mbps", 1e6 / 8}, {"Gbps", 1e9 / 8}, {"Tbps", 1e12 / 8},   {"MB/s", 1e6},
+    {"GB/s", 1e9},     {"TB/s", 1e12},    {"MiB/s", 1048576.0}, {"GiB/s", 1073741824.0},
 };
 
 template <std::size_t N>
@@ -56,8 +62,8 @@ double parse_quantity(const std::string& option, std::string_view whole, const U
     const std::string_view text = trim(whole);
     const std::string expected =
         std::string("expected a number and a ") + what + " unit (" + unit_names(units) + ")";
-    if (text.empty() || !(std::isdigit(static_cast<unsigned char>(text.front())) ||
-                          text.front() == '.'))
+    if (text.empty() ||
+        !(std::isdigit(static_cast<unsigned char>(text.front())) || text.front() == '.'))
         fail(option, whole, expected);
     double value = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -76,7 +82,8 @@ double parse_quantity(const std::string& option, std::string_view whole, const U
     return result;
 }
 
-/// `value` in the largest of `units` (name, factor ascending) not above it, four significant digits.
+/// `value` in the largest of `units` (name, factor ascending) not above it, four significant
+/// digits.
 std::string format_in(double value, std::initializer_list<std::pair<const char*, double>> units) {
     auto chosen = *units.begin();
     for (const auto& unit : units)
@@ -124,10 +131,12 @@ std::vector<double> parse_byte_sizes(const std::string& option, const std::strin
         if (points < 1 || (points == 1 && low != high))
             fail(option, text, "a range needs at least 2 points (--points)");
         for (int i = 0; i < points; ++i)
-            sizes.push_back(points == 1 ? low : low * std::pow(high / low, double(i) / (points - 1)));
+            sizes.push_back(points == 1 ? low
+                                        : low * std::pow(high / low, double(i) / (points - 1)));
         sizes.back() = high;  // exactly the bound given, not pow's rounding of it
     } else {
-        for (const std::string& item : comma_items(text)) sizes.push_back(parse_bytes(option, item));
+        for (const std::string& item : comma_items(text))
+            sizes.push_back(parse_bytes(option, item));
     }
     std::sort(sizes.begin(), sizes.end());
     sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
@@ -135,8 +144,11 @@ std::vector<double> parse_byte_sizes(const std::string& option, const std::strin
 }
 
 std::string format_bytes(double bytes) {
-    return format_in(bytes, {{"B", 1}, {"KiB", 1024.0}, {"MiB", 1048576.0},
-                             {"GiB", 1073741824.0}, {"TiB", 1099511627776.0}});
+    return format_in(bytes, {{"B", 1},
+                             {"KiB", 1024.0},
+                             {"MiB", 1048576.0},
+                             {"GiB", 1073741824.0},
+                             {"TiB", 1099511627776.0}});
 }
 
 std::string format_seconds(double seconds) {

@@ -59,8 +59,8 @@ TEST_CASE("model --json lists every m's winner and the crossovers; --csv a row p
 
 TEST_CASE("model --svg draws a row per topology, the winners' legend and the crossovers") {
     const std::string path = testing::unique_temp_path("model-map.svg");
-    const auto result = testing::run_trivcheck("model --topo ring:64,81 --source formula --svg " +
-                                               path);
+    const auto result =
+        testing::run_trivcheck("model --topo ring:64,81 --source formula --svg " + path);
     REQUIRE(result.exit_code == 0);
     std::ifstream file(path);
     std::stringstream svg;
@@ -72,7 +72,8 @@ TEST_CASE("model --svg draws a row per topology, the winners' legend and the cro
         CHECK(text.find(label) != std::string::npos);
     // One tooltip per crossover: three on each ring.
     std::size_t crossovers = 0;
-    for (std::size_t at = text.find(" at "); at != std::string::npos; at = text.find(" at ", at + 1))
+    for (std::size_t at = text.find(" at "); at != std::string::npos;
+         at = text.find(" at ", at + 1))
         ++crossovers;
     CHECK(crossovers == 6);
     std::remove(path.c_str());
@@ -87,9 +88,10 @@ TEST_CASE("model refuses bad quantities and topologies with the option and the t
         {"model --topo ring:64 --alpha 1.5parsecs",
          "error: --alpha: \"1.5parsecs\": unknown time unit \"parsecs\" (expected ps, ns, us, "
          "\xC2\xB5s, ms, s)\n"},
-        {"model --topo ring:64 --link 800", "error: --link: \"800\": no unit; expected a number "
-                                            "and a rate unit (Mbps, Gbps, Tbps, MB/s, GB/s, TB/s, "
-                                            "MiB/s, GiB/s)\n"},
+        {"model --topo ring:64 --link 800",
+         "error: --link: \"800\": no unit; expected a number "
+         "and a rate unit (Mbps, Gbps, Tbps, MB/s, GB/s, TB/s, "
+         "MiB/s, GiB/s)\n"},
         {"model --topo ring:64 --m 1MiB..1KiB",
          "error: --m: \"1MiB..1KiB\": empty range: the first size is larger than the last\n"},
         {"model --topo ring:64 --link 800Gbps --beta 10ps/B",
@@ -114,8 +116,9 @@ TEST_CASE("a schedule too large to check makes the model unknown: exit 4, never 
     const auto result = testing::run_trivcheck(
         "model --topo ring:4096 --algo recursive_doubling-B --memory-limit 1 --m 1KiB");
     CHECK(result.exit_code == 4);
-    CHECK(result.out.find("recursive_doubling-B     unknown *         -     -        24         6  "
-                          "        resource limit: checking recursive_doubling-B-4096 needs about") !=
-          std::string::npos);
+    CHECK(
+        result.out.find("recursive_doubling-B     unknown *         -     -        24         6  "
+                        "        resource limit: checking recursive_doubling-B-4096 needs about") !=
+        std::string::npos);
     CHECK(result.out.find("  no schedule competes\n") != std::string::npos);
 }

@@ -1,10 +1,11 @@
+#include "checker/costs/cost_envelope.hpp"
+
 #include <doctest/doctest.h>
 
 #include <optional>
 #include <vector>
 
 #include "checker/costs/competitors.hpp"
-#include "checker/costs/cost_envelope.hpp"
 
 using namespace trivcheck;
 

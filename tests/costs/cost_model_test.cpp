@@ -1,10 +1,11 @@
+#include "checker/costs/cost_model.hpp"
+
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <string>
 #include <vector>
 
-#include "checker/costs/cost_model.hpp"
 #include "models/ring_arithmetic.hpp"
 #include "proofs/last_step_planner.hpp"
 
@@ -91,9 +92,9 @@ TEST_CASE("the executed source lets only schedules that hold compete") {
 }
 
 TEST_CASE("executed K equals the formula's wherever the formula is exact") {
-    const CostModel model = compute_cost_model(ring_request(
-        2, 128, CostSource::executed,
-        "trivance-L,trivance-L-fold,trivance-B,ring,swing,recursive_doubling,bruck"));
+    const CostModel model = compute_cost_model(
+        ring_request(2, 128, CostSource::executed,
+                     "trivance-L,trivance-L-fold,trivance-B,ring,swing,recursive_doubling,bruck"));
     for (const TopologyCosts& row : model.rows) {
         const int n = row.topology.rank_count();
         CAPTURE(n);
@@ -108,9 +109,9 @@ TEST_CASE("executed K equals the formula's wherever the formula is exact") {
             }
             // Swing and recursive doubling L fold extra ranks in and out (two
             // steps) where the formula rounds log2 n up (one step).
-            const bool folded_latency = costs.competitor.form == Form::L &&
-                                        (costs.competitor.algo == "swing" ||
-                                         costs.competitor.algo == "recursive_doubling");
+            const bool folded_latency =
+                costs.competitor.form == Form::L &&
+                (costs.competitor.algo == "swing" || costs.competitor.algo == "recursive_doubling");
             const int extra = folded_latency && !is_power_of(n, 2) ? 1 : 0;
             CHECK(costs.executed->steps == costs.formula->steps + extra);
         }

@@ -1,10 +1,10 @@
+#include "checker/formats/units.hpp"
+
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <string>
 #include <vector>
-
-#include "checker/formats/units.hpp"
 
 using namespace trivcheck;
 
@@ -65,17 +65,22 @@ TEST_CASE("a bad quantity names the option, the text and what was expected") {
         std::string error;
     };
     const std::vector<Case> sizes = {
-        {"32", "--m: \"32\": no unit; expected a number and a size unit (B, KiB, MiB, GiB, TiB, "
-               "kB, KB, MB, GB, TB)"},
-        {"12XB", "--m: \"12XB\": unknown size unit \"XB\" (expected B, KiB, MiB, GiB, TiB, kB, KB, "
-                 "MB, GB, TB)"},
-        {"KiB", "--m: \"KiB\": expected a number and a size unit (B, KiB, MiB, GiB, TiB, kB, KB, "
-                "MB, GB, TB)"},
-        {"-4KiB", "--m: \"-4KiB\": expected a number and a size unit (B, KiB, MiB, GiB, TiB, kB, "
-                  "KB, MB, GB, TB)"},
+        {"32",
+         "--m: \"32\": no unit; expected a number and a size unit (B, KiB, MiB, GiB, TiB, "
+         "kB, KB, MB, GB, TB)"},
+        {"12XB",
+         "--m: \"12XB\": unknown size unit \"XB\" (expected B, KiB, MiB, GiB, TiB, kB, KB, "
+         "MB, GB, TB)"},
+        {"KiB",
+         "--m: \"KiB\": expected a number and a size unit (B, KiB, MiB, GiB, TiB, kB, KB, "
+         "MB, GB, TB)"},
+        {"-4KiB",
+         "--m: \"-4KiB\": expected a number and a size unit (B, KiB, MiB, GiB, TiB, kB, "
+         "KB, MB, GB, TB)"},
         {"0B", "--m: \"0B\": a size must be positive and finite"},
-        {"", "--m: \"\": expected a number and a size unit (B, KiB, MiB, GiB, TiB, kB, KB, MB, "
-             "GB, TB)"},
+        {"",
+         "--m: \"\": expected a number and a size unit (B, KiB, MiB, GiB, TiB, kB, KB, MB, "
+         "GB, TB)"},
     };
     for (const Case& bad : sizes) {
         CAPTURE(bad.text);
