@@ -163,3 +163,20 @@ TEST_CASE("the formula source on a torus uses Table 3 for the bandwidth-optimal 
     CHECK_FALSE(competitor(row, "trivance-L").competes);
     CHECK(competitor(row, "trivance-L").reason == "Table 3 gives bandwidth-optimal forms only");
 }
+
+TEST_CASE("on a torus the executed source uses what the generators return, with reasons") {
+    CostModelRequest request = ring_request(2, 1, CostSource::executed);
+    Topology torus;
+    torus.kind = TopologyKind::torus;
+    torus.dims = {9, 9};
+    request.topologies = {torus};
+    const TopologyCosts row = compute_cost_model(request).rows.front();
+    for (const CompetitorCosts& costs : row.competitors) {
+        CAPTURE(costs.competitor.label);
+        CHECK(costs.competes == (costs.status == "holds"));
+        CHECK(costs.formula.has_value() == (costs.competitor.form == Form::B));
+        if (!costs.competes) CHECK_FALSE(costs.reason.empty());
+    }
+    for (int winner : row.winners)
+        if (winner >= 0) CHECK(row.competitors[static_cast<std::size_t>(winner)].competes);
+}
