@@ -35,6 +35,16 @@ const CompetitorCosts& competitor(const TopologyCosts& row, const std::string& l
     return row.competitors.front();
 }
 
+/// Every competitor on the 9x9 torus (no sizes' worth of rings).
+TopologyCosts torus_costs(CostSource source) {
+    CostModelRequest request = ring_request(2, 1, source);
+    Topology torus;
+    torus.kind = TopologyKind::torus;
+    torus.dims = {9, 9};
+    request.topologies = {torus};
+    return compute_cost_model(request).rows.front();
+}
+
 std::string label_of(const TopologyCosts& row, int index) {
     return row.competitors[static_cast<std::size_t>(index)].competitor.label;
 }
@@ -149,12 +159,7 @@ TEST_CASE("executed Θ beside the formula's: Trivance L at n = 3^s executes (n -
 }
 
 TEST_CASE("the formula source on a torus uses Table 3 for the bandwidth-optimal forms") {
-    CostModelRequest request = ring_request(2, 1, CostSource::formula);
-    Topology torus;
-    torus.kind = TopologyKind::torus;
-    torus.dims = {9, 9};
-    request.topologies = {torus};
-    const TopologyCosts row = compute_cost_model(request).rows.front();
+    const TopologyCosts row = torus_costs(CostSource::formula);
     const CompetitorCosts& trivance = competitor(row, "trivance-B");
     CHECK(trivance.formula->steps == 8);
     CHECK(trivance.formula->theta * 2 == doctest::Approx(8.0 / 6));
@@ -165,12 +170,7 @@ TEST_CASE("the formula source on a torus uses Table 3 for the bandwidth-optimal 
 }
 
 TEST_CASE("on a torus the executed source uses what the generators return, with reasons") {
-    CostModelRequest request = ring_request(2, 1, CostSource::executed);
-    Topology torus;
-    torus.kind = TopologyKind::torus;
-    torus.dims = {9, 9};
-    request.topologies = {torus};
-    const TopologyCosts row = compute_cost_model(request).rows.front();
+    const TopologyCosts row = torus_costs(CostSource::executed);
     for (const CompetitorCosts& costs : row.competitors) {
         CAPTURE(costs.competitor.label);
         CHECK(costs.competes == (costs.status == "holds"));
