@@ -97,13 +97,18 @@ std::optional<proofs::CountViolation> executor_first(const Schedule& schedule) {
     options.max_traced_violations = 0;
     options.observer = &held;
     const Report report = execute(schedule, options);
+    // The smt engine's order (docs/engines.md): step, then every local
+    // operation's reduction before every arrival, then rank and block. A local
+    // operation's double count lists no transfers; an arrival's lists the
+    // reduced messages.
+    const auto order = [](const Violation& violation) {
+        return std::tuple(violation.step, !violation.transfers.empty(), violation.rank,
+                          violation.block);
+    };
     const Violation* first_double = nullptr;
     for (const Violation& violation : report.violations) {
         if (violation.kind != "double_count") continue;
-        if (!first_double ||
-            std::tie(violation.step, violation.rank, violation.block) <
-                std::tie(first_double->step, first_double->rank, first_double->block))
-            first_double = &violation;
+        if (!first_double || order(violation) < order(*first_double)) first_double = &violation;
     }
     // The state exposed holds buffer 0 only; a schedule with scratch buffers
     // or local operations is compared on the executor's own contributor.
