@@ -36,19 +36,26 @@ void report_unreceived(const ProgramLayout& layout, const Scheduler& scheduler,
     }
 }
 
-/// Bytes the execution will hold at most: a vector clock per thread block,
-/// a clock snapshot per message and per signalling step, and per chunk a
-/// value event (and a message copy when it is sent).
+/// Bytes the execution will hold, about: the local clocks (an entry per
+/// thread block of the same gpu) of every thread block and of every send, two
+/// send clocks (an entry per sending thread block of the program) per thread
+/// block (its own, and messages and signals in flight), and per chunk a value
+/// event (and a message copy when it is sent).
 std::uint64_t memory_estimate(const ProgramLayout& layout) {
-    const std::uint64_t blocks = static_cast<std::uint64_t>(layout.block_count());
-    std::uint64_t snapshots = 0;
+    std::uint64_t local_entries = 0;
+    std::uint64_t senders = 0;
     std::uint64_t chunk_operations = 0;
-    for (int block = 0; block < layout.block_count(); ++block)
+    for (int block = 0; block < layout.block_count(); ++block) {
+        const std::uint64_t width = layout.gpu(layout.gpu_of(block)).thread_blocks.size();
+        local_entries += width;
+        senders += layout.links(block).send_connection >= 0 ? 1 : 0;
         for (const Step& step : layout.block(block).steps) {
-            snapshots += (step_sends(step.type) ? 1 : 0) + (step.signals ? 1 : 0);
+            local_entries += step_sends(step.type) ? width : 0;
             chunk_operations += static_cast<std::uint64_t>(step.count);
         }
-    return (blocks * blocks + snapshots * blocks) * sizeof(std::int32_t) +
+    }
+    const std::uint64_t send_entries = 2 * static_cast<std::uint64_t>(layout.block_count()) * senders;
+    return (local_entries + send_entries) * sizeof(std::int32_t) +
            chunk_operations * (sizeof(ValueEvent) + 2 * sizeof(ChunkCell));
 }
 

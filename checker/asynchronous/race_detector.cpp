@@ -5,7 +5,7 @@
 namespace trivcheck::msccl {
 
 std::optional<AccessSite> RaceDetector::access(int cell, const AccessSite& site,
-                                               const VectorClocks& clocks) {
+                                               const HappensBefore& clocks) {
     CellAccesses& accesses = cells_[cell];
     const Epoch now = clocks.epoch(site.block);
     std::optional<AccessSite> conflict;

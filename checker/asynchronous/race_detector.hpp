@@ -2,7 +2,7 @@
 #include <optional>
 #include <vector>
 
-#include "checker/asynchronous/vector_clocks.hpp"
+#include "checker/asynchronous/happens_before.hpp"
 #include "models/msccl_program.hpp"
 
 namespace trivcheck::msccl {
@@ -26,7 +26,7 @@ class RaceDetector {
 
     /// Records `site`'s access to `cell` by a thread block whose clock is in
     /// `clocks`; returns an earlier access it is unordered with, if any.
-    std::optional<AccessSite> access(int cell, const AccessSite& site, const VectorClocks& clocks);
+    std::optional<AccessSite> access(int cell, const AccessSite& site, const HappensBefore& clocks);
 
   private:
     struct Recorded {

@@ -23,7 +23,7 @@ SymbolicExecution::SymbolicExecution(const ProgramLayout& layout, ViolationSink&
       violations_(violations),
       sets_(std::max(1, layout.input_chunks() * layout.gpu_count())),
       store_(layout),
-      clocks_(layout.block_count()),
+      clocks_(layout),
       races_(store_.cell_count()),
       signals_(layout.block_count()),
       depth_(layout.block_count(), 0) {
@@ -39,10 +39,11 @@ ProgramPoint SymbolicExecution::point(int block, int step, const char* note) con
     return {layout_.gpu_of(block), layout_.block(block).id, step, {}, -1, note};
 }
 
-const SymbolicExecution::Signal& SymbolicExecution::signal(int block, int step) const {
+int SymbolicExecution::signal_depth(int block, int step) const {
     const std::vector<Signal>& signals = signals_[block];
-    return *std::find_if(signals.begin(), signals.end(),
-                         [&](const Signal& entry) { return entry.step == step; });
+    return std::lower_bound(signals.begin(), signals.end(), step,
+                            [](const Signal& entry, int wanted) { return entry.step < wanted; })
+        ->depth;
 }
 
 void SymbolicExecution::report_race(const AccessSite& earlier, const AccessSite& later, int gpu) {
@@ -146,14 +147,13 @@ void SymbolicExecution::run(const StepStart& start) {
     clocks_.start_step(start.block, start.step);
     int depth = depth_[start.block];
     if (start.waited_block >= 0) {
-        const Signal& waited = signal(start.waited_block, start.waited_step);
-        clocks_.join(start.block, waited.clock_snapshot);
-        depth = std::max(depth, waited.depth);
+        clocks_.wait(start.block, start.waited_block, start.waited_step);
+        depth = std::max(depth, signal_depth(start.waited_block, start.waited_step));
     }
     const Message* incoming = nullptr;
     if (start.received_message >= 0) {
         incoming = &messages_[start.received_message];
-        clocks_.join(start.block, incoming->clock_snapshot);
+        clocks_.receive(start.block, incoming->clock_message);
         depth = std::max(depth, incoming->depth);
         if (incoming->count != step.count && violations_.count("count_mismatch")) {
             const ProgramPoint sender =
@@ -216,14 +216,17 @@ void SymbolicExecution::run(const StepStart& start) {
         outgoing.count = step.count;
         outgoing.sender_block = start.block;
         outgoing.sender_step = start.step;
-        outgoing.clock_snapshot = clocks_.snapshot(start.block);
+        outgoing.clock_message = clocks_.send(start.block);
         outgoing.depth = depth;
         if (static_cast<int>(messages_.size()) <= start.sent_message)
             messages_.resize(start.sent_message + 1);
         messages_[start.sent_message] = std::move(outgoing);
     }
-    if (step.signals)
-        signals_[start.block].push_back({start.step, clocks_.snapshot(start.block), depth});
+    if (incoming) std::vector<ChunkCell>().swap(messages_[start.received_message].chunks);
+    if (step.signals) {
+        clocks_.signal(start.block, start.step);
+        signals_[start.block].push_back({start.step, depth});
+    }
 }
 
 }  // namespace trivcheck::msccl

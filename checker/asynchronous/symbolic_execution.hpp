@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "checker/asynchronous/chunk_store.hpp"
+#include "checker/asynchronous/happens_before.hpp"
 #include "checker/asynchronous/race_detector.hpp"
 #include "checker/asynchronous/scheduler.hpp"
 #include "checker/asynchronous/value_history.hpp"
@@ -17,7 +18,7 @@ struct Message {
     int count = 0;
     int sender_block = -1;
     int sender_step = -1;
-    int clock_snapshot = -1;
+    int clock_message = -1;  // its id in HappensBefore
     int depth = 0;
 };
 
@@ -42,10 +43,10 @@ class SymbolicExecution : public StepObserver {
   private:
     struct Signal {
         int step = 0;
-        int clock_snapshot = -1;
         int depth = 0;
     };
-    const Signal& signal(int block, int step) const;
+    /// The critical-path depth of signalling step `step` of `block`.
+    int signal_depth(int block, int step) const;
     /// The value of chunk `offset` of `buffer` read by the current step, race-checked.
     ChunkCell read(const AccessSite& site, int gpu);
     void write(const AccessSite& site, int gpu, const ChunkCell& value);
@@ -59,7 +60,7 @@ class SymbolicExecution : public StepObserver {
     ContributionSets sets_;
     ChunkStore store_;
     ValueHistory history_;
-    VectorClocks clocks_;
+    HappensBefore clocks_;
     RaceDetector races_;
     std::vector<Message> messages_;
     std::vector<std::vector<Signal>> signals_;
