@@ -51,19 +51,26 @@ AsynchronousFigures measure_program(const ProgramLayout& layout, const Scheduler
 }
 
 int least_fifo_depth(const ProgramLayout& layout) {
-    int enough = 1;
+    int most = 1;  // enough: the most messages one connection carries
     for (const Connection& connection : layout.connections()) {
         if (connection.sending_block < 0) continue;
         int messages = 0;
         for (const Step& step : layout.block(connection.sending_block).steps)
             messages += step_sends(step.type) ? 1 : 0;
-        enough = std::max(enough, messages);
+        most = std::max(most, messages);
     }
-    int too_small = 0;  // every depth up to this one deadlocks
+    auto completes = [&](int depth) { return Scheduler(layout, depth).run(nullptr); };
+    // The depth needed is usually 1 or 2: double from 1 until a depth completes,
+    // then halve the gap (every depth up to `too_small` deadlocks).
+    int too_small = 0;
+    int enough = 1;
+    while (enough < most && !completes(enough)) {
+        too_small = enough;
+        enough = std::min(most, 2 * enough);
+    }
     while (enough - too_small > 1) {
         const int depth = too_small + (enough - too_small) / 2;
-        Scheduler bounded(layout, depth);
-        (bounded.run(nullptr) ? enough : too_small) = depth;
+        (completes(depth) ? enough : too_small) = depth;
     }
     return enough;
 }

@@ -87,13 +87,13 @@ void HappensBefore::receive(int block, int message) {
     Message& incoming = messages_[message];
     int& mine = send_clock_[block];
     mine = sends_.join(mine, incoming.sends);
+    sends_.release(incoming.sends);
+    incoming.sends = 0;
     const int sender = sender_index_[incoming.sender];
     if (sends_.entries(mine)[sender] < incoming.clock) {
         mine = sends_.writable(mine);
         sends_.entries(mine)[sender] = incoming.clock;
     }
-    sends_.release(incoming.sends);
-    incoming.sends = 0;
     learn_own_sends(block);
 }
 

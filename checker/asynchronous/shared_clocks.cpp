@@ -35,13 +35,23 @@ int SharedClocks::join(int into, int from) {
     if (into == from) return into;
     const std::int32_t* seen = entries(from);
     const std::int32_t* own = entries(into);
-    int first_change = 0;
-    while (first_change < width_ && own[first_change] >= seen[first_change]) ++first_change;
-    if (first_change == width_) return into;
+    // No early exit: the comparisons run as vector instructions.
+    bool seen_more = false;
+    bool own_more = false;
+    for (int index = 0; index < width_; ++index) {
+        seen_more |= seen[index] > own[index];
+        own_more |= own[index] > seen[index];
+    }
+    if (!seen_more) return into;
+    if (!own_more) {  // `from` knows everything `into` does: share it
+        hold(from);
+        release(into);
+        return from;
+    }
     into = writable(into);
     seen = entries(from);
     std::int32_t* changed = entries(into);
-    for (int index = first_change; index < width_; ++index)
+    for (int index = 0; index < width_; ++index)
         changed[index] = std::max(changed[index], seen[index]);
     return into;
 }

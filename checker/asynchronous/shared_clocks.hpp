@@ -20,7 +20,8 @@ class SharedClocks {
     /// holder is the only one, else a fresh copy (and the holder's hold moves to it).
     int writable(int id);
     /// Entry-wise maximum of `into` (held by the caller) and `from`; returns
-    /// the vector the caller holds afterwards (a copy if `into` was shared and changes).
+    /// the vector the caller holds afterwards: `into`, `from` itself when it
+    /// knows everything `into` does, or a vector of its own.
     int join(int into, int from);
 
     const std::int32_t* entries(int id) const { return entries_.data() + offset(id); }

@@ -1,7 +1,9 @@
 #include "checker/formats/msccl_xml_reader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
+#include <cstring>
 #include <limits>
 #include <map>
 #include <optional>
@@ -30,45 +32,74 @@ constexpr std::int64_t most_chunks = 1 << 24;
 const std::initializer_list<const char*> step_attributes = {
     "s", "type", "srcbuf", "srcoff", "dstbuf", "dstoff", "cnt", "depid", "deps", "hasdep"};
 
+/// Where an element is, as positions among its kind counted from 0 (-1: not
+/// part of the path); spelled only when an error needs it.
+struct ElementPath {
+    int gpu = -1;
+    int thread_block = -1;
+    int step = -1;
+
+    std::string text() const {
+        if (gpu < 0) return "algo";
+        std::string path = "gpu[" + std::to_string(gpu) + "]";
+        if (thread_block >= 0) path += "/tb[" + std::to_string(thread_block) + "]";
+        if (step >= 0) path += "/step[" + std::to_string(step) + "]";
+        return path;
+    }
+};
+
 class ElementReader {
   public:
-    ElementReader(const std::string& file, pugi::xml_node node, std::string path,
+    /// A reader of an element whose attributes were checked already.
+    ElementReader(const std::string& file, pugi::xml_node node, ElementPath path)
+        : file_(file), node_(node), path_(path) {}
+    /// Reads the attributes of `node` in one pass, refusing any not in `known`.
+    ElementReader(const std::string& file, pugi::xml_node node, ElementPath path,
                   std::initializer_list<const char*> known)
-        : file_(file), node_(node), path_(std::move(path)) {
+        : file_(file), node_(node), path_(path) {
+        for (const char* entry : known) known_[known_count_++] = entry;
+        int position = 0;
         for (pugi::xml_attribute attribute : node.attributes()) {
-            const std::string name = attribute.name();
-            if (std::find_if(known.begin(), known.end(),
-                             [&](const char* entry) { return name == entry; }) == known.end()) {
+            const char* name = attribute.name();
+            int index = -1;
+            // Files write the attributes in one order: try the next one first.
+            if (position < known_count_ && std::strcmp(name, known_[position]) == 0)
+                index = position;
+            for (int entry = 0; entry < known_count_ && index < 0; ++entry)
+                if (std::strcmp(name, known_[entry]) == 0) index = entry;
+            if (index < 0) {
                 std::string expected;
                 for (const char* entry : known)
                     expected += (expected.empty() ? "" : ", ") + std::string(entry);
                 fail(name, "unknown attribute (expected " + expected + ")");
             }
+            values_[index] = attribute.value();
+            ++position;
         }
     }
 
     [[noreturn]] void fail(const std::string& attribute, const std::string& expected) const {
-        throw InputError(file_, path_ + (attribute.empty() ? "" : "@" + attribute), expected);
+        throw InputError(file_, path() + (attribute.empty() ? "" : "@" + attribute), expected);
     }
-    const std::string& path() const { return path_; }
+    std::string path() const { return path_.text(); }
 
-    bool has(const char* name) const { return !node_.attribute(name).empty(); }
+    bool has(const char* name) const { return value(name) != nullptr; }
 
-    std::string text(const char* name) const {
-        const pugi::xml_attribute attribute = node_.attribute(name);
-        if (attribute.empty()) fail("", std::string("missing attribute ") + name);
-        return attribute.value();
+    std::string_view text(const char* name) const {
+        const char* found = value(name);
+        if (!found) fail("", std::string("missing attribute ") + name);
+        return found;
     }
 
     std::int64_t integer(const char* name, std::int64_t least, std::int64_t most) const {
-        const std::string value = text(name);
+        const std::string_view value = text(name);
         std::int64_t number = 0;
         const auto [end, error] =
             std::from_chars(value.data(), value.data() + value.size(), number);
         if (value.empty() || error != std::errc() || end != value.data() + value.size())
-            fail(name, "expected an integer, got \"" + value + "\"");
+            fail(name, "expected an integer, got \"" + std::string(value) + "\"");
         if (number < least || number > most)
-            fail(name, value + " is out of range [" + std::to_string(least) + ", " +
+            fail(name, std::string(value) + " is out of range [" + std::to_string(least) + ", " +
                            std::to_string(most) + "]");
         return number;
     }
@@ -80,9 +111,22 @@ class ElementReader {
     bool flag(const char* name) const { return small(name, 0, 1) == 1; }
 
   private:
+    /// The value of attribute `name`, or null when the element has none.
+    const char* value(const char* name) const {
+        for (int entry = 0; entry < known_count_; ++entry)
+            if (known_[entry] == name || std::strcmp(known_[entry], name) == 0)
+                return values_[entry];
+        const pugi::xml_attribute attribute = node_.attribute(name);
+        return attribute.empty() ? nullptr : attribute.value();
+    }
+
+    static constexpr int most_known = 10;
     const std::string& file_;
     pugi::xml_node node_;
-    std::string path_;
+    ElementPath path_;
+    std::array<const char*, most_known> known_{};
+    std::array<const char*, most_known> values_{};
+    int known_count_ = 0;
 };
 
 /// The element children of `node`, refusing text and elements not named `child`.
@@ -90,7 +134,7 @@ std::vector<pugi::xml_node> children(const ElementReader& reader, pugi::xml_node
                                      const char* child) {
     std::vector<pugi::xml_node> found;
     for (pugi::xml_node entry : node.children()) {
-        if (entry.type() == pugi::node_element && std::string(entry.name()) == child) {
+        if (entry.type() == pugi::node_element && std::strcmp(entry.name(), child) == 0) {
             found.push_back(entry);
             continue;
         }
@@ -116,23 +160,23 @@ Collective read_collective(const ElementReader& reader, const std::string& spell
 
 /// The enumerator of `Enum` (values 0..last) that `msccl::spelling` writes as `value`, if any.
 template <typename Enum>
-std::optional<Enum> from_spelling(const std::string& value, Enum last) {
+std::optional<Enum> from_spelling(std::string_view value, Enum last) {
     for (int index = 0; index <= static_cast<int>(last); ++index)
         if (value == msccl::spelling(static_cast<Enum>(index))) return static_cast<Enum>(index);
     return std::nullopt;
 }
 
 StepType read_step_type(const ElementReader& reader) {
-    const std::string value = reader.text("type");
+    const std::string_view value = reader.text("type");
     if (const std::optional<StepType> type = from_spelling(value, StepType::nop)) return *type;
-    reader.fail("type", "unknown step type \"" + value +
+    reader.fail("type", "unknown step type \"" + std::string(value) +
                             "\" (expected s, r, rcs, rrs, rrc, rrcs, cpy, re, nop)");
 }
 
 Buffer read_buffer(const ElementReader& reader, const char* name) {
-    const std::string value = reader.text(name);
+    const std::string_view value = reader.text(name);
     if (const std::optional<Buffer> buffer = from_spelling(value, Buffer::scratch)) return *buffer;
-    reader.fail(name, "unknown buffer \"" + value + "\" (expected i, o or s)");
+    reader.fail(name, "unknown buffer \"" + std::string(value) + "\" (expected i, o or s)");
 }
 
 const char* size_attribute(Buffer buffer) {
@@ -163,7 +207,7 @@ void check_range(const ElementReader& reader, const msccl::ProgramLayout& layout
 
 /// A step read, kept to check it once every thread block is known.
 struct StepSource {
-    std::string path;
+    ElementPath path;
     pugi::xml_node node;
     int gpu = 0;
     int thread_block = 0;
@@ -175,12 +219,12 @@ class ProgramReader {
     explicit ProgramReader(const std::string& file) : file_(file) {}
 
     msccl::Program read(pugi::xml_node algo) {
-        const ElementReader reader(file_, algo, "algo",
+        const ElementReader reader(file_, algo, ElementPath{},
                                    {"name", "proto", "nchannels", "nchunksperloop", "ngpus", "coll",
                                     "inplace", "outofplace", "minBytes", "maxBytes"});
         msccl::Program program;
         if (reader.has("name")) program.name = reader.text("name");
-        program.collective_spelling = reader.text("coll");
+        program.collective_spelling = std::string(reader.text("coll"));
         program.collective = read_collective(reader, program.collective_spelling);
         program.protocol = reader.text("proto");
         if (program.protocol != "Simple" && program.protocol != "LL" && program.protocol != "LL128")
@@ -199,10 +243,9 @@ class ProgramReader {
                                         std::to_string(*program.min_bytes));
         const std::vector<pugi::xml_node> gpus = children(reader, algo, "gpu");
         std::vector<std::string> gpu_paths(program.gpu_count);
-        for (std::size_t position = 0; position < gpus.size(); ++position) {
-            const std::string path = "gpu[" + std::to_string(position) + "]";
-            program.gpus.push_back(read_gpu(gpus[position], path, program, gpu_paths));
-        }
+        for (std::size_t position = 0; position < gpus.size(); ++position)
+            program.gpus.push_back(
+                read_gpu(gpus[position], static_cast<int>(position), program, gpu_paths));
         for (int id = 0; id < program.gpu_count; ++id)
             if (gpu_paths[id].empty())
                 reader.fail("ngpus",
@@ -215,9 +258,12 @@ class ProgramReader {
     }
 
   private:
-    msccl::Gpu read_gpu(pugi::xml_node node, const std::string& path, const msccl::Program& program,
+    msccl::Gpu read_gpu(pugi::xml_node node, int gpu_position, const msccl::Program& program,
                         std::vector<std::string>& gpu_paths) {
-        const ElementReader reader(file_, node, path, {"id", "i_chunks", "o_chunks", "s_chunks"});
+        const ElementPath gpu_path{gpu_position};
+        const std::string path = gpu_path.text();
+        const ElementReader reader(file_, node, gpu_path,
+                                   {"id", "i_chunks", "o_chunks", "s_chunks"});
         msccl::Gpu gpu;
         gpu.id = reader.small("id", 0, program.gpu_count - 1);
         if (!gpu_paths[gpu.id].empty())
@@ -230,12 +276,12 @@ class ProgramReader {
         std::map<std::pair<int, int>, int> senders, receivers;  // (peer, channel) -> tb id
         const std::vector<pugi::xml_node> blocks = children(reader, node, "tb");
         for (std::size_t position = 0; position < blocks.size(); ++position) {
-            const std::string block_path = path + "/tb[" + std::to_string(position) + "]";
+            const ElementPath block_path{gpu_position, static_cast<int>(position)};
             const ElementReader block_reader(file_, blocks[position], block_path,
                                              {"id", "send", "recv", "chan"});
             msccl::ThreadBlock block;
             block.id = block_reader.small("id", 0, most_chunks);
-            if (!block_paths.emplace(block.id, block_path).second)
+            if (!block_paths.emplace(block.id, block_path.text()).second)
                 block_reader.fail(
                     "id", std::to_string(block.id) + " is also the id of " + block_paths[block.id]);
             block.send_peer = block_reader.small("send", -1, program.gpu_count - 1);
@@ -260,11 +306,13 @@ class ProgramReader {
             }
             const std::vector<pugi::xml_node> steps =
                 children(block_reader, blocks[position], "step");
+            block.steps.reserve(steps.size());
             for (std::size_t index = 0; index < steps.size(); ++index) {
-                StepSource source{block_path + "/step[" + std::to_string(index) + "]", steps[index],
-                                  gpu.id, block.id, static_cast<int>(index)};
+                const StepSource source{
+                    {gpu_position, static_cast<int>(position), static_cast<int>(index)},
+                    steps[index], gpu.id, block.id, static_cast<int>(index)};
                 block.steps.push_back(read_step(source, static_cast<int>(index)));
-                steps_.push_back(std::move(source));
+                steps_.push_back(source);
             }
             gpu.thread_blocks.push_back(std::move(block));
         }
@@ -295,7 +343,7 @@ class ProgramReader {
     }
 
     void check_step(const StepSource& source, const msccl::ProgramLayout& layout) {
-        const ElementReader reader(file_, source.node, source.path, step_attributes);
+        const ElementReader reader(file_, source.node, source.path);
         const int gpu_id = source.gpu;
         const msccl::ThreadBlock& block =
             layout.block(layout.block_with_id(gpu_id, source.thread_block));
