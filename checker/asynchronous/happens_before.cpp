@@ -27,6 +27,8 @@ HappensBefore::HappensBefore(const ProgramLayout& layout)
       last_send_(layout.block_count(), 0),
       step_base_(layout.block_count() + 1, 0) {
     std::size_t local_entries = 0;
+    std::size_t snapshot_entries = 0;
+    std::size_t messages = 0;
     int senders = 0;
     for (int block = 0; block < layout.block_count(); ++block) {
         const int gpu = layout.gpu_of(block);
@@ -41,7 +43,14 @@ HappensBefore::HappensBefore(const ProgramLayout& layout)
             gpu_senders_[gpu].push_back(block);
         }
         step_base_[block + 1] = step_base_[block] + layout.block(block).steps.size();
+        for (const Step& step : layout.block(block).steps)
+            if (step_sends(step.type)) {
+                ++messages;
+                snapshot_entries += static_cast<std::size_t>(width);
+            }
     }
+    send_snapshots_.reserve(snapshot_entries);
+    messages_.reserve(messages);
     local_.assign(local_entries, 0);
     const std::size_t steps = step_base_.back();
     send_snapshot_.assign(steps, -1);

@@ -35,15 +35,17 @@ int SharedClocks::join(int into, int from) {
     if (into == from) return into;
     const std::int32_t* seen = entries(from);
     const std::int32_t* own = entries(into);
-    // No early exit: the comparisons run as vector instructions.
-    bool seen_more = false;
-    bool own_more = false;
+    // Entries are in [0, 2^31): a difference is negative exactly where one side
+    // is larger, so or-ing the differences (no branch, no early exit) compares
+    // the whole vectors with vector instructions.
+    std::int32_t own_minus_seen = 0;
+    std::int32_t seen_minus_own = 0;
     for (int index = 0; index < width_; ++index) {
-        seen_more |= seen[index] > own[index];
-        own_more |= own[index] > seen[index];
+        own_minus_seen |= own[index] - seen[index];
+        seen_minus_own |= seen[index] - own[index];
     }
-    if (!seen_more) return into;
-    if (!own_more) {  // `from` knows everything `into` does: share it
+    if (own_minus_seen >= 0) return into;  // `into` knows everything `from` does
+    if (seen_minus_own >= 0) {  // `from` knows everything `into` does: share it
         hold(from);
         release(into);
         return from;
@@ -52,7 +54,7 @@ int SharedClocks::join(int into, int from) {
     seen = entries(from);
     std::int32_t* changed = entries(into);
     for (int index = 0; index < width_; ++index)
-        changed[index] = std::max(changed[index], seen[index]);
+        changed[index] = changed[index] < seen[index] ? seen[index] : changed[index];
     return into;
 }
 

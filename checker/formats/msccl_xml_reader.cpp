@@ -430,17 +430,8 @@ std::pair<int, int> line_and_column(std::string_view text, std::ptrdiff_t offset
     return {line, column};
 }
 
-}  // namespace
-
-msccl::Program parse_msccl_xml(std::string_view text, const std::string& file_label) {
-    pugi::xml_document document;
-    const pugi::xml_parse_result parsed =
-        document.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
-    if (!parsed) {
-        const auto [line, column] = line_and_column(text, parsed.offset);
-        throw InputError::at_position(file_label, line, column,
-                                      std::string("malformed XML: ") + parsed.description());
-    }
+/// The program of a parsed document, or an InputError naming where it is not one.
+msccl::Program read_document(const pugi::xml_document& document, const std::string& file_label) {
     pugi::xml_node algo;
     for (pugi::xml_node node : document.children()) {
         if (node.type() != pugi::node_element) continue;
@@ -454,8 +445,32 @@ msccl::Program parse_msccl_xml(std::string_view text, const std::string& file_la
     return ProgramReader(file_label).read(algo);
 }
 
+[[noreturn]] void refuse_malformed(std::string_view text, const pugi::xml_parse_result& parsed,
+                                   const std::string& file_label) {
+    const auto [line, column] = line_and_column(text, parsed.offset);
+    throw InputError::at_position(file_label, line, column,
+                                  std::string("malformed XML: ") + parsed.description());
+}
+
+}  // namespace
+
+msccl::Program parse_msccl_xml(std::string_view text, const std::string& file_label) {
+    pugi::xml_document document;
+    const pugi::xml_parse_result parsed =
+        document.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
+    if (!parsed) refuse_malformed(text, parsed, file_label);
+    return read_document(document, file_label);
+}
+
 msccl::Program read_msccl_file(const std::string& path) {
-    return parse_msccl_xml(read_file_text(path), path);
+    // Parsed in place (large files are not copied); the parser changes the
+    // text, so an error's line is counted in the file read again.
+    std::string text = read_file_text(path);
+    pugi::xml_document document;
+    const pugi::xml_parse_result parsed = document.load_buffer_inplace(
+        text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
+    if (!parsed) refuse_malformed(read_file_text(path), parsed, path);
+    return read_document(document, path);
 }
 
 bool looks_like_msccl_xml(std::string_view text) {
