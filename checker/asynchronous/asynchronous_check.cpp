@@ -54,7 +54,8 @@ std::uint64_t memory_estimate(const ProgramLayout& layout) {
             chunk_operations += static_cast<std::uint64_t>(step.count);
         }
     }
-    const std::uint64_t send_entries = 2 * static_cast<std::uint64_t>(layout.block_count()) * senders;
+    const std::uint64_t send_entries =
+        2 * static_cast<std::uint64_t>(layout.block_count()) * senders;
     return (local_entries + send_entries) * sizeof(std::int32_t) +
            chunk_operations * (sizeof(ValueEvent) + 2 * sizeof(ChunkCell));
 }

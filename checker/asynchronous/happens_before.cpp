@@ -33,9 +33,8 @@ HappensBefore::HappensBefore(const ProgramLayout& layout)
     for (int block = 0; block < layout.block_count(); ++block) {
         const int gpu = layout.gpu_of(block);
         const int width = static_cast<int>(layout.gpu(gpu).thread_blocks.size());
-        local_index_[block] = block == 0 || layout.gpu_of(block - 1) != gpu
-                                  ? 0
-                                  : local_index_[block - 1] + 1;
+        local_index_[block] =
+            block == 0 || layout.gpu_of(block - 1) != gpu ? 0 : local_index_[block - 1] + 1;
         local_base_[block] = local_entries;
         local_entries += static_cast<std::size_t>(width);
         if (layout.links(block).send_connection >= 0) {
@@ -71,7 +70,8 @@ HappensBefore::HappensBefore(const ProgramLayout& layout)
             const int waited = layout.block_with_id(layout.gpu_of(block), step.depends_on_block);
             if (waited < 0) continue;
             const std::vector<int>& first = first_signal_from[waited];
-            const int from = std::clamp(step.depends_on_step, 0, static_cast<int>(first.size()) - 1);
+            const int from =
+                std::clamp(step.depends_on_step, 0, static_cast<int>(first.size()) - 1);
             if (first[from] >= 0) ++waiters_[step_index(waited, first[from])];
         }
 }

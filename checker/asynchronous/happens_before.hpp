@@ -73,19 +73,19 @@ class HappensBefore {
     std::size_t step_index(int block, int step) const { return step_base_[block] + step; }
 
     const ProgramLayout& layout_;
-    std::vector<int> local_index_;      // block -> position among its gpu's thread blocks
+    std::vector<int> local_index_;         // block -> position among its gpu's thread blocks
     std::vector<std::size_t> local_base_;  // block -> offset of its local clock in local_
     std::vector<std::int32_t> local_;
-    std::vector<int> sender_index_;     // block -> entry in send clocks, -1: never sends
+    std::vector<int> sender_index_;              // block -> entry in send clocks, -1: never sends
     std::vector<std::vector<int>> gpu_senders_;  // gpu -> its sending thread blocks
     SharedClocks sends_;
-    std::vector<int> send_clock_;       // block -> the SharedClocks vector it holds
-    std::vector<int> last_send_;        // block -> latest own send step + 1
+    std::vector<int> send_clock_;  // block -> the SharedClocks vector it holds
+    std::vector<int> last_send_;   // block -> latest own send step + 1
     std::vector<std::size_t> step_base_;
     std::vector<std::int64_t> send_snapshot_;  // flat step -> offset in send_snapshots_, -1
     std::vector<std::int32_t> send_snapshots_;
-    std::vector<int> waiters_;          // flat step -> waits that will join its signal
-    std::vector<int> signal_at_;        // flat step -> index in signals_, -1
+    std::vector<int> waiters_;    // flat step -> waits that will join its signal
+    std::vector<int> signal_at_;  // flat step -> index in signals_, -1
     std::vector<Signal> signals_;
     std::vector<Message> messages_;
 };

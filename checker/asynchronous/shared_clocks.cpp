@@ -45,7 +45,7 @@ int SharedClocks::join(int into, int from) {
         seen_minus_own |= seen[index] - own[index];
     }
     if (own_minus_seen >= 0) return into;  // `into` knows everything `from` does
-    if (seen_minus_own >= 0) {  // `from` knows everything `into` does: share it
+    if (seen_minus_own >= 0) {             // `from` knows everything `into` does: share it
         hold(from);
         release(into);
         return from;

@@ -15,6 +15,7 @@
 #include "checker/asynchronous/program_layout.hpp"
 #include "checker/core/input_error.hpp"
 #include "checker/formats/file_text.hpp"
+#include "checker/formats/xml_element_reader.hpp"
 #include "models/generator.hpp"
 
 namespace trivcheck {
@@ -31,121 +32,6 @@ constexpr std::int64_t most_chunks = 1 << 24;
 
 const std::initializer_list<const char*> step_attributes = {
     "s", "type", "srcbuf", "srcoff", "dstbuf", "dstoff", "cnt", "depid", "deps", "hasdep"};
-
-/// Where an element is, as positions among its kind counted from 0 (-1: not
-/// part of the path); spelled only when an error needs it.
-struct ElementPath {
-    int gpu = -1;
-    int thread_block = -1;
-    int step = -1;
-
-    std::string text() const {
-        if (gpu < 0) return "algo";
-        std::string path = "gpu[" + std::to_string(gpu) + "]";
-        if (thread_block >= 0) path += "/tb[" + std::to_string(thread_block) + "]";
-        if (step >= 0) path += "/step[" + std::to_string(step) + "]";
-        return path;
-    }
-};
-
-class ElementReader {
-  public:
-    /// A reader of an element whose attributes were checked already.
-    ElementReader(const std::string& file, pugi::xml_node node, ElementPath path)
-        : file_(file), node_(node), path_(path) {}
-    /// Reads the attributes of `node` in one pass, refusing any not in `known`.
-    ElementReader(const std::string& file, pugi::xml_node node, ElementPath path,
-                  std::initializer_list<const char*> known)
-        : file_(file), node_(node), path_(path) {
-        for (const char* entry : known) known_[known_count_++] = entry;
-        int position = 0;
-        for (pugi::xml_attribute attribute : node.attributes()) {
-            const char* name = attribute.name();
-            int index = -1;
-            // Files write the attributes in one order: try the next one first.
-            if (position < known_count_ && std::strcmp(name, known_[position]) == 0)
-                index = position;
-            for (int entry = 0; entry < known_count_ && index < 0; ++entry)
-                if (std::strcmp(name, known_[entry]) == 0) index = entry;
-            if (index < 0) {
-                std::string expected;
-                for (const char* entry : known)
-                    expected += (expected.empty() ? "" : ", ") + std::string(entry);
-                fail(name, "unknown attribute (expected " + expected + ")");
-            }
-            values_[index] = attribute.value();
-            ++position;
-        }
-    }
-
-    [[noreturn]] void fail(const std::string& attribute, const std::string& expected) const {
-        throw InputError(file_, path() + (attribute.empty() ? "" : "@" + attribute), expected);
-    }
-    std::string path() const { return path_.text(); }
-
-    bool has(const char* name) const { return value(name) != nullptr; }
-
-    std::string_view text(const char* name) const {
-        const char* found = value(name);
-        if (!found) fail("", std::string("missing attribute ") + name);
-        return found;
-    }
-
-    std::int64_t integer(const char* name, std::int64_t least, std::int64_t most) const {
-        const std::string_view value = text(name);
-        std::int64_t number = 0;
-        const auto [end, error] =
-            std::from_chars(value.data(), value.data() + value.size(), number);
-        if (value.empty() || error != std::errc() || end != value.data() + value.size())
-            fail(name, "expected an integer, got \"" + std::string(value) + "\"");
-        if (number < least || number > most)
-            fail(name, std::string(value) + " is out of range [" + std::to_string(least) + ", " +
-                           std::to_string(most) + "]");
-        return number;
-    }
-
-    int small(const char* name, std::int64_t least, std::int64_t most) const {
-        return static_cast<int>(integer(name, least, most));
-    }
-
-    bool flag(const char* name) const { return small(name, 0, 1) == 1; }
-
-  private:
-    /// The value of attribute `name`, or null when the element has none.
-    const char* value(const char* name) const {
-        for (int entry = 0; entry < known_count_; ++entry)
-            if (known_[entry] == name || std::strcmp(known_[entry], name) == 0)
-                return values_[entry];
-        const pugi::xml_attribute attribute = node_.attribute(name);
-        return attribute.empty() ? nullptr : attribute.value();
-    }
-
-    static constexpr int most_known = 10;
-    const std::string& file_;
-    pugi::xml_node node_;
-    ElementPath path_;
-    std::array<const char*, most_known> known_{};
-    std::array<const char*, most_known> values_{};
-    int known_count_ = 0;
-};
-
-/// The element children of `node`, refusing text and elements not named `child`.
-std::vector<pugi::xml_node> children(const ElementReader& reader, pugi::xml_node node,
-                                     const char* child) {
-    std::vector<pugi::xml_node> found;
-    for (pugi::xml_node entry : node.children()) {
-        if (entry.type() == pugi::node_element && std::strcmp(entry.name(), child) == 0) {
-            found.push_back(entry);
-            continue;
-        }
-        if (entry.type() == pugi::node_comment || entry.type() == pugi::node_declaration) continue;
-        reader.fail("", entry.type() == pugi::node_element
-                            ? "unexpected element <" + std::string(entry.name()) + "> (expected <" +
-                                  child + ">)"
-                            : "unexpected text (expected <" + std::string(child) + "> elements)");
-    }
-    return found;
-}
 
 Collective read_collective(const ElementReader& reader, const std::string& spelling) {
     if (spelling == "allreduce") return Collective::allreduce;
@@ -310,7 +196,10 @@ class ProgramReader {
             for (std::size_t index = 0; index < steps.size(); ++index) {
                 const StepSource source{
                     {gpu_position, static_cast<int>(position), static_cast<int>(index)},
-                    steps[index], gpu.id, block.id, static_cast<int>(index)};
+                    steps[index],
+                    gpu.id,
+                    block.id,
+                    static_cast<int>(index)};
                 block.steps.push_back(read_step(source, static_cast<int>(index)));
                 steps_.push_back(source);
             }

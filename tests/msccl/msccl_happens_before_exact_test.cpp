@@ -111,7 +111,8 @@ TEST_CASE("msccl happens-before: clocks per gpu equal brute-force reachability")
             CAPTURE(entry.algo);
             CAPTURE(entry.n);
             CAPTURE(seed);
-            msccl::Program program = msccl::lower_to_msccl(ring_schedule(entry.algo, entry.form, entry.n));
+            msccl::Program program =
+                msccl::lower_to_msccl(ring_schedule(entry.algo, entry.form, entry.n));
             std::mt19937 random(seed);
             int dropped = 0;
             for (msccl::Gpu& gpu : program.gpus)

@@ -17,7 +17,8 @@ namespace {
 /// sends to gpu 1; gpu 1 receives (tb 0) and, after a wait, forwards (tb 1) to
 /// gpu 2, which forwards to gpu 0 (rcs); there tb 2 receives it and then reads
 /// s[0]. The write is ordered before the read only through that chain.
-const std::string chain = R"(<algo name="chain" proto="Simple" nchannels="1" nchunksperloop="3" ngpus="3" coll="allreduce" inplace="0">
+const std::string chain =
+    R"(<algo name="chain" proto="Simple" nchannels="1" nchunksperloop="3" ngpus="3" coll="allreduce" inplace="0">
   <gpu id="0" i_chunks="1" o_chunks="1" s_chunks="2">
     <tb id="0" send="-1" recv="-1" chan="0">
       <step s="0" type="cpy" srcbuf="i" srcoff="0" dstbuf="s" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="1"/>
@@ -73,8 +74,8 @@ TEST_CASE("msccl happens-before: a chain of sends through two gpus orders two th
 
 TEST_CASE("msccl happens-before: a missing wait on another gpu breaks the chain: a race") {
     // gpu 1 forwards without waiting for its receive: the chain no longer orders gpu 0.
-    const std::string broken = replace_in_block(chain, 1, 1, R"(depid="0" deps="0")",
-                                                R"(depid="-1" deps="-1")");
+    const std::string broken =
+        replace_in_block(chain, 1, 1, R"(depid="0" deps="0")", R"(depid="-1" deps="-1")");
     const Report report = check_msccl_text(broken);
     CHECK(report.violation_counts.at("race") == 2);
     const std::vector<Violation> on_gpu_0 = races_on(report, 0);
@@ -110,17 +111,17 @@ TEST_CASE("msccl happens-before: the chain's return through a second sending thr
     // The same chain, but gpu 0 sends through tb 1 only after a second sender,
     // tb 3 (to gpu 2, unused by the chain), which waits for the write: the
     // read is ordered through tb 1's local clock at its send, not tb 3's.
-    std::string two_senders = replace_once(
-        chain, R"(    <tb id="2" send="-1" recv="2" chan="0">)",
-        R"(    <tb id="3" send="2" recv="-1" chan="0">
+    std::string two_senders = replace_once(chain, R"(    <tb id="2" send="-1" recv="2" chan="0">)",
+                                           R"(    <tb id="3" send="2" recv="-1" chan="0">
       <step s="0" type="s" srcbuf="i" srcoff="0" dstbuf="o" dstoff="0" cnt="1" depid="0" deps="0" hasdep="1"/>
     </tb>
     <tb id="2" send="-1" recv="2" chan="0">)");
-    two_senders = replace_in_block(two_senders, 0, 1, R"(depid="0" deps="0")",
-                                   R"(depid="3" deps="0")");
+    two_senders =
+        replace_in_block(two_senders, 0, 1, R"(depid="0" deps="0")", R"(depid="3" deps="0")");
     // gpu 2 takes tb 3's message on its own thread block and drops nothing.
-    two_senders = replace_once(two_senders, R"(  <gpu id="2" i_chunks="1" o_chunks="1" s_chunks="1">)",
-                               R"(  <gpu id="2" i_chunks="1" o_chunks="1" s_chunks="2">
+    two_senders =
+        replace_once(two_senders, R"(  <gpu id="2" i_chunks="1" o_chunks="1" s_chunks="1">)",
+                     R"(  <gpu id="2" i_chunks="1" o_chunks="1" s_chunks="2">
     <tb id="1" send="-1" recv="0" chan="0">
       <step s="0" type="r" srcbuf="i" srcoff="0" dstbuf="s" dstoff="1" cnt="1" depid="-1" deps="-1" hasdep="0"/>
     </tb>)");
