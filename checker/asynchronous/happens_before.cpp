@@ -159,6 +159,11 @@ void HappensBefore::wait(int block, int waited, int step) {
     }
 }
 
+void HappensBefore::finish(int block) {
+    sends_.release(send_clock_[block]);
+    send_clock_[block] = 0;
+}
+
 std::size_t HappensBefore::entries_allocated() const {
     return local_.size() + send_snapshots_.size() + sends_.vectors() * sends_.width();
 }

@@ -37,6 +37,9 @@ class HappensBefore {
     void signal(int block, int step);
     /// `block` waited for signalling step `step` of `waited` (same gpu).
     void wait(int block, int waited, int step);
+    /// `block` has run its last step: its send clock is let go (what others
+    /// still need of it, its messages and signals hold).
+    void finish(int block);
 
     /// Whether the access at `epoch` happens before everything `block` does
     /// now; both thread blocks of one gpu.

@@ -227,6 +227,8 @@ void SymbolicExecution::run(const StepStart& start) {
         clocks_.signal(start.block, start.step);
         signals_[start.block].push_back({start.step, depth});
     }
+    if (start.step + 1 == static_cast<int>(layout_.block(start.block).steps.size()))
+        clocks_.finish(start.block);
 }
 
 }  // namespace trivcheck::msccl

@@ -59,6 +59,8 @@ class Recorder : public msccl::StepObserver {
         }
         if (layout_.block(start.block).steps[start.step].signals)
             clocks_.signal(start.block, start.step);
+        if (start.step + 1 == static_cast<int>(layout_.block(start.block).steps.size()))
+            clocks_.finish(start.block);
     }
 
     /// Steps whose recorded clock differs from the brute-force one.
