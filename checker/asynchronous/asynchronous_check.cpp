@@ -37,10 +37,11 @@ void report_unreceived(const ProgramLayout& layout, const Scheduler& scheduler,
 }
 
 /// Bytes the execution will hold, about: the local clocks (an entry per
-/// thread block of the same gpu) of every thread block and of every send, two
-/// send clocks (an entry per sending thread block of the program) per thread
-/// block (its own, and messages and signals in flight), and per chunk a value
-/// event (and a message copy when it is sent).
+/// thread block of the same gpu) of every thread block and of every send, one
+/// send clock (an entry per sending thread block of the program) per thread
+/// block (shared ones, and the ones finished thread blocks let go, make up
+/// for those of messages and signals in flight), and per chunk a value event
+/// (and a message copy when it is sent).
 std::uint64_t memory_estimate(const ProgramLayout& layout) {
     std::uint64_t local_entries = 0;
     std::uint64_t senders = 0;
@@ -54,8 +55,7 @@ std::uint64_t memory_estimate(const ProgramLayout& layout) {
             chunk_operations += static_cast<std::uint64_t>(step.count);
         }
     }
-    const std::uint64_t send_entries =
-        2 * static_cast<std::uint64_t>(layout.block_count()) * senders;
+    const std::uint64_t send_entries = static_cast<std::uint64_t>(layout.block_count()) * senders;
     return (local_entries + send_entries) * sizeof(std::int32_t) +
            chunk_operations * (sizeof(ValueEvent) + 2 * sizeof(ChunkCell));
 }
