@@ -51,6 +51,12 @@ BlockedOn Scheduler::blocked_on(int block) const {
     return BlockedOn::nothing;
 }
 
+bool Scheduler::next_wait_released(int dependent, int block, int step) const {
+    if (finished(dependent)) return false;
+    const Step& next = layout_.block(dependent).steps[next_step_[dependent]];
+    return next.depends_on_block == layout_.block(block).id && next.depends_on_step <= step;
+}
+
 void Scheduler::wake(int block) {
     if (block < 0 || is_ready_[block]) return;
     is_ready_[block] = 1;
@@ -93,7 +99,10 @@ bool Scheduler::run(StepObserver* observer) {
             ++next_step_[block];
             if (step.signals) {
                 signalled_[block].push_back(step_index);
-                for (int dependent : dependents_[block]) wake(dependent);
+                // Only a thread block whose next step this signal lets go needs
+                // waking; any other is blocked on something that will wake it.
+                for (int dependent : dependents_[block])
+                    if (next_wait_released(dependent, block, step_index)) wake(dependent);
             }
         }
     }

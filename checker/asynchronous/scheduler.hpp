@@ -56,6 +56,9 @@ class Scheduler {
   private:
     /// The first signalling step of `block` at or after `step`, or -1.
     int signal_at_or_after(int block, int step) const;
+    /// Whether the next step of `dependent` waits on `block` and signalling step
+    /// `step` of it lets that wait go.
+    bool next_wait_released(int dependent, int block, int step) const;
     void wake(int block);
 
     const ProgramLayout& layout_;
