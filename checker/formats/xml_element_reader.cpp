@@ -26,6 +26,7 @@ ElementReader::ElementReader(const std::string& file, pugi::xml_node node, Eleme
                 expected += (expected.empty() ? "" : ", ") + std::string(entry);
             fail(name, "unknown attribute (expected " + expected + ")");
         }
+        if (values_[index]) fail(name, "given twice");
         values_[index] = attribute.value();
         ++position;
     }

@@ -159,6 +159,8 @@ TEST_CASE("msccl reader: malformed inputs give their exact error") {
         {R"( cnt="1" depid)", R"( cnt="1" colour="red" depid)",
          "copy.xml: gpu[0]/tb[0]/step[0]@colour: unknown attribute (expected s, type, srcbuf, "
          "srcoff, dstbuf, dstoff, cnt, depid, deps, hasdep)"},
+        {R"( cnt="1" depid)", R"( cnt="1" cnt="2" depid)",
+         "copy.xml: gpu[0]/tb[0]/step[0]@cnt: given twice"},
         {R"(<tb id="0" send="1")", R"(<tb id="0" send="-1")",
          "copy.xml: gpu[0]/tb[0]/step[0]@type: s sends, but its thread block has send=\"-1\""},
         {R"(recv="1" chan="0")", R"(recv="-1" chan="0")",
