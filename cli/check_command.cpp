@@ -6,12 +6,14 @@
 #include "checker/explanations/check.hpp"
 #include "checker/formats/report_json.hpp"
 #include "checker/formats/report_text.hpp"
+#include "checker/formats/schedule_json.hpp"
 #include "checker/formats/size_spec.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/schedule_source.hpp"
 #include "cli/size_range_check.hpp"
 #include "cli/smt_check.hpp"
+#include "proofs/smt_execution.hpp"
 #include "proofs/verdict.hpp"
 
 namespace trivcheck::cli {
@@ -64,7 +66,10 @@ int run_check(const CheckOptions& options) {
         if (options.engine == "smt") {
             if (!options.sizes.empty())
                 throw std::invalid_argument("--n searches sizes with the symbolic engine only");
-            return run_smt_check(load_schedule(options.source), options.json, options.solver);
+            ScheduleOrOrbit loaded = load_schedule_or_orbit(options.source);
+            if (const RotationOrbit* orbit = std::get_if<RotationOrbit>(&loaded))
+                proofs::refuse_too_large_for_smt(orbit->model);  // before expanding it
+            return run_smt_check(whole_schedule(std::move(loaded)), options.json, options.solver);
         }
         if (!options.sizes.empty())
             return run_size_range_check(options.source, options.sizes, options.json,
@@ -127,7 +132,8 @@ void register_check_command(CLI::App& app, CommandResult& result) {
     command
         ->add_option("--engine", options->engine,
                      "symbolic: the executor (default); smt: Z3 over contribution counts, "
-                     "n <= 32, double_count and missing only (docs/engines.md)")
+                     "n <= 32; ports, unheld sends and ring bounds by reference checkers; what "
+                     "it cannot check exits 4 (docs/engines.md)")
         ->check(CLI::IsMember({"symbolic", "smt"}));
     command->add_option("--smt-timeout-ms", options->solver.timeout_ms,
                         "--engine smt: timeout of each solver call; a timeout is unknown (exit 4)");

@@ -212,7 +212,19 @@ int run_mutate(const MutateOptions& options) {
         else
             print_text(options, tallies, used, skipped);
         const Totals totals = add_up(tallies);
-        return totals.survived == 0 && totals.false_alarm == 0 ? exit_holds : exit_violated;
+        if (totals.survived > 0 || totals.false_alarm > 0) return exit_violated;
+        // Exit 0 claims every mistake was caught; a rejection the oracle could not confirm, or
+        // no mutant at all, leaves that undecided.
+        if (used.empty()) {
+            std::cerr << "unknown: no size gave a correct original to mutate\n";
+            return exit_unknown;
+        }
+        if (totals.unconfirmed > 0) {
+            std::cerr << "unknown: " << totals.unconfirmed
+                      << " rejected mutants were too large for the reference replay to confirm\n";
+            return exit_unknown;
+        }
+        return exit_holds;
     });
 }
 
@@ -232,7 +244,8 @@ void register_mutate_command(CLI::App& app, CommandResult& result) {
         "A rejection counts as caught only when the reference replay confirms the mutant wrong;\n"
         "otherwise it is a false alarm.\n"
         "Exit 0 every mistake was caught and no false alarm, 1 some mutant survived or some\n"
-        "rejection was a false alarm, 2 usage.");
+        "rejection was a false alarm, 2 usage, 4 some rejection too large to confirm or no\n"
+        "correct original to mutate.");
     command->add_option("file", options->file, "An MSCCL-IR file (instead of --algo and --n)");
     command->add_option("--algo", options->algo, "Generator (see `trivcheck list`)");
     command->add_option("--form", options->form, "L or B")->check(CLI::IsMember({"L", "B"}));

@@ -25,7 +25,7 @@ nlohmann::ordered_json smt_report_json(const Report& report, int steps) {
 std::string smt_report_text(const Report& report, int steps) {
     std::string text = report_identity(report) + ", " + std::to_string(steps) +
                        (steps == 1 ? " step\n" : " steps\n");
-    text += "engine: smt (Z3; counts only, no per-step figures)\n";
+    text += "engine: smt (Z3 counts; structure by the reference checkers; no per-step figures)\n";
     text += std::string("verdict: ") + to_string(report.verdict) + "\n\nchecks:\n";
     for (const auto& [name, check] : report.checks)
         text += "  " + name + ": " + to_string(check.verdict) + ", " + check.reason + "\n";

@@ -101,7 +101,15 @@ int exit_code_of(const std::vector<SweepRow>& rows) {
             unknown = unknown || outcome.status == SweepStatus::unknown;
         }
     }
-    return unknown ? exit_unknown : exit_holds;
+    if (unknown) return exit_unknown;
+    // Every size not applicable: nothing was checked, as `check` says of one such size (exit 2).
+    const bool checked = std::any_of(rows.begin(), rows.end(), [](const SweepRow& row) {
+        return std::any_of(row.sizes.begin(), row.sizes.end(), [](const SizeOutcome& outcome) {
+            return outcome.status == SweepStatus::holds;
+        });
+    });
+    const bool no_sizes = rows.empty() || rows.front().sizes.empty();  // an empty shard
+    return checked || no_sizes ? exit_holds : exit_usage;
 }
 
 int run_sweep(const SweepOptions& options) {
@@ -181,8 +189,8 @@ void register_sweep_command(CLI::App& app, CommandResult& result) {
         "(docs/sweep.md).\n"
         "  trivcheck sweep --algo trivance,ring --form both --n 2..512\n"
         "  trivcheck sweep --algo all --n 2..1024 --shard 2/8 --json > shard2.jsonl\n"
-        "Exit 0 every checked schedule holds, 1 any violated, 2 usage, 4 any too large to "
-        "check.");
+        "Exit 0 every checked schedule holds, 1 any violated, 2 usage (also: no size "
+        "applicable), 4 any too large to check.");
     command
         ->add_option("--algo", options->algos,
                      "Comma-separated generators (see `trivcheck list`), or all")

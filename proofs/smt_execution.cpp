@@ -107,7 +107,10 @@ CountViolation describe(const Schedule& schedule, const CountTerms& terms, int s
     return violation;
 }
 
-void refuse_too_large(const Schedule& schedule) {
+
+}  // namespace
+
+void refuse_too_large_for_smt(const Schedule& schedule) {
     if (schedule.ranks > smt_engine_rank_limit)
         throw NotApplicable("the smt engine checks at most " +
                             std::to_string(smt_engine_rank_limit) + " ranks; " + schedule.name +
@@ -118,17 +121,15 @@ void refuse_too_large(const Schedule& schedule) {
                             " has " + std::to_string(schedule.blocks) + " (use --engine symbolic)");
 }
 
-}  // namespace
-
 SmtExecution smt_execute(const Schedule& schedule, const SolverSettings& settings) {
-    refuse_too_large(schedule);
+    refuse_too_large_for_smt(schedule);
     z3::context context;
     return smt_execute(schedule, settings, context);
 }
 
 SmtExecution smt_execute(const Schedule& schedule, const SolverSettings& settings,
                          z3::context& context) {
-    refuse_too_large(schedule);
+    refuse_too_large_for_smt(schedule);
     const CountTerms terms(context, schedule);
     Solver solver(context, settings, "QF_LIA");
     solver.add(terms.contributor_domain());

@@ -62,6 +62,10 @@ struct SmtExecution {
 /// Checks the counts of `schedule` (well formed, docs/model.md) with Z3. Throws
 /// NotApplicable (models/generator.hpp) above smt_engine_rank_limit ranks or
 /// smt_engine_block_limit blocks.
+/// Throws NotApplicable when `header` has more ranks or blocks than the smt
+/// engine checks; reads the header only, so a caller can refuse before expanding.
+void refuse_too_large_for_smt(const Schedule& header);
+
 SmtExecution smt_execute(const Schedule& schedule, const SolverSettings& settings);
 /// The same in the caller's context, for checking many schedules: creating a
 /// Z3 context costs more than checking a small schedule.

@@ -6,6 +6,7 @@
 #include "checker/execution/bounds_check.hpp"
 #include "checker/execution/executor_parts.hpp"
 #include "checker/execution/link_loads.hpp"
+#include "checker/execution/memory_estimate.hpp"
 #include "checker/execution/provenance.hpp"
 #include "checker/execution/report_header.hpp"
 #include "checker/execution/rotation_symmetry.hpp"
@@ -57,7 +58,7 @@ std::uint64_t execution_memory(std::uint64_t stored_ranks, std::uint64_t step_bl
     const auto slots = static_cast<std::uint64_t>(schedule.buffer_count()) *
                        static_cast<std::uint64_t>(schedule.blocks);
     return stored_ranks * slots * sizeof(SetId) + step_blocks * 16 + slots * 16 +
-           (std::uint64_t{64} << 20);
+           per_rank_figures_memory(schedule) + (std::uint64_t{64} << 20);
 }
 
 std::uint64_t orbit_memory(const Schedule& model) {

@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "checker/execution/memory_estimate.hpp"
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/json_document.hpp"
 #include "checker/formats/json_fields.hpp"
@@ -69,9 +70,11 @@ class ScheduleReader : public json_fields::JsonInput {
         schedule.ports = read_count(fields.required("ports"), root.field("ports"));
         ranks_ = schedule.ranks;
         schedule.topology = read_topology(fields.required("topology"), root.field("topology"));
-        steps_.use_header(schedule.ranks, schedule.blocks, schedule.topology);
         if (const json* buffers = fields.optional("buffers"))
             schedule.buffers = read_buffers(*buffers, root.field("buffers"));
+        // Every count above is bounded by what checking it would need, before anything is built.
+        refuse_header_above_limit(schedule);
+        steps_.use_header(schedule.ranks, schedule.blocks, schedule.topology);
         steps_.use_buffers(schedule.buffers);
 
         const JsonPath steps_path = root.field("steps");
@@ -139,12 +142,19 @@ class ScheduleReader : public json_fields::JsonInput {
         if (ranks == nullptr || blocks == nullptr || topology == nullptr) return false;
         try {
             const JsonPath root_path;
-            ranks_ = read_count(*ranks, root_path.field("ranks"));
-            const int block_count = read_count(*blocks, root_path.field("blocks"));
-            steps_.use_header(ranks_, block_count,
-                              read_topology(*topology, root_path.field("topology")));
+            Schedule header;
+            if (root.contains("name") && root["name"].is_string())
+                header.name = root["name"].get<std::string>();
+            header.ranks = ranks_ = read_count(*ranks, root_path.field("ranks"));
+            header.blocks = read_count(*blocks, root_path.field("blocks"));
+            header.topology = read_topology(*topology, root_path.field("topology"));
             if (root.contains("buffers"))
-                steps_.use_buffers(read_buffers(root["buffers"], root_path.field("buffers")));
+                header.buffers = read_buffers(root["buffers"], root_path.field("buffers"));
+            // Refused before the first transfer is kept (ResourceLimit is not caught here).
+            refuse_header_above_limit(header);
+            steps_.use_header(header.ranks, header.blocks, header.topology);
+            // Names that come after the steps are resolved then (StepReader's pending names).
+            if (root.contains("buffers")) steps_.use_buffers(header.buffers);
         } catch (const InputError&) {
             return false;
         }

@@ -300,7 +300,7 @@ TEST_CASE("sweep --json: one report per n, sorted; shards merge back to the whol
 
 TEST_CASE("sweep: a form named explicitly is reported not applicable, never skipped") {
     const Run run = run_trivcheck("sweep --algo ring --form L --n 4,5 --json");
-    CHECK(run.exit_code == 0);
+    CHECK(run.exit_code == 2);  // nothing was checked: never 0
     const std::vector<std::string> lines = lines_of(run.out);
     REQUIRE(lines.size() == 2);
     CHECK(nlohmann::json::parse(lines[0])["verdict"] == "not_applicable");

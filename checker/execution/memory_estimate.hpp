@@ -1,0 +1,25 @@
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "models/schedule.hpp"
+
+namespace trivcheck {
+
+/// Bytes the per-link and per-rank figures of one execution take whatever the
+/// schedule's steps are: link loads (two 8-byte counters per directed link, a
+/// ring's difference arrays), ports, bytes sent per rank. Depends on the
+/// header alone (ranks, topology), so a reader can refuse before building.
+std::uint64_t per_rank_figures_memory(const Schedule& header);
+
+/// The least memory checking a schedule with this header needs, made from the
+/// header alone (ranks, blocks, buffers, topology; no step is needed): one
+/// stored rank's cells (a rotation orbit) plus per_rank_figures_memory.
+std::uint64_t header_memory_lower_bound(const Schedule& header);
+
+/// Throws ResourceLimit (exit 4) when header_memory_lower_bound exceeds
+/// `limit_bytes` (0: 80% of available memory). Readers call it as soon as the
+/// header is read, before any step, buffer or per-rank table is built.
+void refuse_header_above_limit(const Schedule& header, std::uint64_t limit_bytes = 0);
+
+}  // namespace trivcheck
