@@ -11,6 +11,7 @@
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/schedule_source.hpp"
+#include "cli/sarif_check.hpp"
 #include "cli/size_range_check.hpp"
 #include "cli/smt_check.hpp"
 #include "proofs/smt_execution.hpp"
@@ -22,7 +23,11 @@ namespace {
 
 struct CheckOptions {
     ScheduleSource source;
+    /// The files named; one is source.file, several need --format sarif.
+    std::vector<std::string> files;
     bool json = false;
+    /// text, json (as --json) or sarif (cli/sarif_check.hpp).
+    std::string format = "text";
     double message_bytes = 0;
     int max_violations = 50;
     std::uint64_t memory_limit_mib = 0;
@@ -53,8 +58,24 @@ int run_msccl_check(const msccl::Program& program, const CheckOptions& options) 
     return report.verdict == Verdict::holds ? exit_holds : exit_violated;
 }
 
-int run_check(const CheckOptions& options) {
+int run_check(CheckOptions options) {
     return run_reporting_errors([&]() -> int {
+        if (options.format == "json") options.json = true;
+        if (options.format == "sarif") {
+            if (options.files.empty() || !options.source.algo.empty())
+                throw std::invalid_argument("--format sarif checks schedule files: name them");
+            if (options.engine != "symbolic" || !options.sizes.empty() || options.json)
+                throw std::invalid_argument(
+                    "--format sarif: the symbolic engine, without --n or --json");
+            ExecuteOptions execute_options;
+            execute_options.max_recorded_violations = options.max_violations;
+            execute_options.memory_limit_bytes = options.memory_limit_mib << 20;
+            execute_options.use_symmetry = !options.no_symmetry;
+            return run_sarif_check(options.files, execute_options, options.runtime == "rccl");
+        }
+        if (options.files.size() > 1)
+            throw std::invalid_argument("several files need --format sarif; give one file");
+        if (!options.files.empty()) options.source.file = options.files.front();
         if (const std::optional<msccl::Program> program = load_msccl_program(options.source))
             return run_msccl_check(*program, options);
         if (!options.runtime.empty())
@@ -115,13 +136,18 @@ void register_check_command(CLI::App& app, CommandResult& result) {
         "  trivcheck check allreduce.xml --runtime rccl   (MSCCL-IR, asynchronous)\n"
         "Exit 0 holds, 1 violated, 2 usage, 3 bad input file, 4 too large to check or solver "
         "unknown.");
-    command->add_option("file", options->source.file,
+    command->add_option("file", options->files,
                         "A trivcheck.schedule/1 JSON file (steps with \"every_rank\": true are "
                         "executed as a rotation orbit, one rank for all), or an MSCCL-IR XML "
-                        "file (docs/msccl.md)");
+                        "file (docs/msccl.md); several with --format sarif");
     add_generator_options(*command, options->source);
     command->add_flag("--json", options->json,
                       "Print the trivcheck.report/1 JSON report (docs/report-format.md)");
+    command
+        ->add_option("--format", options->format,
+                     "text (default), json (as --json), or sarif: one SARIF 2.1.0 log for "
+                     "every file named, for code scanning (docs/ci.md)")
+        ->check(CLI::IsMember({"text", "json", "sarif"}));
     command->add_option("--m", options->message_bytes,
                         "Vector size m in bytes: report bytes instead of units of m");
     command->add_option("--max-violations", options->max_violations,

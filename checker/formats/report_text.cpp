@@ -1,5 +1,6 @@
 #include "checker/formats/report_text.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -55,6 +56,12 @@ std::string describe_violation(const Violation& violation, bool explained) {
         for (const std::string& line : describe_explanation(violation, violation.explanation))
             out << "    " << line << "\n";
     return out.str();
+}
+
+std::string violation_in_one_line(const Violation& violation) {
+    std::string text = describe_violation(violation, false);
+    text = text.substr(0, text.find('\n'));
+    return text.substr(std::min(text.size(), text.find_first_not_of(' ')));
 }
 
 std::string report_identity(const Report& report) {

@@ -5,6 +5,7 @@
 
 #include "checker/explanations/check.hpp"
 #include "checker/formats/report_json.hpp"
+#include "checker/formats/report_text.hpp"
 
 namespace trivcheck {
 
@@ -68,6 +69,8 @@ SizeOutcome check_one_size(const GeneratorRequest& request, const ExecuteOptions
         } else if (report.verdict == Verdict::violated) {
             outcome.status = SweepStatus::violated;
             outcome.violation_kind = first_violation_kind(report);
+            if (!report.violations.empty())
+                outcome.first_violation = violation_in_one_line(report.violations.front());
         } else {
             outcome.status = SweepStatus::not_applicable;
             outcome.reason = report.not_applicable_reason;

@@ -27,6 +27,8 @@ struct SizeOutcome {
     /// holds, violated: the report's steps K and byte factor Θ (units of m).
     int steps = 0;
     double theta = 0;
+    /// violated: the first recorded violation in one line ("double_count at step 1: ...").
+    std::string first_violation;
 };
 
 /// Generates and checks the schedule `request` describes (a ring of n ranks).

@@ -1,0 +1,223 @@
+#include "checker/formats/report_sarif.hpp"
+
+#include <map>
+#include <pugixml.hpp>
+
+#include "checker/formats/json_path_line.hpp"
+#include "checker/formats/report_text.hpp"
+
+namespace trivcheck {
+
+namespace {
+
+using ordered_json = nlohmann::ordered_json;
+
+struct RuleText {
+    const char* kind;
+    const char* summary;
+    const char* help;
+};
+
+/// docs/model.md (violations) and docs/msccl.md (what is checked), in words.
+constexpr RuleText kRules[] = {
+    {"double_count", "A contribution is summed into a block more than once",
+     "A reduction's sides share a contribution (sums are not idempotent). Find the two copies "
+     "(the result's related locations) and make sure each contribution reaches the receiver by "
+     "one path only."},
+    {"missing", "A postcondition fails: a contribution is missing at the end",
+     "After the last step a rank lacks a contribution its block must hold (allreduce: all n; "
+     "reduce_scatter: the owner's block complete; allgather: the owner's value)."},
+    {"send_unheld", "A message carries a block its sender does not hold",
+     "The sender holds no contribution to the block at the start of the step; send it after it "
+     "has arrived, or from the buffer that holds it."},
+    {"port_overuse", "A rank sends or receives more messages in a step than it has ports",
+     "Every rank may send at most `ports` messages and receive at most `ports` messages per "
+     "step; split the step or merge messages to the same peer."},
+    {"bound_exceeded", "A bound the schedule declares is exceeded",
+     "A declared upper limit (steps, link_chunks, link_bytes, bytes_per_rank_per_phase, theta) "
+     "is smaller than what the schedule measures; fix the schedule or the bound."},
+    {"race", "Two accesses to one chunk, one a write, are not ordered",
+     "MSCCL-IR: add a dependency (depid/deps/hasdep) or reorder the thread block's steps so "
+     "happens-before orders the two accesses."},
+    {"deadlock", "No thread block can move while some have steps left",
+     "MSCCL-IR: the related locations are the cycle of waits, or the receive nothing sends."},
+    {"unsignalled_wait", "A step waits on a step that never signals",
+     "MSCCL-IR: the awaited step has hasdep=0 and no later step of that thread block signals."},
+    {"count_mismatch", "Sender and receiver disagree on cnt",
+     "MSCCL-IR: a send and the receive it meets must move the same number of chunks."},
+    {"unreceived_message", "A message is never received",
+     "MSCCL-IR: a send has no matching receive by the end of the program."},
+    {"reduce_of_nothing", "A reduction with an empty side",
+     "MSCCL-IR: a reduction adds a chunk that holds no contribution."},
+    {"unexpected_contribution", "A chunk holds a contribution it must not hold",
+     "MSCCL-IR: the postcondition requires exactly the listed contributions."},
+    {"runtime_limit", "The runtime refuses the file",
+     "MSCCL-IR: a limit of RCCL (steps per thread block, cnt, thread blocks per channel, ids, "
+     "nop runs) is exceeded."},
+    {"input_error", "The file cannot be read as a schedule",
+     "Malformed JSON or XML, an unknown field, a rank, block or buffer out of range, a self-send: "
+     "the message names the JSON path. Nothing was checked (exit 3)."},
+    {"unknown", "The check could not decide",
+     "A resource limit or a solver timeout: nothing was decided, which a gate must treat as a "
+     "failure (exit 4). Raise --memory-limit, or check a smaller schedule."},
+};
+
+ordered_json rule_json(const std::string& kind) {
+    for (const RuleText& rule : kRules)
+        if (rule.kind == kind)
+            return {{"id", kind},
+                    {"shortDescription", {{"text", rule.summary}}},
+                    {"fullDescription", {{"text", rule.help}}},
+                    {"help", {{"text", rule.help}}},
+                    {"defaultConfiguration", {{"level", "error"}}}};
+    return {{"id", kind},
+            {"shortDescription", {{"text", kind}}},
+            {"help", {{"text", "See docs/model.md, violations."}}},
+            {"defaultConfiguration", {{"level", "error"}}}};
+}
+
+std::string hop_path(const Hop& hop) {
+    return "steps[" + std::to_string(hop.step) + "].transfers[" + std::to_string(hop.index) + "]";
+}
+
+std::string point_path(const ProgramPoint& point) {
+    return "/algo/gpu[@id='" + std::to_string(point.gpu) + "']/tb[@id='" +
+           std::to_string(point.thread_block) + "']/step[@s='" + std::to_string(point.step) +
+           "']";
+}
+
+/// Line lookups in one subject's text, by JSON path or XPath.
+class Lines {
+  public:
+    explicit Lines(const SarifSubject& subject) : subject_(subject) {
+        if (subject.msccl && !subject.text.empty())
+            xml_loaded_ = static_cast<bool>(
+                xml_.load_buffer(subject.text.data(), subject.text.size()));
+    }
+    std::optional<int> of(const std::string& path) const {
+        if (subject_.text.empty()) return std::nullopt;
+        if (!subject_.msccl) return json_path_line(subject_.text, path);
+        if (!xml_loaded_) return std::nullopt;
+        try {
+            const pugi::xpath_node node = xml_.select_node(path.c_str());
+            if (!node) return std::nullopt;
+            const std::ptrdiff_t offset = node.node().offset_debug();
+            if (offset < 0) return std::nullopt;
+            int line = 1;
+            for (std::ptrdiff_t i = 0; i < offset; ++i)
+                if (subject_.text[static_cast<std::size_t>(i)] == '\n') ++line;
+            return line;
+        } catch (const pugi::xpath_exception&) {
+            return std::nullopt;
+        }
+    }
+
+  private:
+    const SarifSubject& subject_;
+    pugi::xml_document xml_;
+    bool xml_loaded_ = false;
+};
+
+ordered_json location(const SarifSubject& subject, const Lines& lines, const std::string& path) {
+    ordered_json place = ordered_json::object();
+    if (!subject.uri.empty()) {
+        place["physicalLocation"]["artifactLocation"]["uri"] = subject.uri;
+        if (const std::optional<int> line = lines.of(path))
+            place["physicalLocation"]["region"]["startLine"] = *line;
+    }
+    const std::string name =
+        subject.uri.empty() ? subject.logical_name + (path.empty() ? "" : ": " + path) : path;
+    place["logicalLocations"] = {{{"fullyQualifiedName", name.empty() ? "(document)" : name},
+                                  {"kind", "element"}}};
+    return place;
+}
+
+}  // namespace
+
+std::string violation_json_path(const Violation& violation) {
+    if (!violation.transfers.empty()) return hop_path(violation.transfers.front());
+    if (violation.step >= 0) return "steps[" + std::to_string(violation.step) + "]";
+    if (violation.kind == "bound_exceeded") {
+        const std::string bound = violation.detail.substr(0, violation.detail.find_first_of(" :"));
+        return bound.empty() ? "bounds" : "bounds." + bound;
+    }
+    return "steps";
+}
+
+ordered_json sarif_log(const std::vector<SarifSubject>& subjects) {
+    std::map<std::string, int> rule_index;
+    ordered_json rules = ordered_json::array();
+    ordered_json results = ordered_json::array();
+    auto rule_of = [&](const std::string& kind) {
+        const auto [it, added] = rule_index.emplace(kind, static_cast<int>(rules.size()));
+        if (added) rules.push_back(rule_json(kind));
+        return it->second;
+    };
+    auto result = [&](const std::string& kind, const std::string& message) {
+        ordered_json entry;
+        entry["ruleId"] = kind;
+        entry["ruleIndex"] = rule_of(kind);
+        entry["level"] = "error";
+        entry["message"]["text"] = message;
+        return entry;
+    };
+    for (const SarifSubject& subject : subjects) {
+        const Lines lines(subject);
+        if (!subject.report) {
+            ordered_json entry = result(subject.failure_kind, subject.failure_message);
+            ordered_json place = location(subject, lines, subject.failure_path);
+            if (subject.failure_line > 0 && !subject.uri.empty())
+                place["physicalLocation"]["region"]["startLine"] = subject.failure_line;
+            entry["locations"] = {place};
+            results.push_back(std::move(entry));
+            continue;
+        }
+        for (const Violation& violation : subject.report->violations) {
+            ordered_json entry = result(violation.kind, violation_in_one_line(violation));
+            std::vector<std::pair<std::string, std::string>> related;
+            std::string primary;
+            if (subject.msccl && !violation.points.empty()) {
+                primary = point_path(violation.points.front());
+                for (std::size_t i = 1; i < violation.points.size(); ++i)
+                    related.push_back({point_path(violation.points[i]),
+                                       violation.points[i].note.empty() ? "also involved"
+                                                                        : violation.points[i].note});
+                // Each copy's last carrier before the reduction itself.
+                for (std::size_t i = 0; i < violation.chains.size(); ++i)
+                    for (auto point = violation.chains[i].rbegin();
+                         point != violation.chains[i].rend(); ++point)
+                        if (!(*point == violation.points.front())) {
+                            related.push_back({point_path(*point),
+                                               "copy " + std::to_string(i + 1) +
+                                                   " of the contribution comes from here"});
+                            break;
+                        }
+            } else {
+                primary = subject.msccl ? "/algo" : violation_json_path(violation);
+                for (std::size_t i = 1; i < violation.transfers.size(); ++i)
+                    related.push_back({hop_path(violation.transfers[i]),
+                                       violation.kind == "double_count"
+                                           ? "another copy of the contribution arrives here"
+                                           : "also involved"});
+            }
+            entry["locations"] = {location(subject, lines, primary)};
+            if (!related.empty()) {
+                entry["relatedLocations"] = ordered_json::array();
+                for (std::size_t i = 0; i < related.size(); ++i) {
+                    ordered_json place = location(subject, lines, related[i].first);
+                    place["id"] = static_cast<int>(i + 1);
+                    place["message"]["text"] = related[i].second;
+                    entry["relatedLocations"].push_back(std::move(place));
+                }
+            }
+            results.push_back(std::move(entry));
+        }
+    }
+    ordered_json driver = {{"name", "trivcheck"}, {"rules", rules}};
+    ordered_json run = {{"tool", {{"driver", driver}}}, {"results", results}};
+    return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+            {"version", "2.1.0"},
+            {"runs", {run}}};
+}
+
+}  // namespace trivcheck

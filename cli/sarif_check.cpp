@@ -1,0 +1,83 @@
+#include "cli/sarif_check.hpp"
+
+#include <iostream>
+#include <new>
+
+#include "checker/asynchronous/asynchronous_check.hpp"
+#include "checker/core/exit_code.hpp"
+#include "checker/core/input_error.hpp"
+#include "checker/core/resource_limit.hpp"
+#include "checker/explanations/check.hpp"
+#include "checker/formats/file_text.hpp"
+#include "checker/formats/report_sarif.hpp"
+#include "cli/schedule_source.hpp"
+
+namespace trivcheck::cli {
+
+namespace {
+
+SarifSubject check_file(const std::string& file, const ExecuteOptions& options, bool rccl_limits) {
+    SarifSubject subject;
+    subject.uri = file;
+    try {
+        subject.text = read_file_text(file);
+        ScheduleSource source;
+        source.file = file;
+        if (const std::optional<msccl::Program> program = load_msccl_program(source)) {
+            subject.msccl = true;
+            msccl::AsynchronousOptions asynchronous_options;
+            asynchronous_options.max_recorded_violations = options.max_recorded_violations;
+            asynchronous_options.rccl_limits = rccl_limits;
+            asynchronous_options.memory_limit_bytes = options.memory_limit_bytes;
+            subject.report = msccl::check_program(*program, asynchronous_options);
+            return subject;
+        }
+        const ScheduleOrOrbit loaded = load_schedule_or_orbit(source);
+        const RotationOrbit* orbit = std::get_if<RotationOrbit>(&loaded);
+        subject.report = orbit ? check_orbit(*orbit, options)
+                               : check_schedule(std::get<Schedule>(loaded), options);
+        if (subject.report->verdict == Verdict::not_applicable) {
+            subject.failure_kind = "unknown";
+            subject.failure_message = "not applicable: " + subject.report->not_applicable_reason;
+            subject.report.reset();
+        }
+    } catch (const InputError& error) {
+        subject.failure_kind = "input_error";
+        subject.failure_message = error.what();
+        subject.failure_path = error.path;
+        subject.failure_line = error.line;
+    } catch (const ResourceLimit& error) {
+        subject.failure_kind = "unknown";
+        subject.failure_message = std::string("resource limit: ") + error.what();
+    } catch (const std::bad_alloc&) {
+        subject.failure_kind = "unknown";
+        subject.failure_message = "resource limit: out of memory; nothing was decided";
+    } catch (const NotApplicable& error) {
+        subject.failure_kind = "unknown";
+        subject.failure_message = std::string("not applicable: ") + error.what();
+    }
+    return subject;
+}
+
+}  // namespace
+
+int run_sarif_check(const std::vector<std::string>& files, const ExecuteOptions& options,
+                    bool rccl_limits) {
+    std::vector<SarifSubject> subjects;
+    bool violated = false, unreadable = false, undecided = false;
+    for (const std::string& file : files) {
+        subjects.push_back(check_file(file, options, rccl_limits));
+        const SarifSubject& subject = subjects.back();
+        violated = violated || (subject.report && subject.report->verdict == Verdict::violated);
+        unreadable = unreadable || subject.failure_kind == "input_error";
+        undecided = undecided || subject.failure_kind == "unknown";
+        if (!subject.failure_kind.empty())
+            std::cerr << subject.failure_kind << ": " << subject.failure_message << "\n";
+    }
+    std::cout << sarif_log(subjects).dump(2) << "\n";
+    if (violated) return exit_violated;
+    if (unreadable) return exit_input_error;
+    return undecided ? exit_unknown : exit_holds;
+}
+
+}  // namespace trivcheck::cli
