@@ -15,6 +15,7 @@
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/progress_bar.hpp"
+#include "cli/sweep_reports.hpp"
 #include "models/generator.hpp"
 #include "proofs/last_step_planner.hpp"
 
@@ -35,6 +36,9 @@ struct SweepOptions {
     int jobs = 0;
     std::uint64_t memory_limit_mib = 0;
     bool no_symmetry = false;
+    /// --sarif F, --junit F: reports for CI (cli/sweep_reports.hpp); empty: none.
+    std::string sarif;
+    std::string junit;
 };
 
 /// A command-line value that cannot be used; reported as a usage error (exit 2).
@@ -175,6 +179,12 @@ int run_sweep(const SweepOptions& options) {
     } else {
         std::cout << format_sweep_summary(rows) << timing;
     }
+    const int reports_failed = run_reporting_errors([&]() -> int {
+        if (!options.sarif.empty()) write_sweep_sarif(options.sarif, rows);
+        if (!options.junit.empty()) write_sweep_junit(options.junit, rows);
+        return exit_holds;
+    });
+    if (reports_failed != exit_holds) return reports_failed;
     return exit_code_of(rows);
 }
 
@@ -238,6 +248,12 @@ void register_sweep_command(CLI::App& app, CommandResult& result) {
                         "80% of free memory, per thread");
     command->add_flag("--no-symmetry", options->no_symmetry,
                       "Execute every rank even when a schedule is rotation-symmetric (slower)");
+    command->add_option("--sarif", options->sarif,
+                        "Also write a SARIF 2.1.0 log to this file: one result per violated or "
+                        "unknown size (docs/ci.md)");
+    command->add_option("--junit", options->junit,
+                        "Also write JUnit XML to this file: one testcase per algorithm, form and "
+                        "n, a failure carrying the first violation (docs/ci.md)");
     command->callback([options, &result] { result.exit_code = run_sweep(*options); });
 }
 
