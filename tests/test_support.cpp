@@ -12,6 +12,9 @@ namespace trivcheck::testing {
 
 namespace {
 
+
+}  // namespace
+
 CommandOutput run_shell(const std::string& command) {
     CommandOutput output;
     FILE* pipe = popen(command.c_str(), "r");
@@ -24,8 +27,6 @@ CommandOutput run_shell(const std::string& command) {
     output.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return output;
 }
-
-}  // namespace
 
 CommandOutput run_trivcheck(const std::string& arguments) {
     return run_shell(std::string(TRIVCHECK_BINARY) + " " + arguments + " 2>/dev/null");

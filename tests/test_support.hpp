@@ -11,6 +11,9 @@ struct CommandOutput {
     std::string out;
 };
 
+/// Runs `command` with the shell, capturing its standard output and exit code.
+CommandOutput run_shell(const std::string& command);
+
 /// Runs `trivcheck ARGS` (the built binary), capturing standard output only.
 CommandOutput run_trivcheck(const std::string& arguments);
 

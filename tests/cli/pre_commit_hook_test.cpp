@@ -3,10 +3,8 @@
 // correct schedule and fails a broken one.
 #include <doctest/doctest.h>
 
-#include <cstdio>
 #include <fstream>
 #include <string>
-#include <sys/wait.h>
 
 #include "tests/test_support.hpp"
 
@@ -29,14 +27,7 @@ std::string hook_entry() {
 CommandOutput run_hook(const std::string& files) {
     const std::string command = "cd " + source_path("") + " && TRIVCHECK=" TRIVCHECK_BINARY " " +
                                 hook_entry() + " " + files + " 2>&1";
-    CommandOutput output;
-    FILE* pipe = popen(command.c_str(), "r");
-    REQUIRE(pipe != nullptr);
-    char buffer[4096];
-    while (std::fgets(buffer, sizeof buffer, pipe)) output.out += buffer;
-    const int status = pclose(pipe);
-    output.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return output;
+    return run_shell(command);
 }
 
 }  // namespace

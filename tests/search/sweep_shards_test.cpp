@@ -3,29 +3,12 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <string>
-#include <sys/wait.h>
 
 #include "tests/required_inputs.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck::testing;
-
-namespace {
-
-CommandOutput run_shell_stdout(const std::string& command) {
-    CommandOutput output;
-    FILE* pipe = popen((command + " 2>/dev/null").c_str(), "r");
-    REQUIRE(pipe != nullptr);
-    char buffer[4096];
-    while (std::fgets(buffer, sizeof buffer, pipe)) output.out += buffer;
-    const int status = pclose(pipe);
-    output.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return output;
-}
-
-}  // namespace
 
 TEST_CASE("sweep shards under GNU parallel, merged by the documented sort, equal the single run") {
     for (const char* program : {"parallel", "jq"})
@@ -38,9 +21,9 @@ TEST_CASE("sweep shards under GNU parallel, merged by the documented sort, equal
         }
     const std::string sweep = "--algo trivance,ring --form both --n 2..40";
     const CommandOutput single = run_trivcheck("sweep " + sweep + " --json");
-    const CommandOutput merged = run_shell_stdout("TRIVCHECK=" TRIVCHECK_BINARY " " +
+    const CommandOutput merged = run_shell("TRIVCHECK=" TRIVCHECK_BINARY " " +
                                                   source_path("scripts/sweep-shards") + " 3 " +
-                                                  sweep);
+                                                  sweep + " 2>/dev/null");
     CHECK(single.exit_code == 1);  // Trivance L double-counts for n not a power of 3
     CHECK(merged.exit_code == single.exit_code);
     CHECK(std::count(single.out.begin(), single.out.end(), '\n') == 3 * 39);
