@@ -28,7 +28,7 @@ struct SizeOutcome {
     int steps = 0;
     double theta = 0;
     /// violated: the first recorded violation in one line ("double_count at step 1: ...").
-    std::string first_violation;
+    std::string first_violation = {};
 };
 
 /// Generates and checks the schedule `request` describes (a ring of n ranks).

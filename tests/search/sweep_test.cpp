@@ -185,7 +185,7 @@ TEST_CASE("sizes are classed as powers of 3, powers of 2, or other") {
 
 TEST_CASE("verdict table cells say what held and where it first failed") {
     auto outcome = [](int n, SweepStatus status, std::string kind = "", std::string reason = "") {
-        return SizeOutcome{n, status, std::move(kind), std::move(reason), 0.0, ""};
+        return SizeOutcome{n, status, std::move(kind), std::move(reason), 0.0};
     };
     const auto holds = SweepStatus::holds;
     const auto violated = SweepStatus::violated;
