@@ -107,7 +107,6 @@ CountViolation describe(const Schedule& schedule, const CountTerms& terms, int s
     return violation;
 }
 
-
 }  // namespace
 
 void refuse_too_large_for_smt(const Schedule& schedule) {

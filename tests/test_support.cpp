@@ -10,11 +10,6 @@
 
 namespace trivcheck::testing {
 
-namespace {
-
-
-}  // namespace
-
 CommandOutput run_shell(const std::string& command) {
     CommandOutput output;
     FILE* pipe = popen(command.c_str(), "r");

@@ -1,7 +1,7 @@
 #include "checker/formats/junit_xml.hpp"
 
-#include <pugixml.hpp>
 #include <cstdio>
+#include <pugixml.hpp>
 #include <sstream>
 
 namespace trivcheck {

@@ -82,8 +82,7 @@ std::string hop_path(const Hop& hop) {
 
 std::string point_path(const ProgramPoint& point) {
     return "/algo/gpu[@id='" + std::to_string(point.gpu) + "']/tb[@id='" +
-           std::to_string(point.thread_block) + "']/step[@s='" + std::to_string(point.step) +
-           "']";
+           std::to_string(point.thread_block) + "']/step[@s='" + std::to_string(point.step) + "']";
 }
 
 /// Line lookups in one subject's text, by JSON path or XPath.
@@ -91,8 +90,8 @@ class Lines {
   public:
     explicit Lines(const SarifSubject& subject) : subject_(subject) {
         if (subject.msccl && !subject.text.empty())
-            xml_loaded_ = static_cast<bool>(
-                xml_.load_buffer(subject.text.data(), subject.text.size()));
+            xml_loaded_ =
+                static_cast<bool>(xml_.load_buffer(subject.text.data(), subject.text.size()));
     }
     std::optional<int> of(const std::string& path) const {
         if (subject_.text.empty()) return std::nullopt;
@@ -127,8 +126,8 @@ ordered_json location(const SarifSubject& subject, const Lines& lines, const std
     }
     const std::string name =
         subject.uri.empty() ? subject.logical_name + (path.empty() ? "" : ": " + path) : path;
-    place["logicalLocations"] = {{{"fullyQualifiedName", name.empty() ? "(document)" : name},
-                                  {"kind", "element"}}};
+    place["logicalLocations"] = {
+        {{"fullyQualifiedName", name.empty() ? "(document)" : name}, {"kind", "element"}}};
     return place;
 }
 
@@ -179,17 +178,18 @@ ordered_json sarif_log(const std::vector<SarifSubject>& subjects) {
             if (subject.msccl && !violation.points.empty()) {
                 primary = point_path(violation.points.front());
                 for (std::size_t i = 1; i < violation.points.size(); ++i)
-                    related.push_back({point_path(violation.points[i]),
-                                       violation.points[i].note.empty() ? "also involved"
-                                                                        : violation.points[i].note});
+                    related.push_back(
+                        {point_path(violation.points[i]), violation.points[i].note.empty()
+                                                              ? "also involved"
+                                                              : violation.points[i].note});
                 // Each copy's last carrier before the reduction itself.
                 for (std::size_t i = 0; i < violation.chains.size(); ++i)
                     for (auto point = violation.chains[i].rbegin();
                          point != violation.chains[i].rend(); ++point)
                         if (!(*point == violation.points.front())) {
-                            related.push_back({point_path(*point),
-                                               "copy " + std::to_string(i + 1) +
-                                                   " of the contribution comes from here"});
+                            related.push_back(
+                                {point_path(*point), "copy " + std::to_string(i + 1) +
+                                                         " of the contribution comes from here"});
                             break;
                         }
             } else {

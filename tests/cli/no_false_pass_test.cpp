@@ -17,12 +17,12 @@ namespace {
 /// small on disk, enormous to check.
 std::string huge_schedule(long ranks, long blocks, bool every_rank = false) {
     const std::string path = unique_temp_path("huge") + ".json";
-    std::ofstream(path) << R"({"schema": "trivcheck.schedule/1", "name": "huge",
+    std::ofstream(path)
+        << R"({"schema": "trivcheck.schedule/1", "name": "huge",
  "collective": "allreduce", "topology": {"kind": "ring", "dims": [)"
-                        << ranks << R"(]}, "ranks": )" << ranks << R"(, "blocks": )" << blocks
-                        << R"(, "ports": 2, "steps": [{)"
-                        << (every_rank ? R"("every_rank": true, )" : "")
-                        << R"("transfers": [{"src": 0, "dst": 1, "blocks": [0], "op": "reduce"}]}]})";
+        << ranks << R"(]}, "ranks": )" << ranks << R"(, "blocks": )" << blocks
+        << R"(, "ports": 2, "steps": [{)" << (every_rank ? R"("every_rank": true, )" : "")
+        << R"("transfers": [{"src": 0, "dst": 1, "blocks": [0], "op": "reduce"}]}]})";
     return path;
 }
 
@@ -38,8 +38,8 @@ TEST_CASE("no false pass: check refuses a 100-million-rank file before building 
 TEST_CASE("no false pass: the memory estimate counts per-link figures, not only the cells") {
     // 100 million ranks of one block: 400 MB of cells, but about 6 GB of link loads and
     // per-rank figures; this used to run for minutes past a 1000 MiB limit.
-    const CommandOutput run = run_trivcheck_stderr(
-        "check " + huge_schedule(100'000'000, 1, true) + " --memory-limit 1000");
+    const CommandOutput run = run_trivcheck_stderr("check " + huge_schedule(100'000'000, 1, true) +
+                                                   " --memory-limit 1000");
     CHECK(run.exit_code == 4);
     CHECK(run.out.find("more than the limit of 1000 MiB") != std::string::npos);
 }
@@ -55,8 +55,9 @@ TEST_CASE("no false pass: --engine smt refuses a large rotation orbit before exp
 
 TEST_CASE("no false pass: shrink and draw of a file too large to check exit 4") {
     const std::string huge = huge_schedule(100'000'000, 100'000'000);
-    CHECK(run_trivcheck("shrink " + huge + " -o " + unique_temp_path("shrunk") + ".json")
-              .exit_code == 4);
+    CHECK(
+        run_trivcheck("shrink " + huge + " -o " + unique_temp_path("shrunk") + ".json").exit_code ==
+        4);
     CHECK(run_trivcheck("draw " + huge + " -o " + unique_temp_path("drawn") + ".svg").exit_code ==
           4);
 }
@@ -65,8 +66,7 @@ TEST_CASE("no false pass: a sweep that checked nothing is not a pass") {
     CHECK(run_trivcheck("sweep --algo ring --form L --n 4,5").exit_code == 2);
     CHECK(run_trivcheck("sweep --algo ring --form B --n 64 --memory-limit 1").exit_code == 4);
     // Some sizes applicable: those were checked, and hold.
-    CHECK(run_trivcheck("sweep --algo trivance --form L --last-step fold --n 4,9").exit_code ==
-          0);
+    CHECK(run_trivcheck("sweep --algo trivance --form L --last-step fold --n 4,9").exit_code == 0);
 }
 
 TEST_CASE("no false pass: mutate exits 4 when it could not confirm a rejection, or had nothing") {

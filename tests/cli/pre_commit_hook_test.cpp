@@ -41,8 +41,9 @@ TEST_CASE("pre-commit hook: a correct schedule passes, a broken one fails with i
         run_hook("tests/cases/direct-3-holds.json tests/cases/direct-3-sent-twice.json");
     CHECK(bad.exit_code == 1);
     CHECK(bad.out.starts_with("tests/cases/direct-3-sent-twice.json: trivcheck exit 1\n"));
-    CHECK(bad.out.find("double_count at step 0: rank 1 reduces contribution 0 of block 0 2 times") !=
-          std::string::npos);
+    CHECK(
+        bad.out.find("double_count at step 0: rank 1 reduces contribution 0 of block 0 2 times") !=
+        std::string::npos);
 }
 
 TEST_CASE("pre-commit hook: JSON that is not a schedule is skipped; a broken schedule file fails") {

@@ -33,10 +33,12 @@ TEST_CASE("sweep --junit: one testcase per schedule and size, the failure in one
         CHECK(test.attribute("time").as_double() >= 0);
     }
     CHECK(cases == 6);
-    CHECK(names == "ring.B n=3;ring.B n=4;trivance.B n=3;trivance.B n=4;trivance.L n=3;trivance.L n=4;");
+    CHECK(names ==
+          "ring.B n=3;ring.B n=4;trivance.B n=3;trivance.B n=4;trivance.L n=3;trivance.L n=4;");
     const pugi::xml_node failure =
-        suite.find_child_by_attribute("testcase", "classname", "trivance.L").next_sibling().child(
-            "failure");
+        suite.find_child_by_attribute("testcase", "classname", "trivance.L")
+            .next_sibling()
+            .child("failure");
     REQUIRE(failure);
     CHECK(std::string(failure.attribute("type").value()) == "double_count");
     CHECK(std::string(failure.attribute("message").value()) ==
@@ -50,7 +52,8 @@ TEST_CASE("sweep --junit: an undecided size is an error, a missing form is skipp
               .exit_code == 4);
     pugi::xml_document document;
     REQUIRE(document.load_file(path.c_str()));
-    const pugi::xml_node error = document.child("testsuites").child("testsuite").child("testcase").child("error");
+    const pugi::xml_node error =
+        document.child("testsuites").child("testsuite").child("testcase").child("error");
     REQUIRE(error);
     CHECK(std::string(error.attribute("type").value()) == "unknown");
     const std::string skipped_path = unique_temp_path("junit-skipped") + ".xml";

@@ -37,7 +37,8 @@ void check_sarif_shape(const json& log) {
         for (const json& result : run.at("results")) {
             const std::string rule = result.at("ruleId");
             CHECK(ids.count(rule) == 1);
-            CHECK(driver.at("rules").at(result.at("ruleIndex").get<std::size_t>()).at("id") == rule);
+            CHECK(driver.at("rules").at(result.at("ruleIndex").get<std::size_t>()).at("id") ==
+                  rule);
             CHECK_FALSE(result.at("message").at("text").get<std::string>().empty());
             REQUIRE(result.at("locations").size() == 1);
             const json& physical = result.at("locations")[0].at("physicalLocation");
@@ -57,7 +58,8 @@ json located(const json& result) {
 }  // namespace
 
 TEST_CASE("json_path_line finds the line of a JSON path") {
-    const std::string text = "{\n \"a\": [\n  1,\n  {\"b\": \"x,]\"},\n  [2,\n   3]\n ],\n \"c\": 4\n}";
+    const std::string text =
+        "{\n \"a\": [\n  1,\n  {\"b\": \"x,]\"},\n  [2,\n   3]\n ],\n \"c\": 4\n}";
     CHECK(json_path_line(text, "") == 1);
     CHECK(json_path_line(text, "a") == 2);
     CHECK(json_path_line(text, "a[0]") == 3);
@@ -83,7 +85,8 @@ TEST_CASE("check --format sarif: a double count, an exceeded bound and a correct
     CHECK(results[0]["ruleId"] == "double_count");
     CHECK(results[0]["message"]["text"] ==
           "double_count at step 0: rank 1 reduces contribution 0 of block 0 2 times");
-    CHECK(located(results[0]) == json{{"uri", twice}, {"line", 18}, {"path", "steps[0].transfers[0]"}});
+    CHECK(located(results[0]) ==
+          json{{"uri", twice}, {"line", 18}, {"path", "steps[0].transfers[0]"}});
     // The other copy: the second transfer 0 -> 1 of step 0.
     REQUIRE(results[0]["relatedLocations"].size() == 1);
     const json& other = results[0]["relatedLocations"][0];
@@ -106,7 +109,8 @@ TEST_CASE("check --format sarif: an unreadable file is an input_error result at 
     check_sarif_shape(log);
     const json& result = log["runs"][0]["results"].at(0);
     CHECK(result["ruleId"] == "input_error");
-    CHECK(located(result) == json{{"uri", bad}, {"line", 4}, {"path", "steps[0].transfers[0].dst"}});
+    CHECK(located(result) ==
+          json{{"uri", bad}, {"line", 4}, {"path", "steps[0].transfers[0].dst"}});
 }
 
 TEST_CASE("check --format sarif: an MSCCL-IR double count points at XML elements") {
@@ -124,9 +128,9 @@ TEST_CASE("check --format sarif: an MSCCL-IR double count points at XML elements
 }
 
 TEST_CASE("check --format sarif: correct files give no result and exit 0") {
-    const CommandOutput run = run_trivcheck(
-        "check " + source_path("tests/cases/direct-3-holds.json") + " " +
-        source_path("tests/cases/torus-2x2-holds.json") + " --format sarif");
+    const CommandOutput run =
+        run_trivcheck("check " + source_path("tests/cases/direct-3-holds.json") + " " +
+                      source_path("tests/cases/torus-2x2-holds.json") + " --format sarif");
     CHECK(run.exit_code == 0);
     const json log = json::parse(run.out);
     check_sarif_shape(log);

@@ -21,9 +21,9 @@ TEST_CASE("sweep shards under GNU parallel, merged by the documented sort, equal
         }
     const std::string sweep = "--algo trivance,ring --form both --n 2..40";
     const CommandOutput single = run_trivcheck("sweep " + sweep + " --json");
-    const CommandOutput merged = run_shell("TRIVCHECK=" TRIVCHECK_BINARY " " +
-                                                  source_path("scripts/sweep-shards") + " 3 " +
-                                                  sweep + " 2>/dev/null");
+    const CommandOutput merged =
+        run_shell("TRIVCHECK=" TRIVCHECK_BINARY " " + source_path("scripts/sweep-shards") + " 3 " +
+                  sweep + " 2>/dev/null");
     CHECK(single.exit_code == 1);  // Trivance L double-counts for n not a power of 3
     CHECK(merged.exit_code == single.exit_code);
     CHECK(std::count(single.out.begin(), single.out.end(), '\n') == 3 * 39);

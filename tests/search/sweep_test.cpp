@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "checker/formats/ordered_lines.hpp"
+#include "checker/formats/size_spec.hpp"
 #include "checker/search/shard.hpp"
 #include "checker/search/size_class.hpp"
-#include "checker/formats/size_spec.hpp"
 #include "checker/search/sweep_table.hpp"
 #include "tests/test_support.hpp"
 
