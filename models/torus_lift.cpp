@@ -1,0 +1,255 @@
+#include "models/torus_lift.hpp"
+
+#include <numeric>
+#include <stdexcept>
+
+namespace trivcheck {
+
+std::vector<DimensionStep> round_robin_walk(int first, const std::vector<int>& begin,
+                                            const std::vector<int>& count) {
+    const auto dimensions = static_cast<int>(count.size());
+    std::vector<int> next = begin;
+    std::vector<int> left = count;
+    int remaining = std::accumulate(count.begin(), count.end(), 0);
+    std::vector<DimensionStep> walk;
+    walk.reserve(static_cast<std::size_t>(remaining));
+    for (int d = first; remaining > 0; d = (d + 1) % dimensions) {
+        const auto i = static_cast<std::size_t>(d);
+        if (left[i] == 0) continue;
+        walk.push_back({d, next[i]++});
+        --left[i];
+        --remaining;
+    }
+    return walk;
+}
+
+namespace {
+
+/// Steps of a ring schedule before its first copy: its reduce-scatter,
+/// a fold's hand-in included.
+int reduce_scatter_steps(const Schedule& ring) {
+    for (std::size_t k = 0; k < ring.steps.size(); ++k)
+        for (const Transfer& transfer : ring.steps[k].transfers)
+            if (transfer.op == Op::copy) return static_cast<int>(k);
+    return static_cast<int>(ring.steps.size());
+}
+
+/// The ring schedules' names without their size ("trivance-B-9" -> "trivance-B").
+std::string torus_name(const Schedule& ring, const TorusShape& shape) {
+    std::string name = ring.name;
+    const auto dash = name.find_last_of('-');
+    if (dash != std::string::npos &&
+        name.find_first_not_of("0123456789", dash + 1) == std::string::npos)
+        name.erase(dash);
+    return name + "-" + shape.describe();
+}
+
+class TorusLifter {
+  public:
+    TorusLifter(const std::vector<Schedule>& rings, const Topology& torus, Form form)
+        : rings_(rings), shape_(torus.dims), form_(form), dimensions_(shape_.dimensions()) {
+        schedule_.name = torus_name(rings.front(), shape_);
+        schedule_.algo = rings.front().algo;
+        schedule_.form = rings.front().form;
+        schedule_.topology = torus;
+        schedule_.ranks = shape_.ranks();
+        schedule_.ports = 2 * dimensions_;
+        part_blocks_ = 1;
+        for (const Schedule& ring : rings) {
+            block_strides_.push_back(part_blocks_);
+            part_blocks_ *= ring.blocks;
+        }
+        schedule_.blocks = dimensions_ * part_blocks_;
+        for (int d = 0; d < dimensions_; ++d) {
+            const Schedule& ring = rings_[static_cast<std::size_t>(d)];
+            buffer_offsets_.push_back(schedule_.buffer_count() - 1);
+            for (const std::string& name : ring.buffers)
+                schedule_.buffers.push_back("dim" + std::to_string(d) + "_" + name);
+            if (form == Form::B && ring.uses_buffers())
+                throw NotApplicable("the B form is lifted to tori from ring schedules without "
+                                    "scratch buffers only");
+            std::vector<std::vector<int>> lines;
+            for (int u = 0; u < ring.ranks; ++u) lines.push_back(shape_.ranks_at(d, u));
+            lines_.push_back(std::move(lines));
+            std::vector<int> all(static_cast<std::size_t>(ring.blocks));
+            std::iota(all.begin(), all.end(), 0);
+            all_blocks_.push_back(std::move(all));
+        }
+    }
+
+    Schedule build() {
+        std::vector<std::vector<DimensionStep>> walks;
+        for (int c = 0; c < dimensions_; ++c) walks.push_back(walk_of(c));
+        held_.assign(static_cast<std::size_t>(dimensions_), {});
+        for (auto& per_collective : held_)
+            for (const Schedule& ring : rings_)
+                per_collective.emplace_back(static_cast<std::size_t>(ring.ranks),
+                                            all_blocks_[per_collective.size()]);
+        for (std::size_t k = 0; k < walks.front().size(); ++k) {
+            Step step{rings_[static_cast<std::size_t>(walks[0][k].dimension)]
+                          .steps[static_cast<std::size_t>(walks[0][k].ring_step)]
+                          .phase,
+                      {}};
+            for (int c = 0; c < dimensions_; ++c) add_collective_step(c, walks[static_cast<std::size_t>(c)][k], step);
+            schedule_.steps.push_back(std::move(step));
+        }
+        return std::move(schedule_);
+    }
+
+  private:
+    std::vector<DimensionStep> walk_of(int collective) const {
+        std::vector<int> zero(static_cast<std::size_t>(dimensions_), 0);
+        std::vector<int> whole;
+        bool buffered = false;
+        for (const Schedule& ring : rings_) {
+            whole.push_back(static_cast<int>(ring.steps.size()));
+            buffered = buffered || ring.uses_buffers();
+        }
+        if (form_ == Form::L && !buffered) return round_robin_walk(collective, zero, whole);
+        if (form_ == Form::L) {
+            // Each dimension whole, in the cycle's order.
+            std::vector<DimensionStep> walk;
+            for (int j = 0; j < dimensions_; ++j) {
+                const int d = (collective + j) % dimensions_;
+                for (int s = 0; s < whole[static_cast<std::size_t>(d)]; ++s) walk.push_back({d, s});
+            }
+            return walk;
+        }
+        std::vector<int> reduce_scatter;
+        std::vector<int> allgather;
+        for (const Schedule& ring : rings_) {
+            reduce_scatter.push_back(reduce_scatter_steps(ring));
+            allgather.push_back(static_cast<int>(ring.steps.size()) - reduce_scatter.back());
+        }
+        std::vector<DimensionStep> walk = round_robin_walk(collective, zero, reduce_scatter);
+        std::vector<int> next = reduce_scatter;
+        if (allgather == reduce_scatter) {
+            // The reverse walk: the all-gather undoes the dimensions in the opposite order.
+            for (std::size_t j = walk.size(); j-- > 0;) {
+                const int d = walk[j].dimension;
+                walk.push_back({d, next[static_cast<std::size_t>(d)]++});
+            }
+        } else {
+            for (const DimensionStep& step : round_robin_walk(collective, reduce_scatter, allgather))
+                walk.push_back(step);
+        }
+        return walk;
+    }
+
+    int map_buffer(int dimension, int buffer) const {
+        return buffer == main_buffer
+                   ? main_buffer
+                   : buffer_offsets_[static_cast<std::size_t>(dimension)] + buffer;
+    }
+
+    /// Torus blocks of collective `collective`: ring blocks `sent` in `dimension`
+    /// times, in every other dimension e, the ring blocks sets[e].
+    BlockSet product(int collective, int dimension, const std::vector<int>& sent,
+                     const std::vector<const std::vector<int>*>& sets) const {
+        std::vector<int> blocks{collective * part_blocks_};
+        for (int e = dimensions_ - 1; e >= 0; --e) {
+            const std::vector<int>& factor =
+                e == dimension ? sent : *sets[static_cast<std::size_t>(e)];
+            const int stride = block_strides_[static_cast<std::size_t>(e)];
+            std::vector<int> grown;
+            grown.reserve(blocks.size() * factor.size());
+            for (int base : blocks)
+                for (int b : factor) grown.push_back(base + b * stride);
+            blocks = std::move(grown);
+        }
+        return BlockSet(std::move(blocks), schedule_.blocks);
+    }
+
+    /// The other dimensions' ring blocks rank `rank` sends along with its
+    /// blocks of `dimension`: all of them (L) or those it still reduces or holds (B).
+    std::vector<const std::vector<int>*> other_sets(int collective, int dimension,
+                                                    int rank) const {
+        std::vector<const std::vector<int>*> sets;
+        for (int e = 0; e < dimensions_; ++e) {
+            const auto i = static_cast<std::size_t>(e);
+            if (e == dimension || form_ == Form::L)
+                sets.push_back(&all_blocks_[i]);
+            else
+                sets.push_back(&held_[static_cast<std::size_t>(collective)][i][static_cast<std::size_t>(
+                    shape_.coordinate(rank, e))]);
+        }
+        return sets;
+    }
+
+    void add_collective_step(int collective, const DimensionStep& at, Step& step) {
+        const int d = at.dimension;
+        const auto dimension = static_cast<std::size_t>(d);
+        const Step& ring_step =
+            rings_[dimension].steps[static_cast<std::size_t>(at.ring_step)];
+        for (const LocalOp& operation : ring_step.local) {
+            const BlockSet blocks = product(collective, d, operation.blocks.sorted(),
+                                            other_sets(collective, d, 0));
+            for (int rank : lines_[dimension][static_cast<std::size_t>(operation.rank)])
+                step.local.push_back({rank, map_buffer(d, operation.src_buffer),
+                                      map_buffer(d, operation.dst_buffer), blocks, operation.op});
+        }
+        for (const Transfer& transfer : ring_step.transfers) {
+            const int delta = (transfer.dst - transfer.src) * shape_.stride(d);
+            const std::vector<int> sent = transfer.blocks.sorted();
+            std::optional<BlockSet> shared;
+            if (form_ == Form::L) shared = product(collective, d, sent, other_sets(collective, d, 0));
+            for (int rank : lines_[dimension][static_cast<std::size_t>(transfer.src)])
+                step.transfers.push_back(
+                    {rank, rank + delta,
+                     shared ? *shared : product(collective, d, sent, other_sets(collective, d, rank)),
+                     transfer.op, transfer.route,
+                     static_cast<BufferIndex>(map_buffer(d, transfer.src_buffer)),
+                     static_cast<BufferIndex>(map_buffer(d, transfer.dst_buffer))});
+        }
+        if (form_ == Form::B) update_held(collective, d, ring_step);
+    }
+
+    /// After a step: a reduce-scatter sender no longer reduces what it sent
+    /// on; an all-gather receiver holds what it received.
+    void update_held(int collective, int dimension, const Step& ring_step) {
+        auto& held = held_[static_cast<std::size_t>(collective)][static_cast<std::size_t>(dimension)];
+        const int blocks = rings_[static_cast<std::size_t>(dimension)].blocks;
+        std::vector<std::vector<char>> member(held.size());
+        for (std::size_t u = 0; u < held.size(); ++u) {
+            member[u].assign(static_cast<std::size_t>(blocks), 0);
+            for (int b : held[u]) member[u][static_cast<std::size_t>(b)] = 1;
+        }
+        for (const Transfer& transfer : ring_step.transfers) {
+            const bool reduce = transfer.op == Op::reduce;
+            auto& row = member[static_cast<std::size_t>(reduce ? transfer.src : transfer.dst)];
+            transfer.blocks.for_each(
+                [&](int b) { row[static_cast<std::size_t>(b)] = reduce ? 0 : 1; });
+        }
+        for (std::size_t u = 0; u < held.size(); ++u) {
+            held[u].clear();
+            for (int b = 0; b < blocks; ++b)
+                if (member[u][static_cast<std::size_t>(b)]) held[u].push_back(b);
+        }
+    }
+
+    const std::vector<Schedule>& rings_;
+    TorusShape shape_;
+    Form form_;
+    int dimensions_;
+    Schedule schedule_;
+    int part_blocks_ = 1;
+    std::vector<int> block_strides_;
+    std::vector<int> buffer_offsets_;
+    /// lines_[d][u]: the torus ranks whose coordinate in d is u.
+    std::vector<std::vector<std::vector<int>>> lines_;
+    std::vector<std::vector<int>> all_blocks_;
+    /// held_[collective][d][u]: ring-d blocks (sorted) rank u of ring d still
+    /// reduces (reduce-scatter) or holds in full (all-gather), for that collective.
+    std::vector<std::vector<std::vector<std::vector<int>>>> held_;
+};
+
+}  // namespace
+
+Schedule lift_rings_to_torus(const std::vector<Schedule>& rings, const Topology& torus,
+                             Form form) {
+    if (rings.size() != torus.dims.size() || rings.empty())
+        throw std::invalid_argument("lift_rings_to_torus needs one ring schedule per dimension");
+    return TorusLifter(rings, torus, form).build();
+}
+
+}  // namespace trivcheck

@@ -1,0 +1,45 @@
+#pragma once
+#include <vector>
+
+#include "models/generator.hpp"
+#include "models/torus_shape.hpp"
+
+namespace trivcheck {
+
+/// One torus step of one collective: which dimension it uses and which step
+/// of that dimension's ring schedule it runs there.
+struct DimensionStep {
+    int dimension = 0;
+    int ring_step = 0;
+};
+
+/// The dimensions collective `first` walks through (docs/model.md, "Tori"):
+/// step j uses the j-th dimension of the cycle first, first + 1, ... (mod D)
+/// that still has ring steps left, and runs its next one; dimension d offers
+/// `count[d]` steps from `begin[d]` on. On a torus whose dimensions need
+/// equal step counts that is dimension (first + j) mod D in step j; where
+/// they differ (8×64), the exhausted dimensions are skipped, so in the last
+/// steps collectives share the longer dimensions' links.
+std::vector<DimensionStep> round_robin_walk(int first, const std::vector<int>& begin,
+                                            const std::vector<int>& count);
+
+/// Lifts one ring schedule per dimension (`rings[d]` on a ring of
+/// shape.extent(d) ranks, all of one algorithm and form) to the torus: D
+/// collectives, collective i on the i-th 1/D of the vector, each a product of
+/// the ring collectives along the lines of every dimension. A torus block is
+/// (i, b_0, ..., b_{D-1}) with b_d a block of ring d, numbered
+/// i·P + b_0 + B_0·b_1 + ... (P = B_0·B_1·...).
+/// L: every ring transfer u -> v in dimension d becomes, on every line of d,
+///    x -> x + (v - u)·e_d with the collective's whole part (round-robin walk;
+///    a ring schedule with scratch buffers runs its dimensions one after the
+///    other instead, each whole, since its buffers hold partials of one line).
+/// B: the ring's reduce-scatter steps (those before its first copy) on the
+///    round-robin walk, then its all-gather steps on the reverse walk; a rank
+///    sends, for ring blocks S of dimension d, the blocks whose other
+///    coordinates b_e it still reduces (reduce-scatter: not yet sent on in
+///    dimension e) or already holds in full (all-gather: owned or received).
+/// Every ring must have 2 ranks or more; the result has 2D ports.
+Schedule lift_rings_to_torus(const std::vector<Schedule>& rings, const Topology& torus,
+                             Form form);
+
+}  // namespace trivcheck
