@@ -138,6 +138,24 @@ struct PhaseBytes {
     std::int64_t max_blocks = 0;
 };
 
+/// Loads on the links of one dimension and direction of a torus.
+struct TorusDirectionLoad {
+    int dimension = 0;
+    bool plus = true;
+    /// Per step: the most chunks and blocks on one link of this dimension and direction.
+    std::vector<std::int64_t> chunks_max;
+    std::vector<std::int64_t> blocks_max;
+};
+
+/// Figures only a torus has (docs/model.md, "Tori").
+struct TorusFigures {
+    int dimensions = 0;
+    /// Θ·D: the byte factor relative to the optimum m·β/D.
+    double theta_relative = 0;
+    /// Dimension 0 +, dimension 0 -, dimension 1 +, ...
+    std::vector<TorusDirectionLoad> directions;
+};
+
 struct CheckOutcome {
     Verdict verdict = Verdict::not_applicable;
     std::string reason;
@@ -166,6 +184,8 @@ struct Report {
     std::map<std::string, std::int64_t> violation_counts;
     /// Set for MSCCL-IR programs, whose figures are not per synchronous step.
     std::optional<AsynchronousFigures> asynchronous = {};
+    /// Set for schedules on a torus.
+    std::optional<TorusFigures> torus = {};
 
     int steps() const { return static_cast<int>(per_step.size()); }
     double blocks_to_m(std::int64_t blocks_count) const {

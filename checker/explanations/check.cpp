@@ -1,6 +1,7 @@
 #include "checker/explanations/check.hpp"
 
 #include "checker/execution/rotation_symmetry.hpp"
+#include "checker/execution/torus_figures.hpp"
 #include "checker/execution/trivance_checks.hpp"
 #include "checker/explanations/explain.hpp"
 #include "models/orbit_generator.hpp"
@@ -9,27 +10,38 @@ namespace trivcheck {
 
 namespace {
 
+/// Passes every step to each of its observers in turn.
+class ObserverChain : public StepObserver {
+  public:
+    void add(StepObserver* observer) {
+        if (observer) observers_.push_back(observer);
+    }
+    void after_step(int step, const ExecutionState& state) override {
+        for (StepObserver* observer : observers_) observer->after_step(step, state);
+    }
+
+  private:
+    std::vector<StepObserver*> observers_;
+};
+
 /// Runs `execute_with(options)` with the named checks that apply to `schedule`
-/// (its header suffices) observing every step.
+/// (its header suffices) and, on a torus, the torus figures, observing every step.
 template <class Execute>
 Report execute_with_named_checks(const Schedule& schedule, ExecuteOptions options,
                                  Execute&& execute_with) {
-    if (!is_trivance(schedule)) return execute_with(options);
+    const bool trivance = is_trivance(schedule);
+    const bool torus = schedule.topology.kind == TopologyKind::torus;
+    if (!trivance && !torus) return execute_with(options);
     ArcObserver arcs;
-    StepObserver* outer = options.observer;
-    // Chain the caller's observer behind the arc observer.
-    struct Both : StepObserver {
-        ArcObserver& arcs;
-        StepObserver* outer;
-        Both(ArcObserver& a, StepObserver* o) : arcs(a), outer(o) {}
-        void after_step(int step, const ExecutionState& state) override {
-            arcs.after_step(step, state);
-            if (outer) outer->after_step(step, state);
-        }
-    } both(arcs, outer);
-    options.observer = &both;
+    TorusCoverageObserver coverage(schedule);
+    ObserverChain chain;
+    if (trivance) chain.add(&arcs);
+    if (torus) chain.add(&coverage);
+    chain.add(options.observer);
+    options.observer = &chain;
     Report report = execute_with(options);
-    add_trivance_checks(schedule, arcs, report);
+    if (trivance) add_trivance_checks(schedule, arcs, report);
+    add_torus_figures(schedule, coverage, report);
     return report;
 }
 

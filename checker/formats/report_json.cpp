@@ -1,6 +1,7 @@
 #include "checker/formats/report_json.hpp"
 
 #include "checker/explanations/explanation_json.hpp"
+#include "checker/formats/torus_report.hpp"
 
 namespace trivcheck {
 
@@ -105,6 +106,7 @@ nlohmann::ordered_json report_to_json(const Report& report, std::optional<double
     json["totals"] = {{"bytes_per_rank_per_phase", per_phase},
                       {"bytes_per_rank_total", bytes(report.total_blocks_per_rank_max)}};
     json["theta"] = report.theta;
+    if (report.torus) json["torus"] = torus_figures_json(report, bytes);
     json["checks"] = nlohmann::ordered_json::object();
     for (const auto& [name, check] : report.checks) json["checks"][name] = to_string(check.verdict);
     json["check_reasons"] = nlohmann::ordered_json::object();

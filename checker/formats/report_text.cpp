@@ -6,6 +6,7 @@
 
 #include "checker/explanations/explanation_text.hpp"
 #include "checker/formats/asynchronous_report_text.hpp"
+#include "checker/formats/torus_report.hpp"
 
 namespace trivcheck {
 
@@ -96,6 +97,7 @@ std::string report_to_text(const Report& report, std::optional<double> message_b
             << pad(bytes(figures.link_blocks_max), 12) << figures.busiest_link << "\n";
     }
     out << "\nsteps " << report.steps() << ", theta " << format_number(report.theta) << "\n";
+    if (report.torus) out << torus_figures_text(report, bytes);
     out << "bytes per rank:";
     for (const auto& [phase, phase_bytes] : report.phase_bytes) {
         out << " " << phase << " ";
