@@ -31,6 +31,9 @@ int run_reporting_errors(const std::function<int()>& body) {
     } catch (const ResourceLimit& error) {
         std::cerr << "unknown (resource limit): " << error.what() << "\n";
         return exit_unknown;
+    } catch (const GeneratedScheduleTooLarge& error) {
+        std::cerr << "unknown (resource limit): " << error.what() << "\n";
+        return exit_unknown;
     } catch (const std::bad_alloc&) {
         // Memory ran out where no estimate refused the work first: still unknown, never a crash.
         std::cerr << "unknown (resource limit): out of memory; nothing was decided\n";

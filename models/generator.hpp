@@ -1,5 +1,6 @@
 #pragma once
 #include <functional>
+#include <new>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -36,6 +37,17 @@ struct GeneratorRequest {
 /// topology; the message says why. Never replaced by a wrong schedule.
 struct NotApplicable : std::runtime_error {
     using std::runtime_error::runtime_error;
+};
+
+/// Thrown when a generated schedule would hold more block indices than a
+/// generator may store (models/torus_lift.hpp): a resource limit, so every
+/// caller that handles running out of memory (exit 4) handles it too.
+struct GeneratedScheduleTooLarge : std::bad_alloc {
+    explicit GeneratedScheduleTooLarge(std::string reason) : reason_(std::move(reason)) {}
+    const char* what() const noexcept override { return reason_.c_str(); }
+
+  private:
+    std::string reason_;
 };
 
 /// One registered generator, for `trivcheck list`.

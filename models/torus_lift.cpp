@@ -191,6 +191,7 @@ class TorusLifter {
         for (const Transfer& transfer : ring_step.transfers) {
             const int delta = (transfer.dst - transfer.src) * shape_.stride(d);
             const std::vector<int> sent = transfer.blocks.sorted();
+            if (form_ == Form::B) count_stored_blocks(collective, d, sent.size());
             std::optional<BlockSet> shared;
             if (form_ == Form::L) shared = product(collective, d, sent, other_sets(collective, d, 0));
             for (int rank : lines_[dimension][static_cast<std::size_t>(transfer.src)])
@@ -202,6 +203,28 @@ class TorusLifter {
                      static_cast<BufferIndex>(map_buffer(d, transfer.dst_buffer))});
         }
         if (form_ == Form::B) update_held(collective, d, ring_step);
+    }
+
+    /// Adds the block indices one ring transfer's lifted transfers store (the
+    /// product of, per other dimension, the held blocks summed over its ring)
+    /// and refuses before they pass the limit.
+    void count_stored_blocks(int collective, int dimension, std::size_t sent) {
+        double blocks = static_cast<double>(sent);
+        for (int e = 0; e < dimensions_; ++e) {
+            if (e == dimension) continue;
+            std::size_t held = 0;
+            for (const auto& per_rank :
+                 held_[static_cast<std::size_t>(collective)][static_cast<std::size_t>(e)])
+                held += per_rank.size();
+            blocks *= static_cast<double>(held);
+        }
+        stored_blocks_ += blocks;
+        if (stored_blocks_ > kMostStoredBlocks)
+            throw GeneratedScheduleTooLarge(
+                schedule_.name + " would store more than " +
+                std::to_string(static_cast<long long>(kMostStoredBlocks)) +
+                " block indices (the torus B form is built transfer by transfer; translation "
+                "symmetry is not implemented yet)");
     }
 
     /// After a step: a reduce-scatter sender no longer reduces what it sent
@@ -227,6 +250,9 @@ class TorusLifter {
         }
     }
 
+    /// 2^28 indices: 1 GiB, what a 2-core, 24 GiB machine shared by several runs can give.
+    static constexpr double kMostStoredBlocks = 268435456.0;
+    double stored_blocks_ = 0;
     const std::vector<Schedule>& rings_;
     TorusShape shape_;
     Form form_;
