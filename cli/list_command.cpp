@@ -42,7 +42,8 @@ void print_list(bool json) {
             std::cout << "options of " << info.name << ": " << info.options << "\n";
     std::cout << "forms: L = latency-optimal (whole vector every step), B = bandwidth-optimal "
                  "(reduce-scatter + all-gather)\n"
-                 "topologies: ring:N (and, in schedule files, torus and graph)\n";
+                 "topologies: ring:N and torus:AxB[xC[xD]] (generated and in schedule files), "
+                 "graph (in schedule files)\n";
 }
 
 }  // namespace

@@ -15,7 +15,8 @@ void add_generator_options(CLI::App& command, ScheduleSource& source) {
                     "L (latency-optimal: whole vector each step) or B (bandwidth-optimal)")
         ->check(CLI::IsMember({"L", "B"}));
     command.add_option("--topo", source.topology,
-                       "Topology of the generated schedule: ring:N (e.g. ring:27)");
+                       "Topology of the generated schedule: ring:N (e.g. ring:27) or torus:AxB[xC[xD]] "
+                       "(e.g. torus:9x9: one collective per dimension)");
     command
         .add_option("--route", source.route,
                     "Bruck only: same (both peers the + way, as published) or shortest")
