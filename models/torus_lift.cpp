@@ -66,8 +66,9 @@ class TorusLifter {
             for (const std::string& name : ring.buffers)
                 schedule_.buffers.push_back("dim" + std::to_string(d) + "_" + name);
             if (form == Form::B && ring.uses_buffers())
-                throw NotApplicable("the B form is lifted to tori from ring schedules without "
-                                    "scratch buffers only");
+                throw NotApplicable(
+                    "the B form is lifted to tori from ring schedules without "
+                    "scratch buffers only");
             std::vector<std::vector<int>> lines;
             for (int u = 0; u < ring.ranks; ++u) lines.push_back(shape_.ranks_at(d, u));
             lines_.push_back(std::move(lines));
@@ -90,7 +91,8 @@ class TorusLifter {
                           .steps[static_cast<std::size_t>(walks[0][k].ring_step)]
                           .phase,
                       {}};
-            for (int c = 0; c < dimensions_; ++c) add_collective_step(c, walks[static_cast<std::size_t>(c)][k], step);
+            for (int c = 0; c < dimensions_; ++c)
+                add_collective_step(c, walks[static_cast<std::size_t>(c)][k], step);
             schedule_.steps.push_back(std::move(step));
         }
         return std::move(schedule_);
@@ -130,7 +132,8 @@ class TorusLifter {
                 walk.push_back({d, next[static_cast<std::size_t>(d)]++});
             }
         } else {
-            for (const DimensionStep& step : round_robin_walk(collective, reduce_scatter, allgather))
+            for (const DimensionStep& step :
+                 round_robin_walk(collective, reduce_scatter, allgather))
                 walk.push_back(step);
         }
         return walk;
@@ -162,16 +165,15 @@ class TorusLifter {
 
     /// The other dimensions' ring blocks rank `rank` sends along with its
     /// blocks of `dimension`: all of them (L) or those it still reduces or holds (B).
-    std::vector<const std::vector<int>*> other_sets(int collective, int dimension,
-                                                    int rank) const {
+    std::vector<const std::vector<int>*> other_sets(int collective, int dimension, int rank) const {
         std::vector<const std::vector<int>*> sets;
         for (int e = 0; e < dimensions_; ++e) {
             const auto i = static_cast<std::size_t>(e);
             if (e == dimension || form_ == Form::L)
                 sets.push_back(&all_blocks_[i]);
             else
-                sets.push_back(&held_[static_cast<std::size_t>(collective)][i][static_cast<std::size_t>(
-                    shape_.coordinate(rank, e))]);
+                sets.push_back(&held_[static_cast<std::size_t>(collective)][i]
+                                     [static_cast<std::size_t>(shape_.coordinate(rank, e))]);
         }
         return sets;
     }
@@ -179,11 +181,10 @@ class TorusLifter {
     void add_collective_step(int collective, const DimensionStep& at, Step& step) {
         const int d = at.dimension;
         const auto dimension = static_cast<std::size_t>(d);
-        const Step& ring_step =
-            rings_[dimension].steps[static_cast<std::size_t>(at.ring_step)];
+        const Step& ring_step = rings_[dimension].steps[static_cast<std::size_t>(at.ring_step)];
         for (const LocalOp& operation : ring_step.local) {
-            const BlockSet blocks = product(collective, d, operation.blocks.sorted(),
-                                            other_sets(collective, d, 0));
+            const BlockSet blocks =
+                product(collective, d, operation.blocks.sorted(), other_sets(collective, d, 0));
             for (int rank : lines_[dimension][static_cast<std::size_t>(operation.rank)])
                 step.local.push_back({rank, map_buffer(d, operation.src_buffer),
                                       map_buffer(d, operation.dst_buffer), blocks, operation.op});
@@ -193,11 +194,13 @@ class TorusLifter {
             const std::vector<int> sent = transfer.blocks.sorted();
             if (form_ == Form::B) count_stored_blocks(collective, d, sent.size());
             std::optional<BlockSet> shared;
-            if (form_ == Form::L) shared = product(collective, d, sent, other_sets(collective, d, 0));
+            if (form_ == Form::L)
+                shared = product(collective, d, sent, other_sets(collective, d, 0));
             for (int rank : lines_[dimension][static_cast<std::size_t>(transfer.src)])
                 step.transfers.push_back(
                     {rank, rank + delta,
-                     shared ? *shared : product(collective, d, sent, other_sets(collective, d, rank)),
+                     shared ? *shared
+                            : product(collective, d, sent, other_sets(collective, d, rank)),
                      transfer.op, transfer.route,
                      static_cast<BufferIndex>(map_buffer(d, transfer.src_buffer)),
                      static_cast<BufferIndex>(map_buffer(d, transfer.dst_buffer))});
@@ -230,7 +233,8 @@ class TorusLifter {
     /// After a step: a reduce-scatter sender no longer reduces what it sent
     /// on; an all-gather receiver holds what it received.
     void update_held(int collective, int dimension, const Step& ring_step) {
-        auto& held = held_[static_cast<std::size_t>(collective)][static_cast<std::size_t>(dimension)];
+        auto& held =
+            held_[static_cast<std::size_t>(collective)][static_cast<std::size_t>(dimension)];
         const int blocks = rings_[static_cast<std::size_t>(dimension)].blocks;
         std::vector<std::vector<char>> member(held.size());
         for (std::size_t u = 0; u < held.size(); ++u) {
@@ -271,8 +275,7 @@ class TorusLifter {
 
 }  // namespace
 
-Schedule lift_rings_to_torus(const std::vector<Schedule>& rings, const Topology& torus,
-                             Form form) {
+Schedule lift_rings_to_torus(const std::vector<Schedule>& rings, const Topology& torus, Form form) {
     if (rings.size() != torus.dims.size() || rings.empty())
         throw std::invalid_argument("lift_rings_to_torus needs one ring schedule per dimension");
     return TorusLifter(rings, torus, form).build();

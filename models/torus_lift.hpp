@@ -39,7 +39,6 @@ std::vector<DimensionStep> round_robin_walk(int first, const std::vector<int>& b
 ///    coordinates b_e it still reduces (reduce-scatter: not yet sent on in
 ///    dimension e) or already holds in full (all-gather: owned or received).
 /// Every ring must have 2 ranks or more; the result has 2D ports.
-Schedule lift_rings_to_torus(const std::vector<Schedule>& rings, const Topology& torus,
-                             Form form);
+Schedule lift_rings_to_torus(const std::vector<Schedule>& rings, const Topology& torus, Form form);
 
 }  // namespace trivcheck

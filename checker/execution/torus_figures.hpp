@@ -15,9 +15,7 @@ class TorusCoverageObserver : public StepObserver {
   public:
     explicit TorusCoverageObserver(const Schedule& schedule);
     void after_step(int step, const ExecutionState& state) override;
-    const std::vector<std::pair<std::int64_t, std::int64_t>>& coverage() const {
-        return coverage_;
-    }
+    const std::vector<std::pair<std::int64_t, std::int64_t>>& coverage() const { return coverage_; }
 
   private:
     bool one_block_per_collective_ = false;

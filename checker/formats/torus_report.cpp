@@ -24,8 +24,9 @@ std::string torus_figures_text(const Report& report,
     std::snprintf(relative, sizeof relative, "%.6g", torus.theta_relative);
     std::string text = "theta relative to m*beta/D (D = " + std::to_string(torus.dimensions) +
                        "): " + relative + "\n";
-    text += "links per dimension and direction (most bytes on one link, summed over steps; "
-            "most chunks on one link per step):\n";
+    text +=
+        "links per dimension and direction (most bytes on one link, summed over steps; "
+        "most chunks on one link per step):\n";
     for (const TorusDirectionLoad& direction : torus.directions) {
         text += "  " + direction_name(direction) + "  " + bytes(summed(direction.blocks_max)) +
                 "  chunks";

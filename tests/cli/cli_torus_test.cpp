@@ -7,7 +7,8 @@
 using trivcheck::testing::run_trivcheck;
 using trivcheck::testing::run_trivcheck_stderr;
 
-TEST_CASE("check on torus:9x9x9: Trivance B holds, theta_relative = theta * 3, loads per direction") {
+TEST_CASE(
+    "check on torus:9x9x9: Trivance B holds, theta_relative = theta * 3, loads per direction") {
     const auto result = run_trivcheck("check --algo trivance --form B --topo torus:9x9x9 --json");
     CHECK(result.exit_code == 0);
     const auto report = nlohmann::json::parse(result.out);
@@ -23,7 +24,8 @@ TEST_CASE("check on torus:9x9x9: Trivance B holds, theta_relative = theta * 3, l
 
 TEST_CASE("check on torus:27x27x27: Trivance B is refused as too large (exit 4), never a verdict" *
           doctest::test_suite("slow")) {
-    const auto result = run_trivcheck_stderr("check --algo trivance --form B --topo torus:27x27x27");
+    const auto result =
+        run_trivcheck_stderr("check --algo trivance --form B --topo torus:27x27x27");
     CHECK(result.exit_code == 4);
     CHECK(result.out.find("unknown (resource limit): trivance-B-27x27x27 would store more than "
                           "268435456 block indices") == 0);

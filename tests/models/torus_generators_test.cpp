@@ -35,7 +35,9 @@ bool every_dimension(const Topology& topology, bool (*fits)(int)) {
 
 bool power_of_3(int n) { return is_power_of(n, 3); }
 /// Bruck's published L form counts nothing twice for n = 3^s and n = 2·3^s (models/bruck.hpp).
-bool bruck_latency_exact(int n) { return is_power_of(n, 3) || (n % 2 == 0 && is_power_of(n / 2, 3)); }
+bool bruck_latency_exact(int n) {
+    return is_power_of(n, 3) || (n % 2 == 0 && is_power_of(n / 2, 3));
+}
 
 struct Variant {
     std::string algo;
@@ -107,8 +109,8 @@ void check_shape(const Topology& topology) {
             CHECK(report.violation_counts.size() == 1);
         }
     }
-    CHECK_THROWS_WITH_AS(generate(torus_request("ring", Form::L, topology)),
-                         "ring has no L form", NotApplicable);
+    CHECK_THROWS_WITH_AS(generate(torus_request("ring", Form::L, topology)), "ring has no L form",
+                         NotApplicable);
 }
 
 }  // namespace
@@ -126,7 +128,8 @@ TEST_CASE("torus: every algorithm and form on 27x27, 32x32 and 8x64" *
 }
 
 TEST_CASE("torus: Trivance L on 3x3, the two collectives swap dimensions each step") {
-    const Report report = check_schedule(generate(torus_request("trivance", Form::L, torus({3, 3}))));
+    const Report report =
+        check_schedule(generate(torus_request("trivance", Form::L, torus({3, 3}))));
     CHECK(report.verdict == Verdict::holds);
     REQUIRE(report.steps() == 2);
     // Coverage is the product of the dimensions' coverages: 3, then 3·3.
