@@ -3,6 +3,7 @@
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/msccl_xml_reader.hpp"
 #include "checker/formats/schedule_json.hpp"
+#include "models/orbit_generator.hpp"
 #include "proofs/last_step_planner.hpp"
 
 namespace trivcheck::cli {
@@ -83,7 +84,10 @@ ScheduleOrOrbit load_schedule_or_orbit(const ScheduleSource& source) {
             throw CLI::ValidationError("give either a schedule FILE or --algo, not both");
         return read_schedule_or_orbit_file(source.file);
     }
-    return generate(to_request(source));
+    const GeneratorRequest request = to_request(source);
+    // A generator that knows its schedule is a rotation orbit builds rank 0's messages only.
+    if (std::optional<RotationOrbit> orbit = generate_orbit(request)) return std::move(*orbit);
+    return generate(request);
 }
 
 Schedule load_schedule(const ScheduleSource& source) {

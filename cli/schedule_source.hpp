@@ -34,7 +34,8 @@ GeneratorRequest to_request(const ScheduleSource& source);
 Schedule load_schedule(const ScheduleSource& source);
 
 /// As load_schedule, but a file whose steps are all given for every rank at
-/// once comes back as its rotation orbit, unexpanded.
+/// once, or a generator that builds a rotation orbit (models/orbit_generator.hpp),
+/// comes back as its rotation orbit, unexpanded.
 ScheduleOrOrbit load_schedule_or_orbit(const ScheduleSource& source);
 
 /// The MSCCL-IR program in `source`'s file when the file is one (name ending

@@ -83,9 +83,11 @@ int Executor::phase_index(const std::string& phase) {
 }
 
 void Executor::record(Violation violation, std::int64_t rotations) {
-    report_.violation_counts[violation.kind] += rotations;
-    if (static_cast<int>(report_.violations.size()) < options_.max_recorded_violations)
-        report_.violations.push_back(std::move(violation));
+    if (!listing_) {
+        report_.violation_counts[violation.kind] += rotations;
+        ++counted_records_;
+    }
+    if (has_room()) report_.violations.push_back(std::move(violation));
 }
 
 Report Executor::run() {
@@ -99,6 +101,8 @@ Report Executor::run() {
     has_copy_.assign(slots, 0);
     // Growing the step buffer by doubling costs more than the whole reduction at large n.
     pending_.reserve(largest_step_blocks(schedule_, source_.model_divisor));
+    for (const Step& step : schedule_.steps)
+        has_local_operations_ = has_local_operations_ || !step.local.empty();
 
     for (int step = 0; step < static_cast<int>(schedule_.steps.size()); ++step) {
         run_step(step);
@@ -121,11 +125,13 @@ Report Executor::run() {
             record(std::move(violation));
 
     int traced = 0;
+    const bool traceable = source_.whole != nullptr || (source_.orbit_only && lists_whole());
     for (Violation& violation : report_.violations) {
         if (violation.kind != "double_count" || traced >= options_.max_traced_violations ||
-            source_.whole == nullptr)
+            !traceable)
             continue;
-        violation.paths = trace_copies(*source_.whole, violation);
+        violation.paths = source_.whole ? trace_copies(*source_.whole, violation)
+                                        : trace_copies(*source_.orbit_only, violation);
         ++traced;
     }
     report_.verdict = report_.violation_counts.empty() ? Verdict::holds : Verdict::violated;
@@ -138,6 +144,8 @@ void Executor::run_step(int step_index) {
     figures.step = step_index;
     figures.phase = step.phase;
     const int phase = phase_index(step.phase);
+    const std::size_t listed_before = report_.violations.size();
+    const std::int64_t counted_before = counted_records_;
     run_local_operations(step_index, step);
 
     if (source_.orbit) {
@@ -161,6 +169,9 @@ void Executor::run_step(int step_index) {
         const Arrival* last = arrivals_.data() + first_arrival_[static_cast<std::size_t>(dst) + 1];
         if (first != last) deliver(step_index, dst, first, last);
     }
+    if (lists_whole() && counted_records_ != counted_before &&
+        static_cast<int>(listed_before) < options_.max_recorded_violations)
+        list_whole_step(step_index, step, listed_before);
     for (const PendingWrite& write : pending_) state_.cells_[write.cell] = write.value;
 
     if (schedule_.blocks == 1) {
@@ -217,6 +228,7 @@ Report execute(const RotationOrbit& orbit, const ExecuteOptions& options) {
     refuse_above_limit(orbit.model, orbit_memory(orbit.model), options);
     StepSource source;
     source.orbit = true;
+    source.orbit_only = &orbit;
     Executor executor(orbit.model, options, source);
     return executor.run();
 }

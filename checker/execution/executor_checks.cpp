@@ -84,51 +84,56 @@ void Executor::check_ports(int step_index, const Step& step) {
     }
 }
 
-void Executor::check_postconditions() {
+bool Executor::ends_wrong(int rank, int block) const {
+    const SetId value = state_.relative_value(rank, block);
+    if (schedule_.collective == Collective::allgather)
+        return sets_.size(value) != 1 ||
+               !state_.holds_contributor(rank, block, schedule_.owner_of_block(block));
+    return value != sets_.full();
+}
+
+void Executor::report_missing(int rank, int block) {
     const int n = schedule_.ranks;
-    const SetId full = sets_.full();
-    auto report_missing = [&](int rank, int block, const std::string& expectation) {
-        const SetId value = state_.relative_value(rank, block);
-        const int relative = schedule_.collective == Collective::allgather
-                                 ? wrap(schedule_.owner_of_block(block) - rank, n)
-                                 : sets_.first_missing(value);
-        const int contributor = relative < 0 ? -1 : wrap(relative + rank, n);
-        record({"missing",
-                -1,
-                rank,
-                block,
-                contributor,
-                0,
-                {},
-                {},
-                "rank " + std::to_string(rank) + " ends " + expectation + " block " +
-                    std::to_string(block) + ": holds " + std::to_string(sets_.size(value)) +
-                    " of " + std::to_string(schedule_.collective == Collective::allgather ? 1 : n) +
-                    " contributions, lacks contributor " + std::to_string(contributor)},
-               orbit_weight());
-    };
+    const SetId value = state_.relative_value(rank, block);
+    const bool allgather = schedule_.collective == Collective::allgather;
+    const int relative = allgather ? wrap(schedule_.owner_of_block(block) - rank, n)
+                                   : sets_.first_missing(value);
+    const int contributor = relative < 0 ? -1 : wrap(relative + rank, n);
+    const char* expectation = allgather ? "without the final value of"
+                              : schedule_.collective == Collective::reduce_scatter
+                                  ? "without all of its"
+                                  : "without all of";
+    record({"missing",
+            -1,
+            rank,
+            block,
+            contributor,
+            0,
+            {},
+            {},
+            "rank " + std::to_string(rank) + " ends " + expectation + " block " +
+                std::to_string(block) + ": holds " + std::to_string(sets_.size(value)) + " of " +
+                std::to_string(allgather ? 1 : n) + " contributions, lacks contributor " +
+                std::to_string(contributor)},
+           orbit_weight());
+}
+
+void Executor::check_postconditions() {
+    const std::size_t listed_before = report_.violations.size();
+    const std::int64_t counted_before = counted_records_;
     const int checked_ranks = state_.stored_ranks();
     for (int b = 0; b < schedule_.blocks; ++b) {
-        const int owner = schedule_.owner_of_block(b);
-        switch (schedule_.collective) {
-            case Collective::allreduce:
-                for (int r = 0; r < checked_ranks; ++r)
-                    if (state_.relative_value(r, b) != full) report_missing(r, b, "without all of");
-                break;
-            case Collective::reduce_scatter:
-                if (owner < checked_ranks && state_.relative_value(owner, b) != full)
-                    report_missing(owner, b, "without all of its");
-                break;
-            case Collective::allgather: {
-                for (int r = 0; r < checked_ranks; ++r) {
-                    const SetId value = state_.relative_value(r, b);
-                    if (sets_.size(value) != 1 || !state_.holds_contributor(r, b, owner))
-                        report_missing(r, b, "without the final value of");
-                }
-                break;
-            }
+        if (schedule_.collective == Collective::reduce_scatter) {
+            const int owner = schedule_.owner_of_block(b);
+            if (owner < checked_ranks && ends_wrong(owner, b)) report_missing(owner, b);
+            continue;
         }
+        for (int r = 0; r < checked_ranks; ++r)
+            if (ends_wrong(r, b)) report_missing(r, b);
     }
+    if (lists_whole() && counted_records_ != counted_before &&
+        static_cast<int>(listed_before) < options_.max_recorded_violations)
+        list_whole_missing(listed_before);
 }
 
 }  // namespace trivcheck

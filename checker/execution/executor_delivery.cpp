@@ -22,39 +22,47 @@ void Executor::collect_whole_arrivals(const Step& step) {
     }
 }
 
-void Executor::collect_orbit_arrivals(int step_index, const Step& step) {
-    // Rank 0 receives each model transfer turned so that its receiver is 0.
+void Executor::orbit_arrivals(const Step& step, int receiver,
+                              std::vector<Arrival>& arrivals) const {
     const int n = schedule_.ranks;
     const std::size_t count = model_size(step);
-    arrivals_.clear();
+    arrivals.clear();
     for (std::size_t j = 0; j < count; ++j) {
         const Transfer& transfer = step.transfers[j];
-        const int shift = wrap(-transfer.dst, n);
-        arrivals_.push_back(
+        const int shift = wrap(receiver - transfer.dst, n);
+        arrivals.push_back(
             {&transfer, shift, wrap(transfer.src + shift, n),
              static_cast<std::uint32_t>(static_cast<std::size_t>(shift) * count + j)});
     }
     // The whole step lists them by index: the order a receiver reduces them in.
-    std::sort(arrivals_.begin(), arrivals_.end(),
+    std::sort(arrivals.begin(), arrivals.end(),
               [](const Arrival& a, const Arrival& b) { return a.index < b.index; });
-    first_arrival_ = {0, static_cast<std::uint32_t>(arrivals_.size())};
-    // Every rank sends and receives exactly `count` messages: rank 0 stands for all.
-    const int messages = static_cast<int>(count);
-    if (messages <= schedule_.ports) return;
-    std::vector<Hop> sent;
+}
+
+std::vector<Hop> Executor::orbit_hops(int step_index, const Step& step, int rank,
+                                      bool sending) const {
+    const int n = schedule_.ranks;
+    const std::size_t count = model_size(step);
+    std::vector<Hop> hops;
     for (std::size_t j = 0; j < count; ++j) {
         const Transfer& transfer = step.transfers[j];
-        const int shift = wrap(-transfer.src, n);
-        sent.push_back({step_index, static_cast<int>(static_cast<std::size_t>(shift) * count + j),
-                        0, wrap(transfer.dst + shift, n)});
+        const int shift = wrap(rank - (sending ? transfer.src : transfer.dst), n);
+        hops.push_back({step_index, static_cast<int>(static_cast<std::size_t>(shift) * count + j),
+                        wrap(transfer.src + shift, n), wrap(transfer.dst + shift, n)});
     }
-    std::vector<Hop> received;
-    for (const Arrival& arrival : arrivals_)
-        received.push_back({step_index, static_cast<int>(arrival.index), arrival.src, 0});
-    std::sort(sent.begin(), sent.end(),
-              [](const Hop& a, const Hop& b) { return a.index < b.index; });
-    report_port_overuse(step_index, 0, true, messages, std::move(sent));
-    report_port_overuse(step_index, 0, false, messages, std::move(received));
+    std::sort(hops.begin(), hops.end(), [](const Hop& a, const Hop& b) { return a.index < b.index; });
+    return hops;
+}
+
+void Executor::collect_orbit_arrivals(int step_index, const Step& step) {
+    // Rank 0 receives each model transfer turned so that its receiver is 0.
+    orbit_arrivals(step, 0, arrivals_);
+    first_arrival_ = {0, static_cast<std::uint32_t>(arrivals_.size())};
+    // Every rank sends and receives exactly as many messages: rank 0 stands for all.
+    const int messages = static_cast<int>(model_size(step));
+    if (messages <= schedule_.ports) return;
+    report_port_overuse(step_index, 0, true, messages, orbit_hops(step_index, step, 0, true));
+    report_port_overuse(step_index, 0, false, messages, orbit_hops(step_index, step, 0, false));
 }
 
 void Executor::deliver(int step_index, int dst, const Arrival* first, const Arrival* last) {
@@ -62,7 +70,9 @@ void Executor::deliver(int step_index, int dst, const Arrival* first, const Arri
     touched_.clear();
     // Cells by plain offsets where no rotation is involved: the receiver's
     // (rank 0 of an orbit is stored unturned) and, in whole steps, the sender's.
+    // Listing an orbit's violations delivers to other ranks too: read, never written.
     const bool whole = !source_.orbit;
+    const bool stored_receiver = whole || dst == 0;
     const std::size_t slots = state_.slots_per_rank();
     const std::size_t dst_cells = static_cast<std::size_t>(dst) * slots;
     for (const Arrival* arrival = first; arrival != last; ++arrival) {
@@ -118,12 +128,15 @@ void Executor::deliver(int step_index, int dst, const Arrival* first, const Arri
     }
     const auto blocks = static_cast<std::size_t>(schedule_.blocks);
     for (const std::uint32_t b : touched_) {
-        const SetId base = has_copy_[b] ? copied_[b] : state_.cells_[dst_cells + b];
+        const int buffer = static_cast<int>(b / blocks);
+        const int block = static_cast<int>(b % blocks);
+        const SetId own = stored_receiver ? state_.cells_[dst_cells + b]
+                                          : state_.relative_value(dst, buffer, block);
+        const SetId base = has_copy_[b] ? copied_[b] : own;
         const UnionResult joined = sets_.unite(base, incoming_[b]);
         if (joined.overlap >= 0)
-            record_double_count(step_index, dst, static_cast<int>(b / blocks),
-                                static_cast<int>(b % blocks), joined.overlap, first, last);
-        pending_.push_back({dst_cells + b, joined.set});
+            record_double_count(step_index, dst, buffer, block, joined.overlap, first, last);
+        if (!listing_) pending_.push_back({dst_cells + b, joined.set});
     }
 }
 

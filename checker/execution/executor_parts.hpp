@@ -29,6 +29,8 @@ struct StepSource {
     std::size_t model_divisor = 1;
     /// The whole schedule, for tracing copies; null when only the orbit exists.
     const Schedule* whole = nullptr;
+    /// The orbit executed without its whole schedule, for tracing copies in it.
+    const RotationOrbit* orbit_only = nullptr;
 };
 
 /// Runs one schedule; lives for one call of execute().
@@ -58,6 +60,23 @@ class Executor {
     /// Groups the step's messages by stored receiver into arrivals_ and first_arrival_.
     void collect_whole_arrivals(const Step& step);
     void collect_orbit_arrivals(int step_index, const Step& step);
+    /// The model transfers turned so that `receiver` receives them, in the whole step's order.
+    void orbit_arrivals(const Step& step, int receiver, std::vector<Arrival>& arrivals) const;
+    /// The messages `rank` sends (or receives) in an orbit step, as the whole step lists them.
+    std::vector<Hop> orbit_hops(int step_index, const Step& step, int rank, bool sending) const;
+    /// An orbit records one representative per orbit of violations; these
+    /// replace the ones recorded since `listed_before` by the violations the
+    /// whole execution lists first, in its order: the step's port overuses
+    /// and deliveries rank by rank, or the missing cells block by block
+    /// (executor_listing.cpp). The counts are already whole.
+    void list_whole_step(int step_index, const Step& step, std::size_t listed_before);
+    void list_whole_missing(std::size_t listed_before);
+    /// Orbits list whole violations unless they have local operations (then
+    /// check_orbit expands a violated orbit, as before).
+    bool lists_whole() const { return source_.orbit && !has_local_operations_; }
+    bool has_room() const {
+        return static_cast<int>(report_.violations.size()) < options_.max_recorded_violations;
+    }
     void check_ports(int step_index, const Step& step);
     void report_port_overuse(int step_index, int rank, bool sending, int count,
                              std::vector<Hop> transfers);
@@ -80,6 +99,9 @@ class Executor {
                static_cast<std::size_t>(block);
     }
     void check_postconditions();
+    /// Does (rank, block) end without what the collective promises it?
+    bool ends_wrong(int rank, int block) const;
+    void report_missing(int rank, int block);
     /// `rotations`: how many ranks the violation stands for (n when found at
     /// rank 0 of a rank orbit, where every rotation of it happens too).
     void record(Violation violation, std::int64_t rotations = 1);
@@ -125,6 +147,11 @@ class Executor {
     std::vector<std::uint32_t> touched_;  // slots this delivery writes, in first-touch order
     std::uint32_t current_stamp_ = 0;
     std::vector<PendingWrite> pending_;
+    // Listing an orbit's violations in whole order: record() only lists, never counts.
+    bool listing_ = false;
+    bool has_local_operations_ = false;
+    std::int64_t counted_records_ = 0;
+    std::vector<Arrival> listed_arrivals_;
     std::array<int, 4> last_double_count_{-1, -1, -1, -1};  // step, rank, buffer, block
 };
 

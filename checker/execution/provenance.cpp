@@ -1,5 +1,9 @@
 #include "checker/execution/provenance.hpp"
 
+#include <algorithm>
+
+#include "models/ring_arithmetic.hpp"
+
 namespace trivcheck {
 
 namespace {
@@ -27,8 +31,10 @@ class PresenceReplay {
           cells_(static_cast<std::size_t>(schedule.ranks) *
                  static_cast<std::size_t>(schedule.buffer_count())) {
         if (schedule.collective != Collective::allgather ||
-            schedule.owner_of_block(block) == contributor)
+            schedule.owner_of_block(block) == contributor) {
             cell(contributor, main_buffer).hop.step = own_contribution;
+            holders_.push_back({contributor, main_buffer});
+        }
     }
 
     Origin& cell(int rank, int buffer) {
@@ -43,6 +49,8 @@ class PresenceReplay {
         const LocalOp& operation = schedule_.steps[static_cast<std::size_t>(k)].local[i];
         if (!holds(operation.rank, operation.src_buffer) || !operation.blocks.contains(block_))
             return;
+        if (!holds(operation.rank, operation.dst_buffer))
+            holders_.push_back({operation.rank, operation.dst_buffer});
         if (operation.op == Op::copy || !holds(operation.rank, operation.dst_buffer))
             cell(operation.rank, operation.dst_buffer) = {
                 {k, static_cast<int>(i), operation.rank, operation.rank},
@@ -65,11 +73,38 @@ class PresenceReplay {
                                      transfer.src_buffer,
                                      false}});
         }
-        for (const auto& [dst, buffer, origin] : updates_) {
-            Origin& target = cell(dst, buffer);
-            // The first arrival of a step wins.
-            if (target.local || target.hop.step != k) target = origin;
-        }
+        apply_updates(k);
+    }
+
+    /// The transfers of step `k` of a rotation orbit (`model` stands for its n
+    /// rotations, models/rotation_orbit.hpp), read from the holders alone: the
+    /// transfers a holder sends are the model's turned onto it.
+    void run_orbit_transfers(int k, const Step& model) {
+        const int n = schedule_.ranks;
+        const std::size_t count = model.transfers.size();
+        updates_.clear();
+        for (const auto& [rank, buffer] : holders_)
+            for (std::size_t j = 0; j < count; ++j) {
+                const Transfer& transfer = model.transfers[j];
+                if (transfer.src_buffer != buffer) continue;
+                const int shift = wrap(rank - transfer.src, n);
+                if (!transfer.blocks.contains(turned_back(shift))) continue;
+                const int dst = wrap(transfer.dst + shift, n);
+                if (transfer.op == Op::copy || !holds(dst, transfer.dst_buffer))
+                    updates_.push_back(
+                        {dst,
+                         transfer.dst_buffer,
+                         {{k, static_cast<int>(static_cast<std::size_t>(shift) * count + j), rank,
+                           dst},
+                          buffer,
+                          false}});
+            }
+        apply_updates(k, true);
+    }
+
+    /// The traced block as the model transfer turned by `shift` names it.
+    int turned_back(int shift) const {
+        return rotate_block(block_, schedule_.ranks - shift, schedule_.ranks, schedule_.blocks);
     }
 
     /// The transfers that brought the contribution to (rank, buffer), in order.
@@ -93,10 +128,24 @@ class PresenceReplay {
         int buffer;
         Origin origin;
     };
+
+    /// `unordered`: the updates are not in the whole step's order (an orbit's).
+    void apply_updates(int k, bool unordered = false) {
+        for (const auto& [dst, buffer, origin] : updates_) {
+            Origin& target = cell(dst, buffer);
+            if (!holds(dst, buffer)) holders_.push_back({dst, buffer});
+            // The first arrival of a step (the least index) wins.
+            if (target.local || target.hop.step != k ||
+                (unordered && origin.hop.index < target.hop.index))
+                target = origin;
+        }
+    }
+
     const Schedule& schedule_;
     int block_;
     std::vector<Origin> cells_;
     std::vector<Update> updates_;
+    std::vector<std::pair<int, int>> holders_;  // (rank, buffer) cells that hold it, once each
 };
 
 }  // namespace
@@ -139,6 +188,55 @@ std::vector<Path> trace_copies(const Schedule& schedule, const Violation& violat
             continue;
         Path path = replay.path_to(transfer.src, transfer.src_buffer);
         path.push_back({step, static_cast<int>(i), transfer.src, rank});
+        copies.push_back(std::move(path));
+    }
+    return copies;
+}
+
+std::vector<Path> trace_copies(const RotationOrbit& orbit, const Violation& violation) {
+    const Schedule& model = orbit.model;
+    const int n = model.ranks;
+    const int step = violation.step;
+    const int rank = violation.rank;
+    const int block = violation.block;
+    const int buffer =
+        violation.buffer.empty() ? main_buffer : buffer_number(model.buffers, violation.buffer);
+    PresenceReplay replay(model, block, violation.contributor);
+    for (int k = 0; k < step; ++k) replay.run_orbit_transfers(k, model.steps[static_cast<std::size_t>(k)]);
+    // The transfers `rank` receives in the step: the model's turned onto it, in whole order.
+    const Step& current = model.steps[static_cast<std::size_t>(step)];
+    const std::size_t count = current.transfers.size();
+    struct Received {
+        std::size_t index;
+        const Transfer* transfer;
+        int src;
+        int shift;
+    };
+    std::vector<Received> received;
+    for (std::size_t j = 0; j < count; ++j) {
+        const Transfer& transfer = current.transfers[j];
+        const int shift = wrap(rank - transfer.dst, n);
+        received.push_back(
+            {static_cast<std::size_t>(shift) * count + j, &transfer, wrap(transfer.src + shift, n), shift});
+    }
+    std::sort(received.begin(), received.end(),
+              [](const Received& a, const Received& b) { return a.index < b.index; });
+    auto carries = [&](const Received& arrival) {
+        return arrival.transfer->dst_buffer == buffer &&
+               arrival.transfer->blocks.contains(
+                   rotate_block(block, n - arrival.shift, n, model.blocks));
+    };
+    bool copied_over = false;
+    for (const Received& arrival : received)
+        copied_over = copied_over || (arrival.transfer->op == Op::copy && carries(arrival));
+    std::vector<Path> copies;
+    if (!copied_over && replay.holds(rank, buffer)) copies.push_back(replay.path_to(rank, buffer));
+    for (const Received& arrival : received) {
+        if (arrival.transfer->op != Op::reduce || !carries(arrival) ||
+            !replay.holds(arrival.src, arrival.transfer->src_buffer))
+            continue;
+        Path path = replay.path_to(arrival.src, arrival.transfer->src_buffer);
+        path.push_back({step, static_cast<int>(arrival.index), arrival.src, rank});
         copies.push_back(std::move(path));
     }
     return copies;

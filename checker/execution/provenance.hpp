@@ -2,7 +2,7 @@
 #include <vector>
 
 #include "checker/core/report.hpp"
-#include "models/schedule.hpp"
+#include "models/rotation_orbit.hpp"
 
 namespace trivcheck {
 
@@ -14,5 +14,10 @@ namespace trivcheck {
 /// transfers only: local operations move a contribution within its rank.
 /// Replays the schedule for that one contribution only.
 std::vector<Path> trace_copies(const Schedule& schedule, const Violation& violation);
+
+/// The same paths for a violation of expand(orbit), without expanding it: the
+/// replay visits only the ranks that hold the contribution. The orbit has no
+/// local operations.
+std::vector<Path> trace_copies(const RotationOrbit& orbit, const Violation& violation);
 
 }  // namespace trivcheck

@@ -45,15 +45,29 @@ Report execute_with_named_checks(const Schedule& schedule, ExecuteOptions option
     return report;
 }
 
+bool has_local_operations(const Schedule& schedule) {
+    for (const Step& step : schedule.steps)
+        if (!step.local.empty()) return true;
+    return false;
+}
+
+/// Does explaining `report` need replays of the whole schedule (missing
+/// contributors, unheld sends), which an orbit cannot give?
+bool needs_whole_replays(const Report& report) {
+    for (const Violation& violation : report.violations)
+        if (violation.kind == "missing" || violation.kind == "send_unheld") return true;
+    return false;
+}
+
 }  // namespace
 
 Report check_schedule(const Schedule& schedule, ExecuteOptions options) {
     Report report = execute_with_named_checks(
         schedule, options, [&](const ExecuteOptions& with) { return execute(schedule, with); });
-    // The one-rank orbit records one violation per orbit of violations (the
-    // counts are whole); the list a reader gets is the whole execution's.
+    // With local operations the one-rank orbit records one violation per orbit of
+    // violations (the counts are whole); the list a reader gets is the whole execution's.
     if (report.verdict == Verdict::violated && options.use_symmetry &&
-        is_rotation_symmetric(schedule)) {
+        has_local_operations(schedule) && is_rotation_symmetric(schedule)) {
         options.use_symmetry = false;
         try {
             report = execute_with_named_checks(schedule, options, [&](const ExecuteOptions& with) {
@@ -72,13 +86,21 @@ Report check_orbit(const RotationOrbit& orbit, ExecuteOptions options) {
     Report report = execute_with_named_checks(
         orbit.model, options, [&](const ExecuteOptions& with) { return execute(orbit, with); });
     if (report.verdict != Verdict::violated) return report;
-    // Traced paths and explanations need the whole schedule: worth it only for a failure, and
-    // only while it stays small enough to build.
+    // Without local operations the orbit lists the whole execution's violations and traces
+    // double counts itself (checker/execution/executor_listing.cpp, provenance.hpp).
+    const bool listed = !has_local_operations(orbit.model);
+    if (listed && !needs_whole_replays(report)) {
+        explain_orbit_violations(orbit, report);
+        return report;
+    }
+    // Other explanations need the whole schedule: built only while it stays small enough.
     std::size_t whole_transfers = 0;
     for (const Step& step : orbit.model.steps)
         whole_transfers += step.transfers.size() * static_cast<std::size_t>(orbit.model.ranks);
-    if (whole_transfers > kMostTransfersExpandedForExplanations) return report;
-    return check_schedule(expand(orbit), options);
+    if (whole_transfers <= kMostTransfersExpandedForExplanations)
+        return check_schedule(expand(orbit), options);
+    if (listed) explain_orbit_violations(orbit, report);
+    return report;
 }
 
 Report check_generated(const GeneratorRequest& request, ExecuteOptions options) {

@@ -28,8 +28,8 @@ void sort_violations(std::vector<Violation>& violations) {
 /// What is left of ExplainLimits::transfer_visits; every replay visits every transfer once.
 class ReplayBudget {
   public:
-    ReplayBudget(const Schedule& schedule, std::uint64_t visits)
-        : cost_(std::max<std::uint64_t>(1, schedule.transfer_count())), left_(visits) {}
+    ReplayBudget(std::uint64_t transfers, std::uint64_t visits)
+        : cost_(std::max<std::uint64_t>(1, transfers)), left_(visits) {}
     bool spend() {
         if (left_ < cost_) return false;
         left_ -= cost_;
@@ -68,15 +68,17 @@ void explain_missing(const Schedule& schedule, const Violation& violation,
     }
 }
 
-}  // namespace
-
-void explain_violations(const Schedule& schedule, Report& report, const ExplainLimits& limits) {
+/// explain_violations over `schedule`, whose double counts `trace` traces;
+/// `whole` is false for an orbit's model, which cannot replay the rest.
+template <class Trace>
+void explain_with(const Schedule& schedule, std::uint64_t transfers, bool whole, Trace&& trace,
+                  Report& report, const ExplainLimits& limits) {
     sort_violations(report.violations);
-    ReplayBudget budget(schedule, limits.transfer_visits);
+    ReplayBudget budget(transfers, limits.transfer_visits);
     std::map<int, std::unique_ptr<BlockContents>> contents_by_block;
     // The replays behind missing causes and unheld sends follow vectors only; through
     // scratch buffers they would tell a wrong story, so those schedules go without them.
-    const bool replays = !schedule.uses_buffers();
+    const bool replays = whole && !schedule.uses_buffers();
     int traced = 0;
     int missing_explained = 0;
     for (std::size_t i = 0; i < report.violations.size(); ++i) {
@@ -84,8 +86,7 @@ void explain_violations(const Schedule& schedule, Report& report, const ExplainL
         Explanation& explanation = violation.explanation;
         if (violation.kind == "double_count" && traced < limits.traced_double_counts) {
             ++traced;
-            if (violation.paths.empty() && budget.spend())
-                violation.paths = trace_copies(schedule, violation);
+            if (violation.paths.empty() && budget.spend()) violation.paths = trace(violation);
         } else if (violation.kind == "missing" && replays &&
                    missing_explained < limits.explained_missing) {
             ++missing_explained;
@@ -95,6 +96,23 @@ void explain_violations(const Schedule& schedule, Report& report, const ExplainL
         }
     }
     if (replays && budget.spend()) explain_unheld_sends(schedule, report.violations);
+}
+
+}  // namespace
+
+void explain_violations(const Schedule& schedule, Report& report, const ExplainLimits& limits) {
+    explain_with(
+        schedule, schedule.transfer_count(), true,
+        [&](const Violation& violation) { return trace_copies(schedule, violation); }, report,
+        limits);
+}
+
+void explain_orbit_violations(const RotationOrbit& orbit, Report& report,
+                              const ExplainLimits& limits) {
+    explain_with(
+        orbit.model, orbit.model.transfer_count() * static_cast<std::uint64_t>(orbit.model.ranks),
+        false, [&](const Violation& violation) { return trace_copies(orbit, violation); }, report,
+        limits);
 }
 
 }  // namespace trivcheck

@@ -2,7 +2,7 @@
 #include <cstdint>
 
 #include "checker/core/report.hpp"
-#include "models/schedule.hpp"
+#include "models/rotation_orbit.hpp"
 
 namespace trivcheck {
 
@@ -27,5 +27,12 @@ struct ExplainLimits {
 /// sender of an unheld block held, the numbers of a broken bound, and paths
 /// for double counts the executor did not trace.
 void explain_violations(const Schedule& schedule, Report& report, const ExplainLimits& limits = {});
+
+/// The same for the violations of expand(orbit) as check_orbit lists them,
+/// without expanding it: sorted, double counts traced in the orbit (it has no
+/// local operations), bounds measured. Missing and unheld-send explanations
+/// need replays of the whole schedule: they are left empty.
+void explain_orbit_violations(const RotationOrbit& orbit, Report& report,
+                              const ExplainLimits& limits = {});
 
 }  // namespace trivcheck
