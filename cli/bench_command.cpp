@@ -1,3 +1,4 @@
+#include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -18,27 +19,23 @@ namespace trivcheck::cli {
 
 namespace {
 
-/// One benchmark: what it runs, and the budget the issues set for it.
+/// One benchmark: the command a user runs (whole process, output included), or,
+/// labelled "inner", the library call behind it; and the budget the issues set.
 struct BenchCase {
     std::string name;
-    std::string suite;  // "default" or "scale"
+    std::string suite;  // "default", "scale" or "long"
     double budget_seconds;
     double budget_gib;  // 0: no memory budget
-    std::function<bool(int jobs)>
-        run;  // true when every schedule checked gave its expected verdict
+    /// trivcheck's arguments, run as a child of /proc/self/exe; empty for an inner case.
+    std::vector<std::string> arguments;
+    int expected_exit = exit_holds;
+    /// An inner case: true when every schedule checked gave its expected verdict.
+    std::function<bool(int jobs)> run = {};
 };
 
 bool check_holds(const std::string& algo, Form form, int n) {
     GeneratorRequest request{algo, form, Topology::ring(n)};
     return check_generated(request).verdict == Verdict::holds;
-}
-
-bool every_n_holds(const std::string& algo, Form form, int first, int last, int jobs) {
-    std::atomic<bool> all{true};
-    parallel_for(last - first + 1, jobs, [&](int i) {
-        if (!check_holds(algo, form, first + i)) all = false;
-    });
-    return all;
 }
 
 /// Checks every algorithm in both forms (where the form exists for n) for every
@@ -59,30 +56,91 @@ bool every_algorithm_completes(int first, int last, int jobs) {
     return true;
 }
 
+const std::vector<std::string> every_algorithm = {
+    "sweep", "--algo", "trivance,swing,recursive_doubling,bruck,ring", "--form", "both", "--n"};
+
+std::vector<std::string> sweep_every_algorithm(const std::string& sizes) {
+    std::vector<std::string> arguments = every_algorithm;
+    arguments.push_back(sizes);
+    return arguments;
+}
+
 std::vector<BenchCase> bench_cases() {
     return {
-        {"trivance B n=4096", "default", 1.0, 2.0,
+        {"check --algo trivance --form B --topo ring:4096", "default", 1.0, 2.0,
+         {"check", "--algo", "trivance", "--form", "B", "--topo", "ring:4096"}},
+        {"  inner: check_generated, no printing", "default", 1.0, 2.0, {}, exit_holds,
          [](int) { return check_holds("trivance", Form::B, 4096); }},
-        {"trivance B every n in 2..1024", "default", 30.0, 0.0,
-         [](int jobs) { return every_n_holds("trivance", Form::B, 2, 1024, jobs); }},
-        {"every algorithm, both forms, every n in 2..1024", "default", 60.0, 0.0,
+        {"sweep --algo trivance --form B --n 2..1024", "default", 30.0, 0.0,
+         {"sweep", "--algo", "trivance", "--form", "B", "--n", "2..1024"}},
+        {"sweep every algorithm, both forms, --n 2..1024", "default", 15.0, 0.0,
+         sweep_every_algorithm("2..1024"), exit_violated},
+        {"  inner: check_generated of each, no printing", "default", 15.0, 0.0, {}, exit_holds,
          [](int jobs) { return every_algorithm_completes(2, 1024, jobs); }},
-        {"trivance L n=1000000 (violated: published last step)", "scale", 10.0, 0.0,
+        {"check --algo trivance --form L --topo ring:1000000", "scale", 2.0, 0.0,
+         {"check", "--algo", "trivance", "--form", "L", "--topo", "ring:1000000"}, exit_violated},
+        {"  inner: check_generated, no printing", "scale", 2.0, 0.0, {}, exit_holds,
          [](int) { return !check_holds("trivance", Form::L, 1000000); }},
-        {"trivance B n=65536", "scale", 60.0, 8.0,
-         [](int) { return check_holds("trivance", Form::B, 65536); }},
+        {"check --algo trivance --form B --topo ring:65536", "scale", 2.0, 8.0,
+         {"check", "--algo", "trivance", "--form", "B", "--topo", "ring:65536"}},
+        {"sweep every algorithm, both forms, --n 2..4096", "long", 600.0, 0.0,
+         sweep_every_algorithm("2..4096"), exit_violated},
     };
 }
 
 struct Measurement {
     double seconds = 0;
+    /// User and system CPU seconds of the child: what the load of a shared machine inflates least.
+    double cpu_seconds = 0;
     double peak_gib = 0;
     bool expected = false;
     bool crashed = false;
 };
 
-/// Runs the case in a child process so its peak memory is its own.
-Measurement measure(const BenchCase& bench, int jobs) {
+double peak_gib(const rusage& usage) {
+    return static_cast<double>(usage.ru_maxrss) / (1024.0 * 1024.0);
+}
+
+double cpu_seconds(const rusage& usage) {
+    auto seconds = [](const timeval& time) {
+        return static_cast<double>(time.tv_sec) + static_cast<double>(time.tv_usec) / 1e6;
+    };
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+/// Runs `trivcheck ARGUMENTS` as a child process, its output to /dev/null:
+/// wall time from fork to exit, peak memory from wait4.
+Measurement measure_command(const std::vector<std::string>& arguments, int expected_exit) {
+    std::vector<char*> argv;
+    std::string program = "trivcheck";
+    argv.push_back(program.data());
+    std::vector<std::string> owned = arguments;
+    for (std::string& argument : owned) argv.push_back(argument.data());
+    argv.push_back(nullptr);
+    const auto start = std::chrono::steady_clock::now();
+    const pid_t child = fork();
+    if (child == 0) {
+        const int null = open("/dev/null", O_WRONLY);
+        if (null < 0 || dup2(null, STDOUT_FILENO) < 0 || dup2(null, STDERR_FILENO) < 0) _exit(127);
+        execv("/proc/self/exe", argv.data());
+        _exit(127);
+    }
+    int status = 0;
+    rusage usage{};
+    if (child < 0 || wait4(child, &status, 0, &usage) != child)
+        throw std::runtime_error("could not run the benchmark's command");
+    Measurement measurement;
+    measurement.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    measurement.peak_gib = peak_gib(usage);
+    measurement.cpu_seconds = cpu_seconds(usage);
+    measurement.crashed = !WIFEXITED(status) || WEXITSTATUS(status) == 127;
+    measurement.expected = WIFEXITED(status) && WEXITSTATUS(status) == expected_exit;
+    return measurement;
+}
+
+/// Runs an inner case in a child process so its peak memory is its own.
+Measurement measure_inner(const BenchCase& bench, int jobs) {
     int channel[2];
     if (pipe(channel) != 0) throw std::runtime_error("pipe failed");
     const pid_t child = fork();
@@ -105,7 +163,8 @@ Measurement measure(const BenchCase& bench, int jobs) {
     rusage usage{};
     wait4(child, &status, 0, &usage);
     Measurement measurement;
-    measurement.peak_gib = static_cast<double>(usage.ru_maxrss) / (1024.0 * 1024.0);
+    measurement.peak_gib = peak_gib(usage);
+    measurement.cpu_seconds = cpu_seconds(usage);
     int expected = 0;
     measurement.crashed = length <= 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
                           std::sscanf(line, "%lf %d", &measurement.seconds, &expected) != 2;
@@ -113,8 +172,21 @@ Measurement measure(const BenchCase& bench, int jobs) {
     return measurement;
 }
 
+Measurement measure(const BenchCase& bench, int jobs) {
+    if (!bench.run) {
+        std::vector<std::string> arguments = bench.arguments;
+        if (jobs > 0 && arguments.front() == "sweep") {
+            arguments.push_back("--jobs");
+            arguments.push_back(std::to_string(jobs));
+        }
+        return measure_command(arguments, bench.expected_exit);
+    }
+    return measure_inner(bench, jobs);
+}
+
 struct BenchOptions {
     bool scale = false;
+    bool long_cases = false;
     bool json = false;
     int jobs = 0;
 };
@@ -123,10 +195,12 @@ int run_bench(const BenchOptions& options) {
     bool all_within = true;
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     if (!options.json)
-        std::printf("%-55s %9s %9s %9s %9s  %s\n", "benchmark", "seconds", "budget", "peak GiB",
-                    "budget", "result");
+        std::printf("%-55s %9s %9s %9s %9s %9s  %s\n", "benchmark", "seconds", "cpu s", "budget",
+                    "peak GiB", "budget", "result");
     for (const BenchCase& bench : bench_cases()) {
-        if (bench.suite == "scale" && !options.scale) continue;
+        if ((bench.suite == "scale" && !options.scale) ||
+            (bench.suite == "long" && !options.long_cases))
+            continue;
         const Measurement m = measure(bench, options.jobs);
         const bool within = !m.crashed && m.expected && m.seconds <= bench.budget_seconds &&
                             (bench.budget_gib == 0 || m.peak_gib <= bench.budget_gib);
@@ -136,16 +210,20 @@ int run_bench(const BenchOptions& options) {
                              : within      ? "within budget"
                                            : "OVER BUDGET";
         if (options.json) {
+            std::string command = bench.run ? "" : "trivcheck";
+            for (const std::string& argument : bench.arguments) command += " " + argument;
             rows.push_back({{"benchmark", bench.name},
+                            {"command", command},
                             {"seconds", m.seconds},
+                            {"cpu_seconds", m.cpu_seconds},
                             {"budget_seconds", bench.budget_seconds},
                             {"peak_gib", m.peak_gib},
                             {"budget_gib", bench.budget_gib},
                             {"result", result}});
         } else {
             std::printf(
-                "%-55s %9.3f %9.1f %9.3f %9s  %s\n", bench.name.c_str(), m.seconds,
-                bench.budget_seconds, m.peak_gib,
+                "%-55s %9.3f %9.3f %9.1f %9.3f %9s  %s\n", bench.name.c_str(), m.seconds,
+                m.cpu_seconds, bench.budget_seconds, m.peak_gib,
                 bench.budget_gib > 0 ? std::to_string(bench.budget_gib).substr(0, 4).c_str() : "-",
                 result);
             std::fflush(stdout);
@@ -161,12 +239,16 @@ void register_bench_command(CLI::App& app, CommandResult& result) {
     auto options = std::make_shared<BenchOptions>();
     CLI::App* command =
         app.add_subcommand("bench",
-                           "Time the checker on fixed workloads against the budgets the project "
-                           "promises; each case runs in its own\n"
-                           "process so its peak memory is its own. Exit 0 when every case is "
-                           "within budget with the expected verdict.");
+                           "Time the commands users run (trivcheck itself as a child process, "
+                           "output included) against the budgets the\n"
+                           "project promises, with their wall time and peak memory; rows marked "
+                           "inner time the library call behind the\n"
+                           "command above them, in a process of its own. Exit 0 when every case "
+                           "is within budget with the expected verdict.");
     command->add_flag("--scale", options->scale,
                       "Also run the large cases (n = 65,536 and 1,000,000)");
+    command->add_flag("--long", options->long_cases,
+                      "Also run the every-algorithm sweep of n = 2..4096 (budget 10 minutes)");
     command->add_option("--jobs", options->jobs, "Threads for multi-n cases (default: all cores)");
     command->add_flag("--json", options->json, "Print the measurements as JSON");
     command->callback([options, &result] { result.exit_code = run_bench(*options); });
