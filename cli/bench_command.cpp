@@ -9,9 +9,9 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "checker/explanations/check.hpp"
 #include "checker/core/exit_code.hpp"
 #include "checker/core/parallel_for.hpp"
+#include "checker/explanations/check.hpp"
 #include "cli/command.hpp"
 #include "models/generator.hpp"
 
@@ -67,21 +67,49 @@ std::vector<std::string> sweep_every_algorithm(const std::string& sizes) {
 
 std::vector<BenchCase> bench_cases() {
     return {
-        {"check --algo trivance --form B --topo ring:4096", "default", 1.0, 2.0,
+        {"check --algo trivance --form B --topo ring:4096",
+         "default",
+         1.0,
+         2.0,
          {"check", "--algo", "trivance", "--form", "B", "--topo", "ring:4096"}},
-        {"  inner: check_generated, no printing", "default", 1.0, 2.0, {}, exit_holds,
+        {"  inner: check_generated, no printing",
+         "default",
+         1.0,
+         2.0,
+         {},
+         exit_holds,
          [](int) { return check_holds("trivance", Form::B, 4096); }},
-        {"sweep --algo trivance --form B --n 2..1024", "default", 30.0, 0.0,
+        {"sweep --algo trivance --form B --n 2..1024",
+         "default",
+         30.0,
+         0.0,
          {"sweep", "--algo", "trivance", "--form", "B", "--n", "2..1024"}},
         {"sweep every algorithm, both forms, --n 2..1024", "default", 15.0, 0.0,
          sweep_every_algorithm("2..1024"), exit_violated},
-        {"  inner: check_generated of each, no printing", "default", 15.0, 0.0, {}, exit_holds,
+        {"  inner: check_generated of each, no printing",
+         "default",
+         15.0,
+         0.0,
+         {},
+         exit_holds,
          [](int jobs) { return every_algorithm_completes(2, 1024, jobs); }},
-        {"check --algo trivance --form L --topo ring:1000000", "scale", 2.0, 0.0,
-         {"check", "--algo", "trivance", "--form", "L", "--topo", "ring:1000000"}, exit_violated},
-        {"  inner: check_generated, no printing", "scale", 2.0, 0.0, {}, exit_holds,
+        {"check --algo trivance --form L --topo ring:1000000",
+         "scale",
+         2.0,
+         0.0,
+         {"check", "--algo", "trivance", "--form", "L", "--topo", "ring:1000000"},
+         exit_violated},
+        {"  inner: check_generated, no printing",
+         "scale",
+         2.0,
+         0.0,
+         {},
+         exit_holds,
          [](int) { return !check_holds("trivance", Form::L, 1000000); }},
-        {"check --algo trivance --form B --topo ring:65536", "scale", 2.0, 8.0,
+        {"check --algo trivance --form B --topo ring:65536",
+         "scale",
+         2.0,
+         8.0,
          {"check", "--algo", "trivance", "--form", "B", "--topo", "ring:65536"}},
         {"sweep every algorithm, both forms, --n 2..4096", "long", 600.0, 0.0,
          sweep_every_algorithm("2..4096"), exit_violated},

@@ -96,8 +96,8 @@ void Executor::report_missing(int rank, int block) {
     const int n = schedule_.ranks;
     const SetId value = state_.relative_value(rank, block);
     const bool allgather = schedule_.collective == Collective::allgather;
-    const int relative = allgather ? wrap(schedule_.owner_of_block(block) - rank, n)
-                                   : sets_.first_missing(value);
+    const int relative =
+        allgather ? wrap(schedule_.owner_of_block(block) - rank, n) : sets_.first_missing(value);
     const int contributor = relative < 0 ? -1 : wrap(relative + rank, n);
     const char* expectation = allgather ? "without the final value of"
                               : schedule_.collective == Collective::reduce_scatter

@@ -50,7 +50,8 @@ std::vector<Hop> Executor::orbit_hops(int step_index, const Step& step, int rank
         hops.push_back({step_index, static_cast<int>(static_cast<std::size_t>(shift) * count + j),
                         wrap(transfer.src + shift, n), wrap(transfer.dst + shift, n)});
     }
-    std::sort(hops.begin(), hops.end(), [](const Hop& a, const Hop& b) { return a.index < b.index; });
+    std::sort(hops.begin(), hops.end(),
+              [](const Hop& a, const Hop& b) { return a.index < b.index; });
     return hops;
 }
 

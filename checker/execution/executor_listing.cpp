@@ -59,8 +59,8 @@ void Executor::list_whole_missing(std::size_t listed_before) {
         ranks.clear();
         if (blocks == 1) {
             if (!wrong.empty())
-                for (int r = 0; r < n && static_cast<int>(ranks.size()) <
-                                             options_.max_recorded_violations;
+                for (int r = 0;
+                     r < n && static_cast<int>(ranks.size()) < options_.max_recorded_violations;
                      ++r)
                     ranks.push_back(r);
         } else {

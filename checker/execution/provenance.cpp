@@ -202,7 +202,8 @@ std::vector<Path> trace_copies(const RotationOrbit& orbit, const Violation& viol
     const int buffer =
         violation.buffer.empty() ? main_buffer : buffer_number(model.buffers, violation.buffer);
     PresenceReplay replay(model, block, violation.contributor);
-    for (int k = 0; k < step; ++k) replay.run_orbit_transfers(k, model.steps[static_cast<std::size_t>(k)]);
+    for (int k = 0; k < step; ++k)
+        replay.run_orbit_transfers(k, model.steps[static_cast<std::size_t>(k)]);
     // The transfers `rank` receives in the step: the model's turned onto it, in whole order.
     const Step& current = model.steps[static_cast<std::size_t>(step)];
     const std::size_t count = current.transfers.size();
@@ -216,8 +217,8 @@ std::vector<Path> trace_copies(const RotationOrbit& orbit, const Violation& viol
     for (std::size_t j = 0; j < count; ++j) {
         const Transfer& transfer = current.transfers[j];
         const int shift = wrap(rank - transfer.dst, n);
-        received.push_back(
-            {static_cast<std::size_t>(shift) * count + j, &transfer, wrap(transfer.src + shift, n), shift});
+        received.push_back({static_cast<std::size_t>(shift) * count + j, &transfer,
+                            wrap(transfer.src + shift, n), shift});
     }
     std::sort(received.begin(), received.end(),
               [](const Received& a, const Received& b) { return a.index < b.index; });
