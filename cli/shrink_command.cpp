@@ -3,7 +3,6 @@
 #include "checker/core/exit_code.hpp"
 #include "checker/core/input_error.hpp"
 #include "checker/explanations/check.hpp"
-#include "checker/explanations/contribution_journey.hpp"
 #include "checker/formats/report_text.hpp"
 #include "checker/formats/schedule_json.hpp"
 #include "checker/search/schedule_shrink.hpp"
@@ -11,6 +10,7 @@
 #include "cli/command_errors.hpp"
 #include "cli/msccl_shrink.hpp"
 #include "cli/schedule_source.hpp"
+#include "cli/text_columns.hpp"
 
 namespace trivcheck::cli {
 
@@ -44,7 +44,8 @@ int run_shrink(const ShrinkOptions& options) {
                                  : !before.violations.empty()
                                      ? before.violations.front().kind
                                      : before.violation_counts.begin()->first;
-        const std::optional<FailureSignature> signature = signature_of(before, kind);
+        const std::optional<FailureSignature> signature =
+            signature_of(before, kind, options.kind.empty());
         if (!signature) {
             std::cerr << "error: " << schedule.name << " has no " << kind << " violation\n";
             return exit_usage;
@@ -56,20 +57,17 @@ int run_shrink(const ShrinkOptions& options) {
             write_schedule_file(result.schedule, options.output);
         const Report after = check_schedule(result.schedule);
         std::ostream& out = options.output.empty() || options.output == "-" ? std::cerr : std::cout;
-        out << "shrunk " << schedule.name << " keeping " << kind
-            << (signature->cause.empty() ? "" : " (" + signature->cause + ")") << ": "
+        out << "shrunk " << schedule.name << " keeping " << describe(*signature) << ": "
             << sizes(schedule) << " -> " << sizes(result.schedule) << " (" << result.tests
-            << " candidates, " << result.rounds << " rounds)\n";
-        // Show the violation that matches what was kept, not merely the first.
-        for (std::size_t i = 0; i < after.violations.size(); ++i) {
-            if (after.violations[i].kind != kind) continue;
-            bool matches = signature->cause.empty();
-            for (const LastHolder& holder : after.violations[i].explanation.last_holders)
-                matches = matches || missing_cause(holder) == signature->cause;
-            if (!matches) continue;
-            out << describe_violation(after.violations[i]);
-            break;
-        }
+            << " candidates, " << result.rounds << " rounds)\n"
+            << "  cells that meet the postcondition: " << percent(held_share(before)) << " -> "
+            << percent(held_share(after)) << " (kept at least "
+            << percent(signature->least_held) << ")\n";
+        if (signature->least_held < non_degenerate_share)
+            out << "  the input itself gets fewer than " << percent(non_degenerate_share)
+                << " of its cells right, so no shrink of it can (docs/counterexamples.md)\n";
+        if (const Violation* kept = kept_violation(after, *signature))
+            out << describe_violation(*kept);
         return exit_violated;
     });
 }

@@ -1,10 +1,7 @@
 #include "checker/search/schedule_shrink.hpp"
 
 #include <numeric>
-#include <stdexcept>
 
-#include "checker/explanations/check.hpp"
-#include "checker/explanations/contribution_journey.hpp"
 #include "checker/search/delta_debugging.hpp"
 #include "checker/search/schedule_projection.hpp"
 
@@ -37,42 +34,6 @@ bool reduce(Schedule& current, const FailureSignature& signature, int& tests, st
 }
 
 }  // namespace
-
-std::optional<FailureSignature> signature_of(const Report& report, const std::string& kind) {
-    if (!report.violation_counts.count(kind)) return std::nullopt;
-    FailureSignature signature{kind, ""};
-    if (kind != "missing") return signature;
-    for (std::size_t i = 0; i < report.violations.size(); ++i)
-        if (report.violations[i].kind == kind &&
-            !report.violations[i].explanation.last_holders.empty()) {
-            signature.cause = missing_cause(report.violations[i].explanation.last_holders.front());
-            break;
-        }
-    return signature;
-}
-
-bool fails_with(const Schedule& schedule, const FailureSignature& signature) {
-    if (schedule.ranks < 2 || schedule.blocks < 1) return false;
-    try {
-        if (signature.cause.empty()) {
-            ExecuteOptions options;
-            // Only the kind matters: no provenance, one recorded violation.
-            options.max_recorded_violations = 1;
-            options.max_traced_violations = 0;
-            return execute(schedule, options).violation_counts.count(signature.kind) > 0;
-        }
-        const Report report = check_schedule(schedule);
-        for (std::size_t i = 0; i < report.violations.size(); ++i) {
-            if (report.violations[i].kind != signature.kind) continue;
-            for (const LastHolder& holder : report.violations[i].explanation.last_holders)
-                if (missing_cause(holder) == signature.cause) return true;
-        }
-        return false;
-    } catch (const std::runtime_error&) {
-        // A candidate that cannot run (a graph cut in two) does not fail the same way.
-        return false;
-    }
-}
 
 ShrinkResult shrink_schedule(const Schedule& schedule, const FailureSignature& signature) {
     ShrinkResult result{schedule, 0, 0};
