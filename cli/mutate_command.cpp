@@ -21,6 +21,7 @@ struct MutateOptions {
     std::string algo;
     std::string form = "B";
     std::string sizes;
+    std::string last_step = "published";
     int sites = 4;
     bool no_bounds = false;
     bool json = false;
@@ -155,6 +156,13 @@ void print_json(const MutateOptions& options, const std::vector<OperatorTally>& 
                                         {"score", tally.score()},
                                         {"strict_score", tally.strict_score()},
                                         {"kinds", tally.kinds}};
+        entry["caught_mutants"] = nlohmann::ordered_json::array();
+        for (const CaughtMutant& mutant : tally.caught_mutants)
+            entry["caught_mutants"].push_back({{"n", mutant.n},
+                                               {"site", mutant.site},
+                                               {"kind", mutant.kind},
+                                               {"cause", mutant.cause},
+                                               {"smallest_n", mutant.smallest_n}});
         entry["uncaught"] = nlohmann::ordered_json::array();
         for (const UncaughtMutant& mutant : tally.uncaught)
             entry["uncaught"].push_back({{"n", mutant.n},
@@ -187,6 +195,7 @@ int run_mutate(const MutateOptions& options) {
             throw CLI::ValidationError("mutate", "give --algo and --n, or an MSCCL-IR FILE");
         GeneratorRequest request;
         request.algo = options.algo;
+        request.last_step = options.last_step;
         parse_form(options.form, request.form);
         for (int n : parse_size_spec(options.sizes)) {
             request.topology = Topology::ring(n);
@@ -204,7 +213,9 @@ int run_mutate(const MutateOptions& options) {
                                   to_string(report.verdict));
                 continue;
             }
-            score_mutants(original, options.sites, !options.no_bounds, tallies);
+            // --json lists every caught mutant with the smallest n its mistake fails at.
+            score_mutants(original, options.sites, !options.no_bounds, tallies,
+                          options.json ? &request : nullptr);
             used.push_back(n);
         }
         if (options.json)
@@ -249,6 +260,8 @@ void register_mutate_command(CLI::App& app, CommandResult& result) {
     command->add_option("file", options->file, "An MSCCL-IR file (instead of --algo and --n)");
     command->add_option("--algo", options->algo, "Generator (see `trivcheck list`)");
     command->add_option("--form", options->form, "L or B")->check(CLI::IsMember({"L", "B"}));
+    command->add_option("--last-step", options->last_step,
+                        "Trivance L: published (default) or fold (docs/trivance-fold.md)");
     command->add_option("--n", options->sizes, "Ring sizes: 2..64, pow3, ... (docs/sweep.md)");
     command->add_option("--sites", options->sites,
                         "Mutants per operator and n, spread over the schedule (default 4)");

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <iostream>
 
 #include "checker/core/exit_code.hpp"
@@ -5,6 +6,8 @@
 #include "checker/explanations/check.hpp"
 #include "checker/formats/report_text.hpp"
 #include "checker/formats/schedule_json.hpp"
+#include "checker/search/generator_difference.hpp"
+#include "checker/search/mutant_shrink.hpp"
 #include "checker/search/schedule_shrink.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
@@ -20,6 +23,9 @@ struct ShrinkOptions {
     ScheduleSource source;
     std::string output;
     std::string kind;
+    std::string mutation;
+    int site = -1;
+    bool no_delta = false;
 };
 
 std::string sizes(const Schedule& schedule) {
@@ -28,12 +34,88 @@ std::string sizes(const Schedule& schedule) {
            std::to_string(schedule.transfer_count()) + " transfers";
 }
 
+/// The schedule to shrink, and what is known of how it was made.
+struct ShrinkInput {
+    Schedule schedule;
+    /// The generator that made it (or the one its file names), for the summary.
+    GeneratorRequest request;
+    /// Set for `--mutation`: the correct schedule and the mistake made in it.
+    std::optional<Schedule> original;
+    const MutationOperator* mutation = nullptr;
+    MutationPlace place;
+};
+
+/// `--mutation OP [--site I]`: the generator's schedule with OP's mistake at
+/// its I-th place (default: the middle one); throws CLI::ValidationError.
+ShrinkInput make_mutant(const ShrinkOptions& options, std::ostream& out) {
+    ShrinkInput input;
+    input.request = to_request(options.source);
+    input.original = generate(input.request);
+    input.mutation = find_mutation_operator(options.mutation);
+    const std::vector<Mutant> places = input.mutation->mutate(*input.original, SiteChoice::all());
+    if (places.empty())
+        throw CLI::ValidationError("--mutation", options.mutation + " cannot be made in " +
+                                                     input.original->name);
+    const int count = static_cast<int>(places.size());
+    const int site = options.site < 0 ? count / 2 : options.site;
+    if (site >= count)
+        throw CLI::ValidationError("--site", input.original->name + " has " +
+                                                 std::to_string(count) + " places for " +
+                                                 options.mutation + ": 0.." +
+                                                 std::to_string(count - 1));
+    const Mutant& mutant = places[static_cast<std::size_t>(site)];
+    input.schedule = mutant.schedule;
+    input.schedule.name = input.original->name + "-" + options.mutation;
+    input.place = mutant.place;
+    out << "mutant " << input.schedule.name << ": " << mutant.site << " (place " << site
+        << " of " << count << ", numbered from 0)\n";
+    return input;
+}
+
+ShrinkInput load_input(const ShrinkOptions& options, std::ostream& out) {
+    if (!options.mutation.empty()) return make_mutant(options, out);
+    ShrinkInput input;
+    input.schedule = load_schedule(options.source);
+    // A generated file names its generator: the summary compares with it.
+    input.request.algo = input.schedule.algo;
+    if (!parse_form(input.schedule.form, input.request.form)) input.request.algo.clear();
+    return input;
+}
+
+std::string smaller_sizes(int checked) {
+    return std::to_string(checked) + (checked == 1 ? " smaller size" : " smaller sizes") +
+           " checked";
+}
+
+/// Shrinks the mutant's n first (mutant_shrink.hpp): the smallest n at which
+/// the mistake, carried to the corresponding place, still fails the same way.
+Schedule shrink_generator_n(const ShrinkInput& input, const FailureSignature& signature,
+                            std::ostream& out) {
+    const MutantSizeSearch search = smallest_failing_mutant(
+        input.request, *input.original, *input.mutation, input.place, signature, false);
+    if (!search.smallest) {
+        out << "smallest n: " << input.schedule.ranks << " (no smaller n fails the same way; "
+            << smaller_sizes(search.checked) << ")\n";
+        return input.schedule;
+    }
+    Schedule smaller = search.smallest->mutant.schedule;
+    smaller.name = search.smallest->original.name + "-" + input.mutation->name;
+    out << "smallest n: " << search.smallest->n << " (" << input.mutation->name << " at "
+        << search.smallest->mutant.site << "; " << smaller_sizes(search.checked) << ")\n";
+    return smaller;
+}
+
 int run_shrink(const ShrinkOptions& options) {
     const std::string& file = options.source.file;
     if (file.size() > 4 && file.compare(file.size() - 4, 4, ".xml") == 0)
         return run_msccl_shrink(file, options.output, options.kind);
     return run_reporting_errors([&]() -> int {
-        const Schedule schedule = load_schedule(options.source);
+        const bool to_stdout = options.output.empty() || options.output == "-";
+        std::ostream& out = to_stdout ? std::cerr : std::cout;
+        if (!options.mutation.empty() && !options.source.file.empty())
+            throw CLI::ValidationError("--mutation", "needs --algo and --topo, not a FILE");
+        const ShrinkInput input = load_input(options, out);
+        const Schedule& schedule = input.schedule;
         const Report before = check_schedule(schedule);
         if (before.verdict == Verdict::holds) {
             std::cout << schedule.name << " holds: nothing to shrink\n";
@@ -50,26 +132,43 @@ int run_shrink(const ShrinkOptions& options) {
             std::cerr << "error: " << schedule.name << " has no " << kind << " violation\n";
             return exit_usage;
         }
-        const ShrinkResult result = shrink_schedule(schedule, *signature);
-        if (options.output.empty() || options.output == "-")
+        Schedule start = schedule;
+        FailureSignature kept = *signature;
+        if (input.original) {
+            start = shrink_generator_n(input, *signature, out);
+            // What is left to remove is what changes no final value: the
+            // carried mistake stays exactly as it acts.
+            kept.least_held = std::max(kept.least_held, held_share(check_schedule(start)));
+            kept.same_final_state = std::make_shared<const FinalState>(final_state(start));
+        }
+        ShrinkResult result{start, 0, 0};
+        if (!options.no_delta) result = shrink_schedule(start, kept);
+        if (to_stdout)
             std::cout << write_schedule_json(result.schedule);
         else
             write_schedule_file(result.schedule, options.output);
         const Report after = check_schedule(result.schedule);
-        std::ostream& out = options.output.empty() || options.output == "-" ? std::cerr : std::cout;
         out << "shrunk " << schedule.name << " keeping " << describe(*signature) << ": "
-            << sizes(schedule) << " -> " << sizes(result.schedule) << " (" << result.tests
-            << " candidates, " << result.rounds << " rounds)\n"
-            << "  cells that meet the postcondition: " << percent(held_share(before)) << " -> "
-            << percent(held_share(after)) << " (kept at least "
-            << percent(signature->least_held) << ")\n";
+            << sizes(schedule) << " -> " << sizes(result.schedule);
+        if (!options.no_delta)
+            out << " (" << result.tests << " candidates, " << result.rounds << " rounds)";
+        out << "\n  cells that meet the postcondition: " << percent(held_share(before)) << " -> "
+            << percent(held_share(after)) << " (kept at least " << percent(kept.least_held)
+            << ")\n";
         if (signature->least_held < non_degenerate_share)
             out << "  the input itself gets fewer than " << percent(non_degenerate_share)
                 << " of its cells right, so no shrink of it can (docs/counterexamples.md)\n";
-        if (const Violation* kept = kept_violation(after, *signature))
-            out << describe_violation(*kept);
+        out << "  left: " << difference_summary(result.schedule, input.request) << "\n";
+        if (const Violation* violation = kept_violation(after, kept))
+            out << describe_violation(*violation);
         return exit_violated;
     });
+}
+
+std::vector<std::string> operator_names() {
+    std::vector<std::string> names;
+    for (const MutationOperator& op : mutation_operators()) names.emplace_back(op.name);
+    return names;
 }
 
 }  // namespace
@@ -78,11 +177,14 @@ void register_shrink_command(CLI::App& app, CommandResult& result) {
     auto options = std::make_shared<ShrinkOptions>();
     CLI::App* command = app.add_subcommand(
         "shrink",
-        "Delta-debug a failing schedule: remove ranks, steps, blocks and transfers while the\n"
-        "same kind of violation persists, and write the minimal schedule "
-        "(docs/counterexamples.md).\n"
+        "Delta-debug a failing schedule: remove ranks, steps, blocks and transfers while it\n"
+        "fails the same way (same kind and cause, two thirds of its cells still right), and\n"
+        "write the minimal schedule (docs/counterexamples.md).\n"
         "  trivcheck shrink broken.json -o small.json\n"
         "  trivcheck shrink broken.json --kind double_count -o small.json\n"
+        "A generator's schedule with one of mutate's mistakes: the generator's n shrinks first\n"
+        "(the mistake carried to the same place at smaller n), then the rest:\n"
+        "  trivcheck shrink --algo trivance --form B --topo ring:27 --mutation block_dropped\n"
         "An MSCCL-IR file (.xml) loses thread blocks, then steps, while the violation persists:\n"
         "  trivcheck shrink race.xml --kind race -o small.xml\n"
         "Exit 1 the shrunk schedule fails (always, for a failing input), 0 the input holds,\n"
@@ -98,6 +200,14 @@ void register_shrink_command(CLI::App& app, CommandResult& result) {
         ->check(CLI::IsMember({"double_count", "missing", "send_unheld", "port_overuse",
                                "bound_exceeded", "race", "deadlock", "count_mismatch",
                                "unreceived_message", "unsignalled_wait", "reduce_of_nothing"}));
+    command
+        ->add_option("--mutation", options->mutation,
+                     "Make this mistake of `trivcheck mutate` in the generated schedule")
+        ->check(CLI::IsMember(operator_names()));
+    command->add_option("--site", options->site,
+                        "Which place of the mistake, 0.. in step order (default: the middle one)");
+    command->add_flag("--no-delta", options->no_delta,
+                      "Only shrink the generator's n (--mutation), no delta debugging after");
     command->callback([options, &result] { result.exit_code = run_shrink(*options); });
 }
 

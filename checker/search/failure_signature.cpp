@@ -23,6 +23,28 @@ double held_share(const Report& report) {
 
 namespace {
 
+/// Records the state after the last step.
+class FinalStateObserver : public StepObserver {
+  public:
+    explicit FinalStateObserver(int last_step) : last_step_(last_step) {}
+    void after_step(int step, const ExecutionState& state) override {
+        if (step != last_step_) return;
+        state_.clear();
+        for (int rank = 0; rank < state.ranks(); ++rank)
+            for (int block = 0; block < state.blocks(); ++block) {
+                std::vector<std::pair<int, int>> value;
+                for (const Arc& arc : state.sets().arcs(state.relative_value(rank, block)))
+                    value.emplace_back(arc.begin, arc.end);
+                state_.push_back(std::move(value));
+            }
+    }
+    FinalState take() { return std::move(state_); }
+
+  private:
+    int last_step_;
+    FinalState state_;
+};
+
 const Violation* first_violation(const Report& report, const std::string& kind,
                                  bool first_of_all) {
     if (report.violations.empty()) return nullptr;
@@ -56,10 +78,21 @@ bool matches(const Report& report, const FailureSignature& signature) {
            held_share(report) + slack >= signature.least_held;
 }
 
+FinalState final_state(const Schedule& schedule) {
+    FinalStateObserver observer(static_cast<int>(schedule.steps.size()) - 1);
+    ExecuteOptions options;
+    options.observer = &observer;
+    options.max_recorded_violations = 1;
+    options.max_traced_violations = 0;
+    execute(schedule, options);
+    return observer.take();
+}
+
 bool fails_with(const Schedule& schedule, const FailureSignature& signature) {
     if (schedule.ranks < 2 || schedule.blocks < 1) return false;
     try {
-        return matches(check_schedule(schedule), signature);
+        if (!matches(check_schedule(schedule), signature)) return false;
+        return !signature.same_final_state || final_state(schedule) == *signature.same_final_state;
     } catch (const std::runtime_error&) {
         // A candidate that cannot run (a graph cut in two) does not fail the same way.
         return false;

@@ -1,6 +1,8 @@
 #pragma once
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "checker/core/report.hpp"
 #include "models/schedule.hpp"
@@ -20,6 +22,13 @@ inline constexpr double non_degenerate_share = 2.0 / 3.0;
 /// it. 1 for a report without postcondition cells.
 double held_share(const Report& report);
 
+/// The value every (rank, block) of a rank's vector ends with, rank by rank:
+/// its contributors as arcs relative to the rank (contribution_sets.hpp).
+using FinalState = std::vector<std::vector<std::pair<int, int>>>;
+
+/// Executes `schedule` and returns its final state.
+FinalState final_state(const Schedule& schedule);
+
 /// The failure a shrink keeps: the kind and cause (violation_cause) of one
 /// violation, and how much of the schedule must still work.
 struct FailureSignature {
@@ -32,6 +41,10 @@ struct FailureSignature {
     /// The least held_share a candidate may have: non_degenerate_share, or
     /// the input's own share when the input is below it.
     double least_held = non_degenerate_share;
+    /// When set, a candidate must also end in exactly this state (same
+    /// ranks, blocks and final values): after a generated mutant's n is
+    /// shrunk, only what changes no final value may go.
+    std::shared_ptr<const FinalState> same_final_state = {};
 };
 
 /// The signature of `report` (a check_schedule report, so explained): its
@@ -48,7 +61,8 @@ const Violation* kept_violation(const Report& report, const FailureSignature& si
 /// the same kind and cause, and held_share is at least `least_held`.
 bool matches(const Report& report, const FailureSignature& signature);
 
-/// check_schedule(schedule), then matches; false for a schedule that cannot run.
+/// check_schedule(schedule), then matches (and the final state, when the
+/// signature names one); false for a schedule that cannot run.
 bool fails_with(const Schedule& schedule, const FailureSignature& signature);
 
 /// "missing (overwritten)"

@@ -27,4 +27,10 @@ const std::vector<MutationOperator>& mutation_operators() {
     return operators;
 }
 
+const MutationOperator* find_mutation_operator(const std::string& name) {
+    for (const MutationOperator& op : mutation_operators())
+        if (name == op.name) return &op;
+    return nullptr;
+}
+
 }  // namespace trivcheck

@@ -7,6 +7,8 @@
 #include "checker/execution/executor.hpp"
 #include "checker/execution/reference_bounds.hpp"
 #include "checker/execution/reference_replay.hpp"
+#include "checker/explanations/check.hpp"
+#include "checker/search/mutant_shrink.hpp"
 #include "checker/search/observable_behaviour.hpp"
 
 namespace trivcheck {
@@ -49,6 +51,22 @@ OracleOpinion second_opinion(const Schedule& schedule) {
         if (auto exceeded = reference_bound_violation(schedule, *schedule.bounds))
             opinion.bound = "the reference bounds walk finds " + *exceeded;
     return opinion;
+}
+
+/// A caught mutant's kind, cause, and the smallest n its mistake fails at.
+CaughtMutant shrink_over_n(const GeneratorRequest& request, const Schedule& original,
+                           const MutationOperator& op, const Mutant& mutant,
+                           bool declare_bounds) {
+    CaughtMutant caught{original.ranks, mutant.site, "", "", original.ranks};
+    const Report report = check_schedule(mutant.schedule);
+    if (report.violations.empty()) return caught;
+    const auto signature = signature_of(report, report.violations.front().kind, true);
+    caught.kind = signature->kind;
+    caught.cause = signature->cause;
+    const MutantSizeSearch search =
+        smallest_failing_mutant(request, original, op, mutant.place, *signature, declare_bounds);
+    if (search.smallest) caught.smallest_n = search.smallest->n;
+    return caught;
 }
 
 }  // namespace
@@ -103,7 +121,7 @@ Bounds declared_bounds(const Report& report, std::size_t step_count) {
 }
 
 void score_mutants(const Schedule& original, int sites, bool declare_bounds,
-                   std::vector<OperatorTally>& tallies) {
+                   std::vector<OperatorTally>& tallies, const GeneratorRequest* request) {
     const auto& operators = mutation_operators();
     if (tallies.empty())
         for (const MutationOperator& op : operators) {
@@ -159,6 +177,9 @@ void score_mutants(const Schedule& original, int sites, bool declare_bounds,
                                     ") but the reference bounds walk finds every bound held";
                 }
                 if (record.fate == MutantFate::caught) {
+                    if (request)
+                        tally.caught_mutants.push_back(shrink_over_n(
+                            *request, original, operators[o], mutant, declare_bounds));
                     ++tally.caught;
                     for (const auto& [kind, count] : report.violation_counts) ++tally.kinds[kind];
                     tally.caught_by_correctness += correctness ? 1 : 0;

@@ -5,6 +5,7 @@
 
 #include "checker/core/report.hpp"
 #include "checker/search/mutation.hpp"
+#include "models/generator.hpp"
 
 namespace trivcheck {
 
@@ -50,6 +51,18 @@ struct UncaughtMutant {
     std::string reason;
 };
 
+/// A caught mutant, with the smallest n its mistake still fails at.
+struct CaughtMutant {
+    int n = 0;
+    std::string site;
+    /// The kind and cause (violation_cause) of its first violation.
+    std::string kind;
+    std::string cause;
+    /// The smallest n at which the mistake, carried to the corresponding
+    /// place (mutant_shrink.hpp), fails the same way; n when none smaller does.
+    int smallest_n = 0;
+};
+
 /// One operator's results over every schedule it was applied to.
 struct OperatorTally {
     std::string name;
@@ -66,6 +79,8 @@ struct OperatorTally {
     /// Violation kind -> mutants that reported it.
     std::map<std::string, int> kinds;
     std::vector<UncaughtMutant> uncaught;
+    /// Filled only when score_mutants is given the generator request.
+    std::vector<CaughtMutant> caught_mutants;
 
     /// caught / (caught + survived): of the mutants the oracle confirms wrong,
     /// the share the checker rejected; 1 when there was no mistake to catch.
@@ -88,7 +103,11 @@ Bounds declared_bounds(const Report& report, std::size_t step_count);
 /// file that declares the original's figures as its bounds. Every verdict,
 /// rejection or acceptance, is put to the oracle (reference replay and
 /// reference bounds walk) before it counts.
+/// With `request` (the generator and n that made `original`), every caught
+/// mutant is also shrunk over n (smallest_failing_mutant) and listed in its
+/// tally's caught_mutants.
 void score_mutants(const Schedule& original, int sites, bool declare_bounds,
-                   std::vector<OperatorTally>& tallies);
+                   std::vector<OperatorTally>& tallies,
+                   const GeneratorRequest* request = nullptr);
 
 }  // namespace trivcheck

@@ -2,6 +2,7 @@
 #include <string>
 #include <vector>
 
+#include "checker/search/mutation.hpp"
 #include "models/schedule.hpp"
 
 namespace trivcheck {
@@ -36,6 +37,22 @@ std::vector<Candidate> spread(const std::vector<Candidate>& candidates, int want
     std::vector<Candidate> chosen;
     for (std::size_t i = 0; i < limit; ++i)
         chosen.push_back(candidates[limit == 1 ? count / 2 : i * (count - 1) / (limit - 1)]);
+    return chosen;
+}
+
+/// The place of a candidate: a transfer, or a whole step.
+inline MutationPlace place_of(const TransferSite& site) { return {site.step, site.index, 0}; }
+inline MutationPlace place_of(int step) { return {step, -1, 0}; }
+
+/// The candidates `sites` asks for: spread(candidates, sites.most), or the
+/// one at `sites.only` (place_of, found by argument-dependent lookup for an
+/// operator's own candidate type).
+template <class Candidate>
+std::vector<Candidate> choose(const std::vector<Candidate>& candidates, const SiteChoice& sites) {
+    if (!sites.only) return spread(candidates, sites.most);
+    std::vector<Candidate> chosen;
+    for (const Candidate& candidate : candidates)
+        if (place_of(candidate) == *sites.only) chosen.push_back(candidate);
     return chosen;
 }
 

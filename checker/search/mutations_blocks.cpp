@@ -11,10 +11,10 @@ bool any(const Transfer&, int) { return true; }
 
 }  // namespace
 
-std::vector<Mutant> mutate_block_dropped(const Schedule& schedule, int sites) {
+std::vector<Mutant> mutate_block_dropped(const Schedule& schedule, const SiteChoice& sites) {
     std::vector<Mutant> mutants;
-    for (const TransferSite& site : spread(transfer_sites(schedule, any), sites)) {
-        Mutant mutant{schedule, describe_site(schedule, site)};
+    for (const TransferSite& site : choose(transfer_sites(schedule, any), sites)) {
+        Mutant mutant{schedule, describe_site(schedule, site), place_of(site)};
         std::vector<Transfer>& transfers =
             mutant.schedule.steps[static_cast<std::size_t>(site.step)].transfers;
         Transfer& transfer = transfers[static_cast<std::size_t>(site.index)];
@@ -28,10 +28,10 @@ std::vector<Mutant> mutate_block_dropped(const Schedule& schedule, int sites) {
     return mutants;
 }
 
-std::vector<Mutant> mutate_block_sent_twice(const Schedule& schedule, int sites) {
+std::vector<Mutant> mutate_block_sent_twice(const Schedule& schedule, const SiteChoice& sites) {
     std::vector<Mutant> mutants;
-    for (const TransferSite& site : spread(transfer_sites(schedule, any), sites)) {
-        Mutant mutant{schedule, describe_site(schedule, site)};
+    for (const TransferSite& site : choose(transfer_sites(schedule, any), sites)) {
+        Mutant mutant{schedule, describe_site(schedule, site), place_of(site)};
         std::vector<Transfer>& transfers =
             mutant.schedule.steps[static_cast<std::size_t>(site.step)].transfers;
         // The block goes again as a message of its own, as a loop that runs once too often sends
@@ -46,15 +46,15 @@ std::vector<Mutant> mutate_block_sent_twice(const Schedule& schedule, int sites)
     return mutants;
 }
 
-std::vector<Mutant> mutate_wrong_block(const Schedule& schedule, int sites) {
+std::vector<Mutant> mutate_wrong_block(const Schedule& schedule, const SiteChoice& sites) {
     std::vector<Mutant> mutants;
     if (schedule.blocks < 2) return mutants;
     const auto candidates = transfer_sites(schedule, [&](const Transfer& transfer, int) {
         const int block = middle_block(transfer.blocks);
         return !transfer.blocks.contains((block + 1) % schedule.blocks);
     });
-    for (const TransferSite& site : spread(candidates, sites)) {
-        Mutant mutant{schedule, describe_site(schedule, site)};
+    for (const TransferSite& site : choose(candidates, sites)) {
+        Mutant mutant{schedule, describe_site(schedule, site), place_of(site)};
         Transfer& transfer = transfer_at(mutant.schedule, site);
         const int block = middle_block(transfer.blocks);
         const int wrong = (block + 1) % schedule.blocks;
@@ -65,24 +65,24 @@ std::vector<Mutant> mutate_wrong_block(const Schedule& schedule, int sites) {
     return mutants;
 }
 
-std::vector<Mutant> mutate_reduce_as_copy(const Schedule& schedule, int sites) {
+std::vector<Mutant> mutate_reduce_as_copy(const Schedule& schedule, const SiteChoice& sites) {
     std::vector<Mutant> mutants;
     const auto candidates = transfer_sites(
         schedule, [](const Transfer& transfer, int) { return transfer.op == Op::reduce; });
-    for (const TransferSite& site : spread(candidates, sites)) {
-        Mutant mutant{schedule, describe_site(schedule, site) + ": copied instead of reduced"};
+    for (const TransferSite& site : choose(candidates, sites)) {
+        Mutant mutant{schedule, describe_site(schedule, site) + ": copied instead of reduced", place_of(site)};
         transfer_at(mutant.schedule, site).op = Op::copy;
         mutants.push_back(std::move(mutant));
     }
     return mutants;
 }
 
-std::vector<Mutant> mutate_copy_as_reduce(const Schedule& schedule, int sites) {
+std::vector<Mutant> mutate_copy_as_reduce(const Schedule& schedule, const SiteChoice& sites) {
     std::vector<Mutant> mutants;
     const auto candidates = transfer_sites(
         schedule, [](const Transfer& transfer, int) { return transfer.op == Op::copy; });
-    for (const TransferSite& site : spread(candidates, sites)) {
-        Mutant mutant{schedule, describe_site(schedule, site) + ": reduced instead of copied"};
+    for (const TransferSite& site : choose(candidates, sites)) {
+        Mutant mutant{schedule, describe_site(schedule, site) + ": reduced instead of copied", place_of(site)};
         transfer_at(mutant.schedule, site).op = Op::reduce;
         mutants.push_back(std::move(mutant));
     }

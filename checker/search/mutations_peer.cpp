@@ -23,13 +23,15 @@ bool stretch_steps(Schedule& schedule, const std::vector<int>& steps, int delta)
 /// The distance the last reduction step uses, off by `delta`, in that step and
 /// in the all-gather step that mirrors it: a wrong formula for the last
 /// distance (e.g. floor for ceil in Trivance's (n - 3^s) / 2) reaches both.
-std::vector<Mutant> last_step_off(const Schedule& schedule, int sites, int delta) {
+std::vector<Mutant> last_step_off(const Schedule& schedule, const SiteChoice& sites, int delta) {
     const std::vector<int> reductions = reduction_steps(schedule);
-    if (reductions.empty() || sites < 1) return {};
+    if (reductions.empty() || sites.most < 1) return {};
+    const MutationPlace place = place_of(reductions.back());
+    if (sites.only && *sites.only != place) return {};
     std::vector<int> steps{reductions.back()};
     const std::vector<int> gathers = allgather_steps(schedule);
     if (!gathers.empty()) steps.push_back(gathers.front());
-    Mutant mutant{schedule, ""};
+    Mutant mutant{schedule, "", place};
     if (!stretch_steps(mutant.schedule, steps, delta)) return {};
     const Step& last = schedule.steps[static_cast<std::size_t>(steps.front())];
     const int distance = std::abs(signed_offset(last.transfers.front(), schedule.ranks));
@@ -42,11 +44,11 @@ std::vector<Mutant> last_step_off(const Schedule& schedule, int sites, int delta
 
 }  // namespace
 
-std::vector<Mutant> mutate_peer_sign(const Schedule& schedule, int sites) {
+std::vector<Mutant> mutate_peer_sign(const Schedule& schedule, const SiteChoice& sites) {
     std::vector<Mutant> mutants;
     const auto all = transfer_sites(schedule, [](const Transfer&, int) { return true; });
-    for (const TransferSite& site : spread(all, sites)) {
-        Mutant mutant{schedule, describe_site(schedule, site)};
+    for (const TransferSite& site : choose(all, sites)) {
+        Mutant mutant{schedule, describe_site(schedule, site), place_of(site)};
         Transfer& transfer = transfer_at(mutant.schedule, site);
         if (!retarget(transfer, -signed_offset(transfer, schedule.ranks), schedule.ranks)) continue;
         mutant.site += " sent to " + std::to_string(transfer.dst);
@@ -55,38 +57,51 @@ std::vector<Mutant> mutate_peer_sign(const Schedule& schedule, int sites) {
     return mutants;
 }
 
-std::vector<Mutant> mutate_distance_off_by_one(const Schedule& schedule, int sites) {
-    struct Candidate {
-        int step;
-        int delta;
-    };
+namespace {
+
+/// A step whose every distance changes by delta; the delta is the place's variant.
+struct StepDelta {
+    int step;
+    int delta;
+};
+
+MutationPlace place_of(const StepDelta& candidate) {
+    return {candidate.step, -1, candidate.delta};
+}
+
+}  // namespace
+
+std::vector<Mutant> mutate_distance_off_by_one(const Schedule& schedule, const SiteChoice& sites) {
+    using Candidate = StepDelta;
     std::vector<Candidate> candidates;
     for (std::size_t k = 0; k < schedule.steps.size(); ++k)
         if (!schedule.steps[k].transfers.empty())
             for (int delta : {+1, -1}) candidates.push_back({static_cast<int>(k), delta});
     std::vector<Mutant> mutants;
-    for (const Candidate& candidate : spread(candidates, sites)) {
-        Mutant mutant{schedule, "step " + std::to_string(candidate.step) + ": every distance " +
-                                    (candidate.delta > 0 ? "+1" : "-1")};
+    for (const Candidate& candidate : choose(candidates, sites)) {
+        Mutant mutant{schedule,
+                      "step " + std::to_string(candidate.step) + ": every distance " +
+                          (candidate.delta > 0 ? "+1" : "-1"),
+                      place_of(candidate)};
         if (stretch_steps(mutant.schedule, {candidate.step}, candidate.delta))
             mutants.push_back(std::move(mutant));
     }
     return mutants;
 }
 
-std::vector<Mutant> mutate_last_step_too_short(const Schedule& schedule, int sites) {
+std::vector<Mutant> mutate_last_step_too_short(const Schedule& schedule, const SiteChoice& sites) {
     return last_step_off(schedule, sites, -1);
 }
 
-std::vector<Mutant> mutate_last_step_too_long(const Schedule& schedule, int sites) {
+std::vector<Mutant> mutate_last_step_too_long(const Schedule& schedule, const SiteChoice& sites) {
     return last_step_off(schedule, sites, +1);
 }
 
-std::vector<Mutant> mutate_block_to_wrong_peer(const Schedule& schedule, int sites) {
+std::vector<Mutant> mutate_block_to_wrong_peer(const Schedule& schedule, const SiteChoice& sites) {
     std::vector<Mutant> mutants;
     const auto all = transfer_sites(schedule, [](const Transfer&, int) { return true; });
-    for (const TransferSite& site : spread(all, sites)) {
-        Mutant mutant{schedule, describe_site(schedule, site)};
+    for (const TransferSite& site : choose(all, sites)) {
+        Mutant mutant{schedule, describe_site(schedule, site), place_of(site)};
         std::vector<Transfer>& transfers =
             mutant.schedule.steps[static_cast<std::size_t>(site.step)].transfers;
         Transfer& moved = transfers[static_cast<std::size_t>(site.index)];

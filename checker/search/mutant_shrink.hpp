@@ -1,0 +1,53 @@
+#pragma once
+#include <optional>
+
+#include "checker/core/report.hpp"
+#include "checker/search/failure_signature.hpp"
+#include "checker/search/mutation.hpp"
+#include "models/generator.hpp"
+
+namespace trivcheck {
+
+/// `place` of a mutation of `original` carried to `target`, the same
+/// generator's schedule at another n (docs/counterexamples.md):
+/// * the step: the same phase at the same offset from the boundary between
+///   the reduction and the all-gather (the first all-gather step, or the end
+///   of a schedule without one), reduction steps counted back from it and
+///   all-gather steps forward, so the last reduce-scatter step stays the last
+///   and the all-gather step that mirrors a reduce-scatter step still does;
+/// * the transfer: the first of that step sent by rank src mod n' the same
+///   way round (the sign of its ring displacement);
+/// * the variant unchanged.
+/// nullopt when `target` has no such step or transfer.
+std::optional<MutationPlace> carry_place(const Schedule& original, const MutationPlace& place,
+                                         const Schedule& target);
+
+/// A mistake carried to a smaller n: the generator's schedule there, the
+/// mutant, and the mutant's report.
+struct CarriedMutant {
+    int n = 0;
+    Schedule original;
+    Mutant mutant;
+    Report report;
+};
+
+/// What the search over smaller n found.
+struct MutantSizeSearch {
+    /// The smallest n' < n whose carried mutant fails as the signature says;
+    /// nullopt when none does (n itself is the smallest).
+    std::optional<CarriedMutant> smallest;
+    /// Sizes at which the mistake could be carried and the mutant was checked.
+    int checked = 0;
+};
+
+/// Generates `request` (a ring of n ranks, whose schedule is `original`) at
+/// each n' = 2, 3, ... below n (at most 512 of them) whose schedule holds, carries `op`'s mistake
+/// from `place` to it (carry_place), and stops at the first n' whose mutant
+/// fails as `signature`: same kind, same cause, enough cells right. With
+/// `declare_bounds`, each mutant declares its own n' original's figures as
+/// bounds, as `trivcheck mutate` checks mutants.
+MutantSizeSearch smallest_failing_mutant(const GeneratorRequest& request, const Schedule& original,
+                                         const MutationOperator& op, const MutationPlace& place,
+                                         const FailureSignature& signature, bool declare_bounds);
+
+}  // namespace trivcheck
