@@ -7,6 +7,7 @@
 #include "checker/asynchronous/asynchronous_check.hpp"
 #include "checker/core/exit_code.hpp"
 #include "checker/formats/msccl_xml_reader.hpp"
+#include "checker/formats/text_table.hpp"
 #include "checker/search/msccl_mutation_score.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/text_columns.hpp"
@@ -18,23 +19,22 @@ namespace {
 void print_text(const std::string& file, int sites,
                 const std::vector<msccl::ProgramOperatorTally>& tallies) {
     std::cout << "mutants of " << file << ", up to " << sites
-              << " per operator, checked asynchronously\n\n"
-              << pad("operator", 20) << pad("made", 6) << pad("caught", 8) << pad("survived", 10)
-              << pad("score", 8) << "violation kinds\n";
+              << " per operator, checked asynchronously\n\n";
+    TextTable table({"operator", "made", "caught", "survived", "score", "violation kinds"});
     int made = 0;
     int caught = 0;
     for (const auto& tally : tallies) {
         std::string kinds;
         for (const auto& [kind, count] : tally.kinds)
             kinds += (kinds.empty() ? "" : ", ") + kind + " " + std::to_string(count);
-        std::cout << pad(tally.name, 20) << pad(std::to_string(tally.made), 6)
-                  << pad(std::to_string(tally.caught), 8)
-                  << pad(std::to_string(tally.survivors.size()), 10)
-                  << pad(tally.made == 0 ? "-" : percent(tally.score()), 8)
-                  << (kinds.empty() ? "-" : kinds) << "\n";
+        table.add_row({tally.name, std::to_string(tally.made), std::to_string(tally.caught),
+                       std::to_string(tally.survivors.size()),
+                       tally.made == 0 ? "-" : percent(tally.score()),
+                       kinds.empty() ? "-" : kinds});
         made += tally.made;
         caught += tally.caught;
     }
+    std::cout << table.render();
     const double score = made == 0 ? 1.0 : static_cast<double>(caught) / made;
     std::cout << "\nmutation score " << percent(score) << ": " << caught << " caught of " << made
               << " mutants (a survivor may be equivalent: it is never counted as caught)\n";

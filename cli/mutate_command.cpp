@@ -5,6 +5,7 @@
 #include "checker/core/exit_code.hpp"
 #include "checker/explanations/check.hpp"
 #include "checker/formats/size_spec.hpp"
+#include "checker/formats/text_table.hpp"
 #include "checker/search/mutation_score.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
@@ -64,13 +65,18 @@ Totals add_up(const std::vector<OperatorTally>& tallies) {
 }
 
 /// One table row: the counts, the score, the kinds.
-std::string row(const std::string& name, const Totals& counts, const std::string& score,
-                const std::string& kinds) {
-    return pad(name, 24) + pad(std::to_string(counts.made), 6) +
-           pad(std::to_string(counts.caught), 8) + pad(std::to_string(counts.correctness), 9) +
-           pad(std::to_string(counts.equivalent), 7) + pad(std::to_string(counts.valid), 7) +
-           pad(std::to_string(counts.survived), 10) + pad(std::to_string(counts.false_alarm), 8) +
-           pad(score, 8) + kinds + "\n";
+std::vector<std::string> row(const std::string& name, const Totals& counts,
+                             const std::string& score, const std::string& kinds) {
+    return {name,
+            std::to_string(counts.made),
+            std::to_string(counts.caught),
+            std::to_string(counts.correctness),
+            std::to_string(counts.equivalent),
+            std::to_string(counts.valid),
+            std::to_string(counts.survived),
+            std::to_string(counts.false_alarm),
+            score,
+            kinds};
 }
 
 void print_text(const MutateOptions& options, const std::vector<OperatorTally>& tallies,
@@ -82,15 +88,14 @@ void print_text(const MutateOptions& options, const std::vector<OperatorTally>& 
                                     : "with the original's figures declared as bounds")
               << "\n";
     for (const std::string& note : skipped) std::cout << "  skipped " << note << "\n";
-    std::cout << "\n"
-              << pad("operator", 24) << pad("made", 6) << pad("caught", 8) << pad("by corr", 9)
-              << pad("equiv", 7) << pad("valid", 7) << pad("survived", 10) << pad("false", 8)
-              << pad("score", 8) << "violation kinds\n";
+    TextTable table({"operator", "made", "caught", "by corr", "equiv", "valid", "survived", "false",
+                     "score", "violation kinds"});
     for (const OperatorTally& tally : tallies)
-        std::cout << row(tally.name, add_up({tally}),
-                         tally.made == 0 ? "-" : percent(tally.score()), kinds_text(tally));
+        table.add_row(row(tally.name, add_up({tally}),
+                          tally.made == 0 ? "-" : percent(tally.score()), kinds_text(tally)));
     const Totals totals = add_up(tallies);
-    std::cout << row("all", totals, percent(totals.score()), "") << "\n";
+    table.add_row(row("all", totals, percent(totals.score()), ""));
+    std::cout << "\n" << table.render() << "\n";
     int operators_used = 0;
     for (const OperatorTally& tally : tallies) operators_used += tally.made > 0 ? 1 : 0;
     std::cout << "mutation score " << percent(totals.score()) << ": " << totals.caught

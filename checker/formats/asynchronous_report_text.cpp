@@ -6,15 +6,11 @@
 #include <sstream>
 
 #include "checker/formats/report_text.hpp"
+#include "checker/formats/text_table.hpp"
 
 namespace trivcheck {
 
 namespace {
-
-std::string pad(std::string text, std::size_t width) {
-    if (text.size() < width) text.append(width - text.size(), ' ');
-    return text;
-}
 
 std::string in_units_of_m(std::int64_t chunks, int buffer_chunks) {
     char text[32];
@@ -62,12 +58,13 @@ std::string asynchronous_report_to_text(const Report& report) {
     out << report.name << ": " << figures.collective << " (MSCCL-IR, " << figures.protocol << "), "
         << report.ranks << " gpus, m = " << figures.buffer_chunks << " chunks\n";
     out << "verdict: " << to_string(report.verdict) << "\n\n";
-    out << "gpu  sent chunks  sent       received chunks  received\n";
+    TextTable traffic({"gpu", "sent chunks", "sent", "received chunks", "received"});
     for (const GpuTraffic& gpu : figures.gpus)
-        out << pad(std::to_string(gpu.gpu), 5) << pad(std::to_string(gpu.sent_chunks), 13)
-            << pad(in_units_of_m(gpu.sent_chunks, figures.buffer_chunks), 11)
-            << pad(std::to_string(gpu.received_chunks), 17)
-            << in_units_of_m(gpu.received_chunks, figures.buffer_chunks) << "\n";
+        traffic.add_row({std::to_string(gpu.gpu), std::to_string(gpu.sent_chunks),
+                         in_units_of_m(gpu.sent_chunks, figures.buffer_chunks),
+                         std::to_string(gpu.received_chunks),
+                         in_units_of_m(gpu.received_chunks, figures.buffer_chunks)});
+    out << traffic.render();
     struct PairTotals {
         int channels = 0;
         int least_messages = 0, most_messages = 0;
@@ -86,12 +83,14 @@ std::string asynchronous_report_to_text(const Report& report) {
     }
     out << "\nconnections " << figures.connections.size()
         << " (per connection in --json); by gpu pair:\n";
-    out << "from  to   channels  messages per connection  chunks per connection\n";
+    TextTable connections(
+        {"from", "to", "channels", "messages per connection", "chunks per connection"});
     for (const auto& [pair, totals] : pairs)
-        out << pad(std::to_string(pair.first), 6) << pad(std::to_string(pair.second), 5)
-            << pad(std::to_string(totals.channels), 10)
-            << pad(range_text(totals.least_messages, totals.most_messages), 25)
-            << range_text(totals.least_chunks, totals.most_chunks) << "\n";
+        connections.add_row({std::to_string(pair.first), std::to_string(pair.second),
+                             std::to_string(totals.channels),
+                             range_text(totals.least_messages, totals.most_messages),
+                             range_text(totals.least_chunks, totals.most_chunks)});
+    out << connections.render();
     out << "\ncritical path " << figures.critical_path << " sending steps";
     out << "; fifo_depth_needed "
         << (figures.fifo_depth_needed > 0 ? std::to_string(figures.fifo_depth_needed)

@@ -6,6 +6,7 @@
 
 #include "checker/explanations/explanation_text.hpp"
 #include "checker/formats/asynchronous_report_text.hpp"
+#include "checker/formats/text_table.hpp"
 #include "checker/formats/torus_report.hpp"
 
 namespace trivcheck {
@@ -23,11 +24,6 @@ std::string join(const std::vector<int>& values) {
     for (std::size_t i = 0; i < values.size() && i < 6; ++i)
         text += (i ? "," : "") + std::to_string(values[i]);
     if (values.size() > 6) text += ",...";
-    return text;
-}
-
-std::string pad(std::string text, std::size_t width) {
-    if (text.size() < width) text.append(width - text.size(), ' ');
     return text;
 }
 
@@ -81,21 +77,20 @@ std::string report_to_text(const Report& report, std::optional<double> message_b
     std::ostringstream out;
     out << report_identity(report) << "\n";
     out << "verdict: " << to_string(report.verdict) << "\n\n";
-    out << "step  phase           distances  coverage     msgs  blocks  link chunks  link bytes  "
-           "busiest link\n";
+    TextTable steps({"step", "phase", "distances", "coverage", "msgs", "blocks", "link chunks",
+                     "link bytes", "busiest link"});
     for (const StepFigures& figures : report.per_step) {
         std::string coverage = figures.coverage_min ? std::to_string(*figures.coverage_min) + ".." +
                                                           std::to_string(*figures.coverage_max)
                                                     : "-";
-        out << pad(std::to_string(figures.step), 6) << pad(figures.phase, 16)
-            << pad(join(figures.distances), 11) << pad(coverage, 13)
-            << pad(std::to_string(figures.messages_max), 6)
-            << pad(std::to_string(figures.blocks_max), 8)
-            << pad(std::to_string(figures.link_chunks_min) + ".." +
-                       std::to_string(figures.link_chunks_max),
-                   13)
-            << pad(bytes(figures.link_blocks_max), 12) << figures.busiest_link << "\n";
+        steps.add_row({std::to_string(figures.step), figures.phase, join(figures.distances),
+                       std::move(coverage), std::to_string(figures.messages_max),
+                       std::to_string(figures.blocks_max),
+                       std::to_string(figures.link_chunks_min) + ".." +
+                           std::to_string(figures.link_chunks_max),
+                       bytes(figures.link_blocks_max), figures.busiest_link});
     }
+    out << steps.render();
     out << "\nsteps " << report.steps() << ", theta " << format_number(report.theta) << "\n";
     if (report.torus) out << torus_figures_text(report, bytes);
     out << "bytes per rank:";
@@ -110,9 +105,10 @@ std::string report_to_text(const Report& report, std::optional<double> message_b
     out << " total " << bytes(report.total_blocks_per_rank_max) << " (most)\n";
     if (!report.checks.empty()) {
         out << "\nchecks:\n";
+        TextTable checks = TextTable::headless(3);
         for (const auto& [name, check] : report.checks)
-            out << "  " << pad(name, 15) << pad(to_string(check.verdict), 16) << check.reason
-                << "\n";
+            checks.add_row({"  " + name, to_string(check.verdict), check.reason});
+        out << checks.render();
     }
     if (!report.violation_counts.empty()) {
         out << "\nviolations:";

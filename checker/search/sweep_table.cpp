@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdio>
 
+#include "checker/formats/text_table.hpp"
 #include "checker/search/size_class.hpp"
 
 namespace trivcheck {
@@ -71,26 +72,20 @@ std::string first_failures(const std::vector<SizeOutcome>& sizes, int shown) {
 }  // namespace
 
 std::string format_sweep_summary(const std::vector<SweepRow>& rows, int failures_shown) {
-    int algo_width = static_cast<int>(std::string("algorithm").size());
-    for (const SweepRow& row : rows)
-        algo_width = std::max(algo_width, static_cast<int>(row.label().size()));
-    std::string text = format("%-*s %-4s %6s %6s %8s %5s %7s %9s %9s %9s  %s\n", algo_width,
-                              "algorithm", "form", "sizes", "holds", "violated", "n/a", "unknown",
-                              "slowest n", "seconds", "total s", "first failing n");
+    TextTable table({"algorithm", "form", "sizes", "holds", "violated", "n/a", "unknown",
+                     "slowest n", "seconds", "total s", "first failing n"});
     std::string notes;
     for (const SweepRow& row : rows) {
         const Tally tally(row.sizes);
         const std::string slowest_n = tally.slowest ? std::to_string(tally.slowest->n) : "-";
         const double slowest_seconds = tally.slowest ? tally.slowest->seconds : 0.0;
-        text += format("%-*s %-4s %6d %6d %8d %5d %7d %9s %9.3f %9.2f  ", algo_width,
-                       row.label().c_str(), row.form.c_str(), tally.total,
-                       tally.count(SweepStatus::holds), tally.count(SweepStatus::violated),
-                       tally.count(SweepStatus::not_applicable), tally.count(SweepStatus::unknown),
-                       slowest_n.c_str(), slowest_seconds, tally.seconds);
-        text += first_failures(row.sizes, failures_shown);
-        // Trailing spaces would make golden comparisons fragile.
-        while (text.back() == ' ') text.pop_back();
-        text += "\n";
+        table.add_row({row.label(), row.form, std::to_string(tally.total),
+                       std::to_string(tally.count(SweepStatus::holds)),
+                       std::to_string(tally.count(SweepStatus::violated)),
+                       std::to_string(tally.count(SweepStatus::not_applicable)),
+                       std::to_string(tally.count(SweepStatus::unknown)), slowest_n,
+                       format("%.3f", slowest_seconds), format("%.2f", tally.seconds),
+                       first_failures(row.sizes, failures_shown)});
         for (const SizeOutcome* first : {tally.first_not_applicable, tally.first_unknown}) {
             if (!first) continue;
             notes += row.label() + " " + row.form + ": " +
@@ -98,6 +93,7 @@ std::string format_sweep_summary(const std::vector<SweepRow>& rows, int failures
                      " (first: n = " + std::to_string(first->n) + ", " + first->reason + ")\n";
         }
     }
+    const std::string text = table.render();
     return notes.empty() ? text : text + "\n" + notes;
 }
 

@@ -1,0 +1,27 @@
+#pragma once
+#include <string>
+#include <vector>
+
+namespace trivcheck {
+
+/// A plain-text table whose every column is as wide as its widest value,
+/// header included, with `gap` spaces between columns, so no two values
+/// touch whatever their length (n = 10^6 prints 7-digit ranks). Cells are
+/// left-aligned; the last column is not padded, so no line ends in spaces.
+class TextTable {
+  public:
+    explicit TextTable(std::vector<std::string> header, std::size_t gap = 2);
+    /// A table of `columns` columns without a header line.
+    static TextTable headless(std::size_t columns, std::size_t gap = 2);
+    /// One row; missing cells are empty, extra cells are an error (std::logic_error).
+    void add_row(std::vector<std::string> cells);
+    /// The header line (unless headless), then every row, each ending in "\n".
+    std::string render() const;
+
+  private:
+    std::vector<std::vector<std::string>> rows_;
+    std::size_t gap_;
+    bool header_shown_ = true;
+};
+
+}  // namespace trivcheck
