@@ -1,4 +1,3 @@
-#include <algorithm>
 #include <iostream>
 
 #include "checker/core/exit_code.hpp"
@@ -87,22 +86,13 @@ std::string smaller_sizes(int checked) {
            " checked";
 }
 
-/// Shrinks the mutant's n first (mutant_shrink.hpp): the smallest n at which
-/// the mistake, carried to the corresponding place, still fails the same way.
-Schedule shrink_generator_n(const ShrinkInput& input, const FailureSignature& signature,
-                            std::ostream& out) {
-    const MutantSizeSearch search = smallest_failing_mutant(
-        input.request, *input.original, *input.mutation, input.place, signature, false);
-    if (!search.smallest) {
-        out << "smallest n: " << input.schedule.ranks << " (no smaller n fails the same way; "
-            << smaller_sizes(search.checked) << ")\n";
-        return input.schedule;
-    }
-    Schedule smaller = search.smallest->mutant.schedule;
-    smaller.name = search.smallest->original.name + "-" + input.mutation->name;
-    out << "smallest n: " << search.smallest->n << " (" << input.mutation->name << " at "
-        << search.smallest->mutant.site << "; " << smaller_sizes(search.checked) << ")\n";
-    return smaller;
+/// "smallest n: 3 (block_dropped at step 0, 0 -> 1: block 1 left out; 1 smaller size checked)"
+std::string smallest_n_text(const ShrinkInput& input, const MutantSizeSearch& search) {
+    if (!search.smallest)
+        return "smallest n: " + std::to_string(input.schedule.ranks) +
+               " (no smaller n fails the same way; " + smaller_sizes(search.checked) + ")";
+    return "smallest n: " + std::to_string(search.smallest->n) + " (" + input.mutation->name +
+           " at " + search.smallest->mutant.site + "; " + smaller_sizes(search.checked) + ")";
 }
 
 int run_shrink(const ShrinkOptions& options) {
@@ -132,17 +122,20 @@ int run_shrink(const ShrinkOptions& options) {
             std::cerr << "error: " << schedule.name << " has no " << kind << " violation\n";
             return exit_usage;
         }
-        Schedule start = schedule;
         FailureSignature kept = *signature;
+        ShrinkResult result{schedule, 0, 0};
         if (input.original) {
-            start = shrink_generator_n(input, *signature, out);
-            // What is left to remove is what changes no final value: the
-            // carried mistake stays exactly as it acts.
-            kept.least_held = std::max(kept.least_held, held_share(check_schedule(start)));
-            kept.same_final_state = std::make_shared<const FinalState>(final_state(start));
+            // The generator's n first, then only what changes no final value.
+            const MutantShrink shrink =
+                shrink_mutant(input.request, *input.original, *input.mutation,
+                              Mutant{schedule, "", input.place}, *signature, false,
+                              !options.no_delta);
+            out << smallest_n_text(input, shrink.search) << "\n";
+            kept = shrink.kept;
+            result = shrink.shrunk;
+        } else if (!options.no_delta) {
+            result = shrink_schedule(schedule, kept);
         }
-        ShrinkResult result{start, 0, 0};
-        if (!options.no_delta) result = shrink_schedule(start, kept);
         if (to_stdout)
             std::cout << write_schedule_json(result.schedule);
         else

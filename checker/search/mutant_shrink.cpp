@@ -1,5 +1,6 @@
 #include "checker/search/mutant_shrink.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "checker/explanations/check.hpp"
@@ -82,6 +83,26 @@ MutantSizeSearch smallest_failing_mutant(const GeneratorRequest& request, const 
         }
     }
     return search;
+}
+
+MutantShrink shrink_mutant(const GeneratorRequest& request, const Schedule& original,
+                           const MutationOperator& op, const Mutant& mutant,
+                           const FailureSignature& signature, bool declare_bounds, bool delta) {
+    MutantShrink result;
+    result.search = smallest_failing_mutant(request, original, op, mutant.place, signature,
+                                            declare_bounds);
+    result.start = result.search.smallest ? result.search.smallest->mutant.schedule
+                                          : mutant.schedule;
+    if (result.search.smallest)
+        result.start.name = result.search.smallest->original.name + "-" + op.name;
+    result.kept = signature;
+    const Report start_report = result.search.smallest ? result.search.smallest->report
+                                                       : check_schedule(result.start);
+    result.kept.least_held = std::max(result.kept.least_held, held_share(start_report));
+    result.kept.same_final_state = std::make_shared<const FinalState>(final_state(result.start));
+    result.shrunk = delta ? shrink_schedule(result.start, result.kept)
+                          : ShrinkResult{result.start, 0, 0};
+    return result;
 }
 
 }  // namespace trivcheck

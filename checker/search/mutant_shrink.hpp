@@ -4,6 +4,7 @@
 #include "checker/core/report.hpp"
 #include "checker/search/failure_signature.hpp"
 #include "checker/search/mutation.hpp"
+#include "checker/search/schedule_shrink.hpp"
 #include "models/generator.hpp"
 
 namespace trivcheck {
@@ -49,5 +50,29 @@ struct MutantSizeSearch {
 MutantSizeSearch smallest_failing_mutant(const GeneratorRequest& request, const Schedule& original,
                                          const MutationOperator& op, const MutationPlace& place,
                                          const FailureSignature& signature, bool declare_bounds);
+
+/// A generated mutant shrunk as structure allows: its n first, then delta
+/// debugging of what changes no final value.
+struct MutantShrink {
+    /// The n search (search.smallest empty: no smaller n fails the same way).
+    MutantSizeSearch search;
+    /// The schedule delta debugging started from: the carried mutant at the
+    /// smallest n, or the mutant itself.
+    Schedule start;
+    /// What delta debugging kept, the signature it kept it by (the start's
+    /// own held share and final state), and its cost.
+    ShrinkResult shrunk;
+    FailureSignature kept;
+};
+
+/// smallest_failing_mutant, then, unless `delta` is false, shrink_schedule
+/// of the result under `signature` tightened to the start's own held share
+/// and final state: the mistake stays exactly as it acts, and only parts
+/// whose removal changes no cell's final value go. `mutant` (of `original`,
+/// which `request` generates) must fail as `signature` says.
+MutantShrink shrink_mutant(const GeneratorRequest& request, const Schedule& original,
+                           const MutationOperator& op, const Mutant& mutant,
+                           const FailureSignature& signature, bool declare_bounds,
+                           bool delta = true);
 
 }  // namespace trivcheck
