@@ -37,7 +37,9 @@ std::string describe(const TransferDifference& difference) {
     std::string text = "step " + std::to_string(difference.step) + ", " +
                        std::to_string(difference.src) + " -> " + std::to_string(difference.dst) +
                        " " + to_string(difference.op);
-    auto blocks = [](const std::vector<int>& list) {
+    auto blocks = [](std::vector<int> list) {
+        // A block sent twice where the correct schedule sends it once is listed once.
+        list.erase(std::unique(list.begin(), list.end()), list.end());
         return (list.size() == 1 ? " block " : " blocks ") + format_block_list(list);
     };
     if (!difference.lacks.empty()) text += " lacks" + blocks(difference.lacks);

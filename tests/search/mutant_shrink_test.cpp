@@ -82,6 +82,7 @@ std::set<std::string> shrink_every_operator(const GeneratorRequest& request) {
         CHECK(held_share(after) >= std::min(non_degenerate_share, held_share(chosen->report)));
         CHECK(shrunk.ranks <= original.ranks);
         if (shrink.search.smallest) CHECK(shrink.search.smallest->n == shrunk.ranks);
+        CHECK(!difference_summary(shrunk, request).empty());
     }
     return none;
 }
