@@ -53,21 +53,20 @@ ShrinkInput make_mutant(const ShrinkOptions& options, std::ostream& out) {
     input.mutation = find_mutation_operator(options.mutation);
     const std::vector<Mutant> places = input.mutation->mutate(*input.original, SiteChoice::all());
     if (places.empty())
-        throw CLI::ValidationError("--mutation", options.mutation + " cannot be made in " +
-                                                     input.original->name);
+        throw CLI::ValidationError("--mutation",
+                                   options.mutation + " cannot be made in " + input.original->name);
     const int count = static_cast<int>(places.size());
     const int site = options.site < 0 ? count / 2 : options.site;
     if (site >= count)
-        throw CLI::ValidationError("--site", input.original->name + " has " +
-                                                 std::to_string(count) + " places for " +
-                                                 options.mutation + ": 0.." +
-                                                 std::to_string(count - 1));
+        throw CLI::ValidationError(
+            "--site", input.original->name + " has " + std::to_string(count) + " places for " +
+                          options.mutation + ": 0.." + std::to_string(count - 1));
     const Mutant& mutant = places[static_cast<std::size_t>(site)];
     input.schedule = mutant.schedule;
     input.schedule.name = input.original->name + "-" + options.mutation;
     input.place = mutant.place;
-    out << "mutant " << input.schedule.name << ": " << mutant.site << " (place " << site
-        << " of " << count << ", numbered from 0)\n";
+    out << "mutant " << input.schedule.name << ": " << mutant.site << " (place " << site << " of "
+        << count << ", numbered from 0)\n";
     return input;
 }
 
@@ -126,10 +125,9 @@ int run_shrink(const ShrinkOptions& options) {
         ShrinkResult result{schedule, 0, 0};
         if (input.original) {
             // The generator's n first, then only what changes no final value.
-            const MutantShrink shrink =
-                shrink_mutant(input.request, *input.original, *input.mutation,
-                              Mutant{schedule, "", input.place}, *signature, false,
-                              !options.no_delta);
+            const MutantShrink shrink = shrink_mutant(
+                input.request, *input.original, *input.mutation, Mutant{schedule, "", input.place},
+                *signature, false, !options.no_delta);
             out << smallest_n_text(input, shrink.search) << "\n";
             kept = shrink.kept;
             result = shrink.shrunk;

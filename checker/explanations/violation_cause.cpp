@@ -11,10 +11,9 @@ namespace {
 std::string double_count_cause(const Violation& violation) {
     if (violation.paths.empty()) return "unexplained";
     // A copy whose journey ended before the reducing step sat in the receiver's partial.
-    const bool held = std::any_of(violation.paths.begin(), violation.paths.end(),
-                                  [&](const Path& path) {
-                                      return path.empty() || path.back().step < violation.step;
-                                  });
+    const bool held = std::any_of(
+        violation.paths.begin(), violation.paths.end(),
+        [&](const Path& path) { return path.empty() || path.back().step < violation.step; });
     return held ? "already_held" : "arrives_twice";
 }
 

@@ -104,8 +104,7 @@ std::string asynchronous_report_to_text(const Report& report) {
         for (const auto& [kind, count] : report.violation_counts)
             out << " " << kind << " " << count << ";";
         out << " first " << report.violations.size() << " shown\n";
-        for (const Violation& violation : report.violations)
-            out << describe_violation(violation);
+        for (const Violation& violation : report.violations) out << describe_violation(violation);
     }
     return out.str();
 }

@@ -15,9 +15,8 @@ double held_share(const Report& report) {
                              : blocks * static_cast<double>(report.ranks);
     if (cells <= 0) return 1.0;
     const auto missing = report.violation_counts.find("missing");
-    const double failed = missing == report.violation_counts.end()
-                              ? 0.0
-                              : static_cast<double>(missing->second);
+    const double failed =
+        missing == report.violation_counts.end() ? 0.0 : static_cast<double>(missing->second);
     return std::max(0.0, 1.0 - failed / cells);
 }
 
@@ -45,8 +44,7 @@ class FinalStateObserver : public StepObserver {
     FinalState state_;
 };
 
-const Violation* first_violation(const Report& report, const std::string& kind,
-                                 bool first_of_all) {
+const Violation* first_violation(const Report& report, const std::string& kind, bool first_of_all) {
     if (report.violations.empty()) return nullptr;
     if (first_of_all) return &report.violations.front();
     for (const Violation& violation : report.violations)

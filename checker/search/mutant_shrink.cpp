@@ -23,7 +23,8 @@ int sign(int value) { return value > 0 ? 1 : value < 0 ? -1 : 0; }
 
 std::optional<MutationPlace> carry_place(const Schedule& original, const MutationPlace& place,
                                          const Schedule& target) {
-    if (place.step < 0 || place.step >= static_cast<int>(original.steps.size())) return std::nullopt;
+    if (place.step < 0 || place.step >= static_cast<int>(original.steps.size()))
+        return std::nullopt;
     const int step = boundary(target) + (place.step - boundary(original));
     if (step < 0 || step >= static_cast<int>(target.steps.size())) return std::nullopt;
     const auto& from_step = original.steps[static_cast<std::size_t>(place.step)];
@@ -89,19 +90,19 @@ MutantShrink shrink_mutant(const GeneratorRequest& request, const Schedule& orig
                            const MutationOperator& op, const Mutant& mutant,
                            const FailureSignature& signature, bool declare_bounds, bool delta) {
     MutantShrink result;
-    result.search = smallest_failing_mutant(request, original, op, mutant.place, signature,
-                                            declare_bounds);
-    result.start = result.search.smallest ? result.search.smallest->mutant.schedule
-                                          : mutant.schedule;
+    result.search =
+        smallest_failing_mutant(request, original, op, mutant.place, signature, declare_bounds);
+    result.start =
+        result.search.smallest ? result.search.smallest->mutant.schedule : mutant.schedule;
     if (result.search.smallest)
         result.start.name = result.search.smallest->original.name + "-" + op.name;
     result.kept = signature;
-    const Report start_report = result.search.smallest ? result.search.smallest->report
-                                                       : check_schedule(result.start);
+    const Report start_report =
+        result.search.smallest ? result.search.smallest->report : check_schedule(result.start);
     result.kept.least_held = std::max(result.kept.least_held, held_share(start_report));
     result.kept.same_final_state = std::make_shared<const FinalState>(final_state(result.start));
-    result.shrunk = delta ? shrink_schedule(result.start, result.kept)
-                          : ShrinkResult{result.start, 0, 0};
+    result.shrunk =
+        delta ? shrink_schedule(result.start, result.kept) : ShrinkResult{result.start, 0, 0};
     return result;
 }
 

@@ -24,7 +24,8 @@ struct MutationPlace {
 struct SiteChoice {
     int most = 4;
     std::optional<MutationPlace> only;
-    SiteChoice(int sites) : most(sites) {}  // NOLINT(google-explicit-constructor): a count reads as one
+    SiteChoice(int sites)
+        : most(sites) {}  // NOLINT(google-explicit-constructor): a count reads as one
     explicit SiteChoice(MutationPlace place) : most(1), only(place) {}
     /// Every place the operator can make its mistake.
     static SiteChoice all() { return SiteChoice(1 << 30); }
@@ -66,7 +67,8 @@ std::vector<Mutant> mutate_block_sent_twice(const Schedule& schedule, const Site
 std::vector<Mutant> mutate_wrong_block(const Schedule& schedule, const SiteChoice& sites);
 std::vector<Mutant> mutate_reduce_as_copy(const Schedule& schedule, const SiteChoice& sites);
 std::vector<Mutant> mutate_copy_as_reduce(const Schedule& schedule, const SiteChoice& sites);
-std::vector<Mutant> mutate_allgather_not_reversed(const Schedule& schedule, const SiteChoice& sites);
+std::vector<Mutant> mutate_allgather_not_reversed(const Schedule& schedule,
+                                                  const SiteChoice& sites);
 std::vector<Mutant> mutate_step_split(const Schedule& schedule, const SiteChoice& sites);
 std::vector<Mutant> mutate_port_overuse(const Schedule& schedule, const SiteChoice& sites);
 std::vector<Mutant> mutate_moved_earlier(const Schedule& schedule, const SiteChoice& sites);

@@ -55,8 +55,7 @@ OracleOpinion second_opinion(const Schedule& schedule) {
 
 /// A caught mutant's kind, cause, and the smallest n its mistake fails at.
 CaughtMutant shrink_over_n(const GeneratorRequest& request, const Schedule& original,
-                           const MutationOperator& op, const Mutant& mutant,
-                           bool declare_bounds) {
+                           const MutationOperator& op, const Mutant& mutant, bool declare_bounds) {
     CaughtMutant caught{original.ranks, mutant.site, "", "", original.ranks};
     const Report report = check_schedule(mutant.schedule);
     if (report.violations.empty()) return caught;

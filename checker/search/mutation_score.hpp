@@ -107,7 +107,6 @@ Bounds declared_bounds(const Report& report, std::size_t step_count);
 /// mutant is also shrunk over n (smallest_failing_mutant) and listed in its
 /// tally's caught_mutants.
 void score_mutants(const Schedule& original, int sites, bool declare_bounds,
-                   std::vector<OperatorTally>& tallies,
-                   const GeneratorRequest* request = nullptr);
+                   std::vector<OperatorTally>& tallies, const GeneratorRequest* request = nullptr);
 
 }  // namespace trivcheck

@@ -70,7 +70,8 @@ std::vector<Mutant> mutate_reduce_as_copy(const Schedule& schedule, const SiteCh
     const auto candidates = transfer_sites(
         schedule, [](const Transfer& transfer, int) { return transfer.op == Op::reduce; });
     for (const TransferSite& site : choose(candidates, sites)) {
-        Mutant mutant{schedule, describe_site(schedule, site) + ": copied instead of reduced", place_of(site)};
+        Mutant mutant{schedule, describe_site(schedule, site) + ": copied instead of reduced",
+                      place_of(site)};
         transfer_at(mutant.schedule, site).op = Op::copy;
         mutants.push_back(std::move(mutant));
     }
@@ -82,7 +83,8 @@ std::vector<Mutant> mutate_copy_as_reduce(const Schedule& schedule, const SiteCh
     const auto candidates = transfer_sites(
         schedule, [](const Transfer& transfer, int) { return transfer.op == Op::copy; });
     for (const TransferSite& site : choose(candidates, sites)) {
-        Mutant mutant{schedule, describe_site(schedule, site) + ": reduced instead of copied", place_of(site)};
+        Mutant mutant{schedule, describe_site(schedule, site) + ": reduced instead of copied",
+                      place_of(site)};
         transfer_at(mutant.schedule, site).op = Op::reduce;
         mutants.push_back(std::move(mutant));
     }

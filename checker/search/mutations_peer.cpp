@@ -65,9 +65,7 @@ struct StepDelta {
     int delta;
 };
 
-MutationPlace place_of(const StepDelta& candidate) {
-    return {candidate.step, -1, candidate.delta};
-}
+MutationPlace place_of(const StepDelta& candidate) { return {candidate.step, -1, candidate.delta}; }
 
 }  // namespace
 

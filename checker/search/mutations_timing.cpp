@@ -8,7 +8,8 @@
 
 namespace trivcheck {
 
-std::vector<Mutant> mutate_allgather_not_reversed(const Schedule& schedule, const SiteChoice& sites) {
+std::vector<Mutant> mutate_allgather_not_reversed(const Schedule& schedule,
+                                                  const SiteChoice& sites) {
     // The whole all-gather, a fold's copy-back included: it mirrors the fold's first step.
     const std::vector<int> gathers = allgather_steps(schedule);
     if (gathers.empty() || sites.most < 1) return {};
@@ -122,8 +123,10 @@ std::vector<Mutant> mutate_moved_earlier(const Schedule& schedule, const SiteCho
     const auto candidates =
         transfer_sites(schedule, [](const Transfer&, int step) { return step >= 1; });
     for (const TransferSite& site : choose(candidates, sites)) {
-        Mutant mutant{schedule, describe_site(schedule, site) + " sent in step " +
-                                    std::to_string(site.step - 1), place_of(site)};
+        Mutant mutant{
+            schedule,
+            describe_site(schedule, site) + " sent in step " + std::to_string(site.step - 1),
+            place_of(site)};
         auto& steps = mutant.schedule.steps;
         auto& from = steps[static_cast<std::size_t>(site.step)].transfers;
         steps[static_cast<std::size_t>(site.step) - 1].transfers.push_back(

@@ -49,8 +49,8 @@ std::string first_touching_row(const std::vector<std::string>& lines) {
         for (std::size_t c = 1; c < starts.size(); ++c) {
             const std::size_t at = starts[c];
             // Two spaces before each column, and a value at its start (the last may be empty).
-            const bool apart = row.size() <= at || (row[at - 1] == ' ' && row[at - 2] == ' ' &&
-                                                    row[at] != ' ');
+            const bool apart =
+                row.size() <= at || (row[at - 1] == ' ' && row[at - 2] == ' ' && row[at] != ' ');
             if (!apart) return row;
         }
     }
@@ -126,8 +126,8 @@ TEST_CASE("the sweep summary keeps long labels and counts apart") {
 
 TEST_SUITE("long" * doctest::skip()) {
     TEST_CASE("check at n = 10^6 prints a step table whose values never touch") {
-        const auto result =
-            testing::run_trivcheck("check --algo trivance --form L --topo ring:1000000 --no-shrink");
+        const auto result = testing::run_trivcheck(
+            "check --algo trivance --form L --topo ring:1000000 --no-shrink");
         CHECK(result.exit_code == 1);
         const std::vector<std::string> lines = table_lines(result.out, "step ");
         CHECK(lines.size() == 14);

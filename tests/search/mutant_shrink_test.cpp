@@ -2,15 +2,16 @@
 // mutate's operators, a caught mutant of Trivance B (n = 27) and of Trivance
 // L (n = 9, fold) is shrunk over n, then delta-debugged; the result fails with
 // the mutant's kind and cause and is not degenerate.
+#include "checker/search/mutant_shrink.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <set>
 
-#include "checker/explanations/check.hpp"
 #include "checker/execution/executor.hpp"
+#include "checker/explanations/check.hpp"
 #include "checker/search/generator_difference.hpp"
-#include "checker/search/mutant_shrink.hpp"
 #include "checker/search/mutation_score.hpp"
 
 using namespace trivcheck;
@@ -99,7 +100,9 @@ TEST_CASE("every operator's caught Trivance L fold mutant (n = 9) shrinks keepin
           std::set<std::string>{"allgather_not_reversed", "copy_as_reduce", "wrong_block"});
 }
 
-TEST_CASE("a dropped block of Trivance B on 9 ranks shrinks to Trivance B on 4, the block still dropped") {
+TEST_CASE(
+    "a dropped block of Trivance B on 9 ranks shrinks to Trivance B on 4, the block still "
+    "dropped") {
     const GeneratorRequest request = trivance(Form::B, 9);
     const Schedule original = generate(request);
     const MutationOperator& op = *find_mutation_operator("block_dropped");
