@@ -148,3 +148,37 @@ TEST_CASE(
     CHECK(violation.rank == 0);
     CHECK(violation.contributor == 0);
 }
+
+TEST_CASE("trivcheck shrink --kind keeps the first violation of that kind and its cause") {
+    const std::string input = testing::source_path("docs/examples/trivance-B-27-resent.json");
+    const std::string output = testing::unique_temp_path("trivcheck-shrink-kind.json");
+    const auto kept = run_trivcheck("shrink " + input + " --kind double_count -o " + output);
+    CHECK(kept.exit_code == 1);
+    CHECK(kept.out.find("keeping double_count (already_held)") != std::string::npos);
+    std::remove(output.c_str());
+    const auto none = testing::run_trivcheck_with_errors("shrink " + input + " --kind missing");
+    CHECK(none.exit_code == 2);
+    CHECK(none.out.find("has no missing violation") != std::string::npos);
+}
+
+TEST_CASE("trivcheck shrink --mutation shrinks the generator's n, then says what is left") {
+    const std::string output = testing::unique_temp_path("trivcheck-shrink-mutation.json");
+    const auto result = run_trivcheck(
+        "shrink --algo trivance --form B --topo ring:9 --mutation block_dropped "
+        "--site 0 -o " +
+        output);
+    CHECK(result.exit_code == 1);
+    CHECK(result.out.find("mutant trivance-B-9-block_dropped: step 0, 0 -> 1: block 4 left out "
+                          "(place 0 of 72, numbered from 0)\n"
+                          "smallest n: 4 (block_dropped at step 0, 0 -> 1: block 2 left out; 1 "
+                          "smaller size checked)\n") == 0);
+    CHECK(result.out.find("  left: differs from trivance-B-4 in 1 place: step 0, 0 -> 1 reduce "
+                          "lacks block 2\n") != std::string::npos);
+    CHECK(read_schedule_file(output).ranks == 4);
+    std::remove(output.c_str());
+    const auto beyond = testing::run_trivcheck_with_errors(
+        "shrink --algo trivance --form B --topo ring:9 --mutation block_dropped --site 72");
+    CHECK(beyond.exit_code == 2);
+    CHECK(beyond.out.find("trivance-B-9 has 72 places for block_dropped: 0..71") !=
+          std::string::npos);
+}
