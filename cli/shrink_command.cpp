@@ -25,6 +25,7 @@ struct ShrinkOptions {
     std::string mutation;
     int site = -1;
     bool no_delta = false;
+    bool as_file = false;
 };
 
 std::string sizes(const Schedule& schedule) {
@@ -70,6 +71,26 @@ ShrinkInput make_mutant(const ShrinkOptions& options, std::ostream& out) {
     return input;
 }
 
+/// A file that is its generator's ring schedule with one of mutate's
+/// mistakes in it is shrunk as that mutant: its n first.
+void recognise_generated_mutant(ShrinkInput& input, std::ostream& out) {
+    if (input.request.algo.empty() || input.schedule.topology.kind != TopologyKind::ring) return;
+    input.request.topology = input.schedule.topology;
+    Schedule original;
+    try {
+        original = generate(input.request);
+    } catch (const std::exception&) {
+        return;  // no such generator or size: compared with nothing
+    }
+    std::optional<RecognisedMutation> found = recognise_mutation(original, input.schedule);
+    if (!found) return;
+    out << "recognised " << input.schedule.name << " as " << original.name << " with "
+        << found->op->name << " at " << found->mutant.site << "\n";
+    input.original = std::move(original);
+    input.mutation = found->op;
+    input.place = found->mutant.place;
+}
+
 ShrinkInput load_input(const ShrinkOptions& options, std::ostream& out) {
     if (!options.mutation.empty()) return make_mutant(options, out);
     ShrinkInput input;
@@ -77,6 +98,7 @@ ShrinkInput load_input(const ShrinkOptions& options, std::ostream& out) {
     // A generated file names its generator: the summary compares with it.
     input.request.algo = input.schedule.algo;
     if (!parse_form(input.schedule.form, input.request.form)) input.request.algo.clear();
+    if (!options.as_file) recognise_generated_mutant(input, out);
     return input;
 }
 
@@ -173,8 +195,9 @@ void register_shrink_command(CLI::App& app, CommandResult& result) {
         "write the minimal schedule (docs/counterexamples.md).\n"
         "  trivcheck shrink broken.json -o small.json\n"
         "  trivcheck shrink broken.json --kind double_count -o small.json\n"
-        "A generator's schedule with one of mutate's mistakes: the generator's n shrinks first\n"
-        "(the mistake carried to the same place at smaller n), then the rest:\n"
+        "A generator's schedule with one of mutate's mistakes (made by --mutation, or a file\n"
+        "recognised as one): the generator's n shrinks first (the mistake carried to the same\n"
+        "place at smaller n), then the rest:\n"
         "  trivcheck shrink --algo trivance --form B --topo ring:27 --mutation block_dropped\n"
         "An MSCCL-IR file (.xml) loses thread blocks, then steps, while the violation persists:\n"
         "  trivcheck shrink race.xml --kind race -o small.xml\n"
@@ -197,6 +220,9 @@ void register_shrink_command(CLI::App& app, CommandResult& result) {
         ->check(CLI::IsMember(operator_names()));
     command->add_option("--site", options->site,
                         "Which place of the mistake, 0.. in step order (default: the middle one)");
+    command->add_flag("--as-file", options->as_file,
+                      "Delta-debug a file as it is, even when it is a generated schedule with "
+                      "one of mutate's mistakes");
     command->add_flag("--no-delta", options->no_delta,
                       "Only shrink the generator's n (--mutation), no delta debugging after");
     command->callback([options, &result] { result.exit_code = run_shrink(*options); });

@@ -6,6 +6,7 @@
 #include "checker/explanations/check.hpp"
 #include "checker/search/mutation_score.hpp"
 #include "checker/search/mutation_sites.hpp"
+#include "checker/search/observable_behaviour.hpp"
 
 namespace trivcheck {
 
@@ -39,6 +40,21 @@ std::optional<MutationPlace> carry_place(const Schedule& original, const Mutatio
         if (candidate.src == src && sign(signed_offset(candidate, target.ranks)) == way)
             return MutationPlace{step, static_cast<int>(i), place.variant};
     }
+    return std::nullopt;
+}
+
+std::optional<RecognisedMutation> recognise_mutation(const Schedule& original,
+                                                     const Schedule& schedule) {
+    // Every operator makes at most one mutant per transfer (or a handful per step).
+    const std::uint64_t transfers = std::max<std::uint64_t>(1, original.transfer_count());
+    if (transfers * transfers * mutation_operators().size() > 100'000'000) return std::nullopt;
+    if (schedule.ranks != original.ranks || schedule.blocks != original.blocks ||
+        same_transfers(schedule, original))
+        return std::nullopt;
+    for (const MutationOperator& op : mutation_operators())
+        for (Mutant& mutant : op.mutate(original, SiteChoice::all()))
+            if (same_transfers(mutant.schedule, schedule))
+                return RecognisedMutation{&op, std::move(mutant)};
     return std::nullopt;
 }
 

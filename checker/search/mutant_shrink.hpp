@@ -23,6 +23,19 @@ namespace trivcheck {
 std::optional<MutationPlace> carry_place(const Schedule& original, const MutationPlace& place,
                                          const Schedule& target);
 
+/// One of mutate's mistakes, recognised in a schedule.
+struct RecognisedMutation {
+    const MutationOperator* op = nullptr;
+    Mutant mutant;
+};
+
+/// The operator and place whose mutant of `original` has the same transfers
+/// as `schedule`, step by step (same_transfers), trying every place of every
+/// operator in catalogue order; nullopt when none does, or when trying them
+/// all would cost more than about 10^8 transfer comparisons.
+std::optional<RecognisedMutation> recognise_mutation(const Schedule& original,
+                                                     const Schedule& schedule);
+
 /// A mistake carried to a smaller n: the generator's schedule there, the
 /// mutant, and the mutant's report.
 struct CarriedMutant {

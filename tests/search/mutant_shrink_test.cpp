@@ -139,3 +139,33 @@ TEST_CASE("a mistake is carried to the same step counted from the phase boundary
     const Transfer& to = three.steps[0].transfers[static_cast<std::size_t>(carried->transfer)];
     CHECK(to.src == from.src % 3);
 }
+
+TEST_CASE(
+    "the issue's two schedules are recognised as the generator's with one of mutate's mistakes") {
+    // Trivance B on 9 ranks, block 4 left out of rank 0's first message (to rank 1).
+    const Schedule nine = generate(trivance(Form::B, 9));
+    Schedule dropped = nine;
+    dropped.steps[0].transfers[0].blocks = BlockSet({1, 7}, 9);
+    const auto found = recognise_mutation(nine, dropped);
+    REQUIRE(found);
+    CHECK(std::string(found->op->name) == "block_dropped");
+    CHECK(found->mutant.place == MutationPlace{0, 0, 0});
+    // Trivance B on 27 ranks whose all-gather sends every block the reduce way.
+    const Schedule twenty_seven = generate(trivance(Form::B, 27));
+    Schedule reduce_way = twenty_seven;
+    for (Step& step : reduce_way.steps) {
+        if (step.phase != "allgather") continue;
+        for (Transfer& transfer : step.transfers) {
+            std::swap(transfer.src, transfer.dst);
+            transfer.route = transfer.route == Route::plus    ? Route::minus
+                             : transfer.route == Route::minus ? Route::plus
+                                                              : transfer.route;
+        }
+    }
+    const auto replayed = recognise_mutation(twenty_seven, reduce_way);
+    REQUIRE(replayed);
+    CHECK(std::string(replayed->op->name) == "allgather_not_reversed");
+    CHECK(replayed->mutant.place.variant == 1);
+    // The correct schedule itself is no mutant.
+    CHECK(!recognise_mutation(nine, nine));
+}

@@ -182,3 +182,19 @@ TEST_CASE("trivcheck shrink --mutation shrinks the generator's n, then says what
     CHECK(beyond.out.find("trivance-B-9 has 72 places for block_dropped: 0..71") !=
           std::string::npos);
 }
+
+TEST_CASE("trivcheck shrink recognises a generated file with a dropped block and shrinks its n") {
+    Schedule dropped = ring_schedule("trivance", Form::B, 9);
+    dropped.steps[0].transfers[0].blocks = BlockSet({1, 7}, 9);  // block 4 left out of 0 -> 1
+    const std::string input = testing::unique_temp_path("trivcheck-shrink-dropped.json");
+    const std::string output = testing::unique_temp_path("trivcheck-shrink-dropped-out.json");
+    write_schedule_file(dropped, input);
+    const auto result = run_trivcheck("shrink " + input + " -o " + output);
+    CHECK(result.exit_code == 1);
+    CHECK(result.out.find("recognised trivance-B-9 as trivance-B-9 with block_dropped at step 0, "
+                          "0 -> 1: block 4 left out\nsmallest n: 4") == 0);
+    CHECK(result.out.find("  left: differs from trivance-B-4 in 1 place: step 0, 0 -> 1 reduce "
+                          "lacks block 2\n") != std::string::npos);
+    std::remove(input.c_str());
+    std::remove(output.c_str());
+}
