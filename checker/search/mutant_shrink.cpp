@@ -7,6 +7,7 @@
 #include "checker/search/mutation_score.hpp"
 #include "checker/search/mutation_sites.hpp"
 #include "checker/search/observable_behaviour.hpp"
+#include "checker/search/schedule_projection.hpp"
 
 namespace trivcheck {
 
@@ -45,16 +46,30 @@ std::optional<MutationPlace> carry_place(const Schedule& original, const Mutatio
 
 std::optional<RecognisedMutation> recognise_mutation(const Schedule& original,
                                                      const Schedule& schedule) {
-    // Every operator makes at most one mutant per transfer (or a handful per step).
-    const std::uint64_t transfers = std::max<std::uint64_t>(1, original.transfer_count());
-    if (transfers * transfers * mutation_operators().size() > 100'000'000) return std::nullopt;
     if (schedule.ranks != original.ranks || schedule.blocks != original.blocks ||
         same_transfers(schedule, original))
         return std::nullopt;
+    // Every mistake changes the step it is placed at: only those steps' places are tried.
+    std::vector<MutationPlace> places;
+    for (std::size_t k = 0; k < original.steps.size(); ++k) {
+        const bool differs = k >= schedule.steps.size() ||
+                             !same_transfers(keep_steps(original, {static_cast<int>(k)}),
+                                             keep_steps(schedule, {static_cast<int>(k)}));
+        if (!differs) continue;
+        const int step = static_cast<int>(k);
+        for (int variant : {-1, 0, 1}) places.push_back({step, -1, variant});
+        for (std::size_t i = 0; i < original.steps[k].transfers.size(); ++i)
+            places.push_back({step, static_cast<int>(i), 0});
+    }
+    // Each try scans the schedule once per operator: keep the whole under ~10^9 transfer visits.
+    const std::uint64_t work = places.size() * mutation_operators().size() *
+                               std::max<std::uint64_t>(1, original.transfer_count());
+    if (work > 1'000'000'000) return std::nullopt;
     for (const MutationOperator& op : mutation_operators())
-        for (Mutant& mutant : op.mutate(original, SiteChoice::all()))
-            if (same_transfers(mutant.schedule, schedule))
-                return RecognisedMutation{&op, std::move(mutant)};
+        for (const MutationPlace& place : places)
+            for (Mutant& mutant : op.mutate(original, SiteChoice(place)))
+                if (same_transfers(mutant.schedule, schedule))
+                    return RecognisedMutation{&op, std::move(mutant)};
     return std::nullopt;
 }
 

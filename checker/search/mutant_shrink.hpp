@@ -30,9 +30,10 @@ struct RecognisedMutation {
 };
 
 /// The operator and place whose mutant of `original` has the same transfers
-/// as `schedule`, step by step (same_transfers), trying every place of every
-/// operator in catalogue order; nullopt when none does, or when trying them
-/// all would cost more than about 10^8 transfer comparisons.
+/// as `schedule`, step by step (same_transfers), trying every operator (in
+/// catalogue order) at every place in the steps where the two differ (a
+/// mistake always changes its own step); nullopt when none does, or when
+/// trying them would visit more than about 10^9 transfers.
 std::optional<RecognisedMutation> recognise_mutation(const Schedule& original,
                                                      const Schedule& schedule);
 
