@@ -5,6 +5,7 @@
 
 #include "proofs/link_load.hpp"
 #include "proofs/ring_encoding.hpp"
+#include "proofs/solver_deadline.hpp"
 #include "proofs/trivance_terms.hpp"
 
 namespace trivcheck::proofs {
@@ -38,19 +39,20 @@ std::pair<Answer, std::optional<Finding>> largest_distance_ratio(int s,
     z3::expr_vector hypotheses(context);
     const LastStepTerms terms = last_step_terms(context, s, hypotheses);
     z3::optimize optimizer(context);
-    // Z3 4.8's optimizer takes a timeout but no seed; its optimum is unique
-    // (largest d, then least n) and certified below by seeded solvers.
-    z3::params parameters(context);
-    parameters.set("timeout", settings.timeout_ms);
-    optimizer.set(parameters);
+    // Z3 4.8's optimizer takes no seed; its optimum is unique (largest d,
+    // then least n) and certified below by seeded solvers.
     for (unsigned i = 0; i < hypotheses.size(); ++i) optimizer.add(hypotheses[i]);
     // Lexicographic objectives (Z3's default): the largest d first, then the least n.
     optimizer.maximize(terms.d);
     optimizer.minimize(terms.n);
     std::int64_t largest = 0;
     std::int64_t at_n = 0;
+    SolverDeadline deadline(context, settings.timeout_ms);
     try {
-        if (optimizer.check() != z3::sat)
+        const z3::check_result result = optimizer.check();
+        deadline.stop();
+        if (deadline.expired()) return {Answer::unknown("optimizer: timeout"), std::nullopt};
+        if (result != z3::sat)
             return {Answer::unknown(std::string("optimizer: ") +
                                     Z3_optimize_get_reason_unknown(context, optimizer)),
                     std::nullopt};
@@ -58,7 +60,10 @@ std::pair<Answer, std::optional<Finding>> largest_distance_ratio(int s,
         largest = model_integer(model, terms.d);
         at_n = model_integer(model, terms.n);
     } catch (const z3::exception& error) {
-        return {Answer::unknown(std::string("optimizer: ") + error.msg()), std::nullopt};
+        deadline.stop();
+        return {Answer::unknown(std::string("optimizer: ") +
+                                (deadline.expired() ? "timeout" : error.msg())),
+                std::nullopt};
     }
     for (const z3::expr& better :
          {terms.d > context.int_val(largest),

@@ -9,6 +9,7 @@
 
 #include "models/ring_arithmetic.hpp"
 #include "proofs/least_bound.hpp"
+#include "proofs/solver_deadline.hpp"
 
 namespace trivcheck::proofs {
 
@@ -90,17 +91,22 @@ class PiecesQuery {
             std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - Clock::now()).count();
         if (remaining <= 0) throw SolverGaveUp{"timeout"};
         z3::params parameters(context_);
-        parameters.set("timeout", static_cast<unsigned>(remaining));
         parameters.set("random_seed", seed_);
         solver_.set(parameters);
         solver_.push();
         solver_.add(condition);
+        SolverDeadline deadline(context_, static_cast<unsigned>(remaining));
         const z3::check_result result = solver_.check();
+        deadline.stop();
+        // An interrupted check can still say sat, with a model of nothing.
+        const bool gave_up = deadline.expired() || result == z3::unknown;
         std::optional<LastStepPlan> plan;
-        if (result == z3::sat) plan = read_plan(solver_.get_model());
-        const std::string reason = result == z3::unknown ? solver_.reason_unknown() : "";
+        if (!gave_up && result == z3::sat) plan = read_plan(solver_.get_model());
+        const std::string reason = deadline.expired() ? "timeout"
+                                   : gave_up          ? solver_.reason_unknown()
+                                                      : "";
         solver_.pop();
-        if (result == z3::unknown) throw SolverGaveUp{reason};
+        if (gave_up) throw SolverGaveUp{reason};
         return plan;
     }
 

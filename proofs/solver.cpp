@@ -4,6 +4,8 @@
 #include <utility>
 #include <vector>
 
+#include "proofs/solver_deadline.hpp"
+
 namespace trivcheck::proofs {
 
 Answer::Answer(Verdict verdict, std::optional<z3::model> model, std::string reason)
@@ -29,19 +31,18 @@ const std::string& Answer::reason() const {
 
 z3::params solver_parameters(z3::context& context, const SolverSettings& settings) {
     z3::params parameters(context);
-    parameters.set("timeout", settings.timeout_ms);
     parameters.set("random_seed", settings.seed);
     if (settings.resource_limit != 0) parameters.set("rlimit", settings.resource_limit);
     return parameters;
 }
 
 Solver::Solver(z3::context& context, const SolverSettings& settings)
-    : context_(context), solver_(context) {
+    : context_(context), solver_(context), timeout_ms_(settings.timeout_ms) {
     solver_.set(solver_parameters(context, settings));
 }
 
 Solver::Solver(z3::context& context, const SolverSettings& settings, const char* logic)
-    : context_(context), solver_(context, logic) {
+    : context_(context), solver_(context, logic), timeout_ms_(settings.timeout_ms) {
     solver_.set(solver_parameters(context, settings));
 }
 
@@ -51,20 +52,41 @@ void Solver::push() { solver_.push(); }
 
 void Solver::pop() { solver_.pop(); }
 
+namespace {
+
+/// A sat answer whose model is checked against every assertion: one seen
+/// after interrupts elsewhere in the context satisfied none of them.
+Answer checked_model(const z3::solver& solver) {
+    const z3::model model = solver.get_model();
+    const z3::expr_vector assertions = solver.assertions();
+    for (unsigned i = 0; i < assertions.size(); ++i)
+        if (!model.eval(assertions[i], true).is_true())
+            return Answer::unknown("the solver's model does not satisfy the query");
+    return Answer::violated(model);
+}
+
+}  // namespace
+
 Answer Solver::check() {
     // Z3 reports resource limits both as `unknown` and, in some tactics, as an
     // exception; either way the claim is not established.
+    SolverDeadline deadline(context_, timeout_ms_);
     try {
-        switch (solver_.check()) {
+        const z3::check_result result = solver_.check();
+        deadline.stop();
+        // An interrupted check can still say sat, with a model of nothing.
+        if (deadline.expired()) return Answer::unknown("timeout");
+        switch (result) {
             case z3::unsat:
                 return Answer::holds();
             case z3::sat:
-                return Answer::violated(solver_.get_model());
+                return checked_model(solver_);
             case z3::unknown:
                 return Answer::unknown(solver_.reason_unknown());
         }
     } catch (const z3::exception& error) {
-        return Answer::unknown(error.msg());
+        deadline.stop();
+        return Answer::unknown(deadline.expired() ? "timeout" : error.msg());
     }
     return Answer::unknown("unexpected solver result");
 }

@@ -52,12 +52,14 @@ class Solver {
   private:
     z3::context& context_;
     z3::solver solver_;
+    unsigned timeout_ms_;
 };
 
 /// The value of an integer term in a model, completing the model if needed.
 std::int64_t model_integer(const z3::model& model, const z3::expr& term);
 
-/// Settings as Z3 parameters (timeout, random seed).
+/// Settings as Z3 parameters (random seed, resource limit); the timeout is kept by
+/// SolverDeadline, not by Z3.
 z3::params solver_parameters(z3::context& context, const SolverSettings& settings);
 
 }  // namespace trivcheck::proofs
