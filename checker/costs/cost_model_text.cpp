@@ -1,8 +1,9 @@
 #include "checker/costs/cost_model_text.hpp"
 
-#include <array>
 #include <cstdio>
+#include <vector>
 
+#include "checker/formats/text_table.hpp"
 #include "checker/formats/units.hpp"
 
 namespace trivcheck {
@@ -16,22 +17,12 @@ std::string format(const char* pattern, Arguments... arguments) {
     return text;
 }
 
-/// `text` padded to `width` columns, counting a UTF-8 character (Θ, ·) as one.
-std::string pad(std::string text, std::size_t width) {
-    std::size_t columns = 0;
-    for (char c : text) columns += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    if (columns < width) text.append(width - columns, ' ');
-    return text;
-}
-
-/// K, Θ (and Θ·D on a torus) in columns of the given widths; "-" when absent.
-std::string figures_text(const std::optional<CostFigures>& figures, int dimensions,
-                         const std::array<std::size_t, 3>& widths) {
-    std::string text = pad(figures ? std::to_string(figures->steps) : "-", widths[0]) +
-                       pad(figures ? format_theta(figures->theta) : "-", widths[1]);
-    if (dimensions > 1)
-        text += pad(figures ? format_theta(figures->theta * dimensions) : "-", widths[2]);
-    return text;
+/// K, Θ (and Θ·D on a torus) as cells; "-" when absent.
+void add_figures(std::vector<std::string>& cells, const std::optional<CostFigures>& figures,
+                 int dimensions) {
+    cells.push_back(figures ? std::to_string(figures->steps) : "-");
+    cells.push_back(figures ? format_theta(figures->theta) : "-");
+    if (dimensions > 1) cells.push_back(figures ? format_theta(figures->theta * dimensions) : "-");
 }
 
 /// "trivance-B (K 8, Θ 2.524)" under the model's source.
@@ -44,29 +35,29 @@ std::string named_figures(const TopologyCosts& row, int index, CostSource source
 
 std::string competitor_table(const TopologyCosts& row, CostSource source) {
     const int dimensions = static_cast<int>(row.topology.dims.size());
-    const std::array<std::size_t, 3> executed_widths{6, 9, 9};
-    const std::array<std::size_t, 3> formula_widths{11, 11, 13};
-    const char* theta_relative =
-        "\xCE\x98\xC2\xB7"
-        "D";
-    std::string text = "  " + pad("schedule", 25) + pad("status", 18);
-    if (source == CostSource::executed)
-        text += pad("K", 6) + pad("\xCE\x98", 9) + (dimensions > 1 ? pad(theta_relative, 9) : "");
-    text += pad("formula K", 11) + pad("formula \xCE\x98", 11) +
-            (dimensions > 1 ? pad(std::string("formula ") + theta_relative, 13) : "") +
-            "why not / note\n";
+    std::vector<std::string> header{"schedule", "status"};
+    for (const std::string prefix : {"", "formula "}) {
+        if (prefix.empty() && source != CostSource::executed) continue;
+        header.push_back(prefix + "K");
+        header.push_back(prefix + "\xCE\x98");
+        if (dimensions > 1)
+            header.push_back(prefix +
+                             "\xCE\x98\xC2\xB7"
+                             "D");
+    }
+    header.push_back("why not / note");
+    TextTable table(header);
     for (const CompetitorCosts& costs : row.competitors) {
-        text += "  " + pad(costs.competitor.label, 25) +
-                pad(costs.status + (costs.competes ? "" : " *"), 18);
-        if (source == CostSource::executed)
-            text += figures_text(costs.executed, dimensions, executed_widths);
-        text += figures_text(costs.formula, dimensions, formula_widths);
+        std::vector<std::string> cells{costs.competitor.label,
+                                       costs.status + (costs.competes ? "" : " *")};
+        if (source == CostSource::executed) add_figures(cells, costs.executed, dimensions);
+        add_figures(cells, costs.formula, dimensions);
         std::string why = costs.competes ? "" : costs.reason;
         if (!costs.note.empty()) why += (why.empty() ? "" : "; ") + costs.note;
-        while (!text.empty() && text.back() == ' ' && why.empty()) text.pop_back();
-        text += why + "\n";
+        cells.push_back(why);
+        table.add_row(cells);
     }
-    return text;
+    return table.render("  ");
 }
 
 std::string winner_ranges(const TopologyCosts& row, const CostModel& model) {

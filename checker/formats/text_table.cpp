@@ -22,17 +22,27 @@ void TextTable::add_row(std::vector<std::string> cells) {
     rows_.push_back(std::move(cells));
 }
 
-std::string TextTable::render() const {
+std::size_t display_width(const std::string& text) {
+    std::size_t columns = 0;
+    // Every byte but a UTF-8 continuation byte (10xxxxxx) starts a character.
+    for (char c : text) columns += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return columns;
+}
+
+std::string TextTable::render() const { return render(""); }
+
+std::string TextTable::render(const std::string& indent) const {
     std::vector<std::size_t> widths(rows_.front().size(), 0);
     for (const auto& row : rows_)
-        for (std::size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], row[c].size());
+        for (std::size_t c = 0; c < row.size(); ++c)
+            widths[c] = std::max(widths[c], display_width(row[c]));
     std::string text;
     for (std::size_t r = header_shown_ ? 0 : 1; r < rows_.size(); ++r) {
         const auto& row = rows_[r];
-        std::string line;
+        std::string line = indent;
         for (std::size_t c = 0; c < row.size(); ++c) {
             line += row[c];
-            if (c + 1 < row.size()) line.append(widths[c] - row[c].size() + gap_, ' ');
+            if (c + 1 < row.size()) line.append(widths[c] - display_width(row[c]) + gap_, ' ');
         }
         // An empty last cell would leave the padding of the one before it.
         while (!line.empty() && line.back() == ' ') line.pop_back();

@@ -6,8 +6,9 @@ namespace trivcheck {
 
 /// A plain-text table whose every column is as wide as its widest value,
 /// header included, with `gap` spaces between columns, so no two values
-/// touch whatever their length (n = 10^6 prints 7-digit ranks). Cells are
-/// left-aligned; the last column is not padded, so no line ends in spaces.
+/// touch whatever their length (n = 10^6 prints 7-digit ranks). Widths
+/// count characters, not bytes (Θ is one column). Cells are left-aligned;
+/// the last column is not padded, so no line ends in spaces.
 class TextTable {
   public:
     explicit TextTable(std::vector<std::string> header, std::size_t gap = 2);
@@ -18,10 +19,16 @@ class TextTable {
     /// The header line (unless headless), then every row, each ending in "\n".
     std::string render() const;
 
+    /// render() with `indent` before every line.
+    std::string render(const std::string& indent) const;
+
   private:
     std::vector<std::vector<std::string>> rows_;
     std::size_t gap_;
     bool header_shown_ = true;
 };
+
+/// The columns `text` takes on a terminal: its UTF-8 characters.
+std::size_t display_width(const std::string& text);
 
 }  // namespace trivcheck
