@@ -3,11 +3,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <functional>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "checker/core/exit_code.hpp"
 #include "checker/core/parallel_for.hpp"
@@ -222,13 +225,19 @@ struct BenchOptions {
 int run_bench(const BenchOptions& options) {
     bool all_within = true;
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    std::vector<BenchCase> cases;
+    for (const BenchCase& bench : bench_cases())
+        if ((bench.suite != "scale" || options.scale) &&
+            (bench.suite != "long" || options.long_cases))
+            cases.push_back(bench);
+    // Rows print as they are measured, so the name column is sized up front.
+    int name_width = static_cast<int>(std::string("benchmark").size());
+    for (const BenchCase& bench : cases)
+        name_width = std::max(name_width, static_cast<int>(bench.name.size()));
     if (!options.json)
-        std::printf("%-55s %9s %9s %9s %9s %9s  %s\n", "benchmark", "seconds", "cpu s", "budget",
-                    "peak GiB", "budget", "result");
-    for (const BenchCase& bench : bench_cases()) {
-        if ((bench.suite == "scale" && !options.scale) ||
-            (bench.suite == "long" && !options.long_cases))
-            continue;
+        std::printf("%-*s  %9s %9s %9s %9s %9s  %s\n", name_width, "benchmark", "seconds", "cpu s",
+                    "budget", "peak GiB", "budget", "result");
+    for (const BenchCase& bench : cases) {
         const Measurement m = measure(bench, options.jobs);
         const bool within = !m.crashed && m.expected && m.seconds <= bench.budget_seconds &&
                             (bench.budget_gib == 0 || m.peak_gib <= bench.budget_gib);
@@ -250,8 +259,8 @@ int run_bench(const BenchOptions& options) {
                             {"result", result}});
         } else {
             std::printf(
-                "%-55s %9.3f %9.3f %9.1f %9.3f %9s  %s\n", bench.name.c_str(), m.seconds,
-                m.cpu_seconds, bench.budget_seconds, m.peak_gib,
+                "%-*s  %9.3f %9.3f %9.1f %9.3f %9s  %s\n", name_width, bench.name.c_str(),
+                m.seconds, m.cpu_seconds, bench.budget_seconds, m.peak_gib,
                 bench.budget_gib > 0 ? std::to_string(bench.budget_gib).substr(0, 4).c_str() : "-",
                 result);
             std::fflush(stdout);
