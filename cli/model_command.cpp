@@ -9,7 +9,7 @@
 #include "checker/costs/cost_model_text.hpp"
 #include "checker/formats/comma_list.hpp"
 #include "checker/formats/file_text.hpp"
-#include "checker/formats/size_spec.hpp"
+#include "checker/formats/topology_spec.hpp"
 #include "checker/formats/units.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
@@ -36,32 +36,14 @@ struct ModelOptions {
     std::uint64_t memory_limit_mib = 0;
 };
 
-/// `ring:8..128`, `ring:27,81`, `torus:9x9,27x27`, `ring:64,torus:8x8`: items
-/// separated by commas; an item without `ring:` or `torus:` has the kind of
-/// the one before it; a ring item is a --n spec (ranges, pow2, pow3).
+/// `ring:8..128`, `torus:9x9,27x27`, `ring:64,torus:2..8x8`: see
+/// checker/formats/topology_spec.hpp.
 std::vector<Topology> parse_topologies(const std::string& text) {
-    std::vector<Topology> topologies;
-    std::string kind;
-    for (std::string item : comma_items(text)) {
-        for (const char* prefix : {"ring:", "torus:"}) {
-            if (!item.starts_with(prefix)) continue;
-            kind = std::string(prefix);
-            item = item.substr(kind.size());
-        }
-        if (kind.empty())
-            throw std::invalid_argument("--topo: expected ring:N, ring:A..B or torus:AxB, got '" +
-                                        text + "'");
-        if (kind == "torus:") {
-            topologies.push_back(parse_topology(kind + item));
-            continue;
-        }
-        try {
-            for (int n : parse_size_spec(item)) topologies.push_back(Topology::ring(n));
-        } catch (const SizeSpecError& error) {
-            throw std::invalid_argument(std::string("--topo: ") + error.what());
-        }
+    try {
+        return parse_topology_spec(text);
+    } catch (const TopologySpecError& error) {
+        throw std::invalid_argument(std::string("--topo: ") + error.what());
     }
-    return topologies;
 }
 
 CostModelRequest to_request(const ModelOptions& options) {

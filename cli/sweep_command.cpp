@@ -10,6 +10,7 @@
 #include "checker/formats/comma_list.hpp"
 #include "checker/formats/ordered_lines.hpp"
 #include "checker/formats/size_spec.hpp"
+#include "checker/formats/topology_spec.hpp"
 #include "checker/search/shard.hpp"
 #include "checker/search/sweep_table.hpp"
 #include "cli/command.hpp"
@@ -27,6 +28,8 @@ struct SweepOptions {
     std::string algos;
     std::string form = "both";
     std::string sizes;
+    /// --topo: rings and tori (checker/formats/topology_spec.hpp), instead of --n.
+    std::string topologies;
     std::string shard = "1/1";
     std::string table = "summary";
     std::string route = "same";
@@ -76,7 +79,8 @@ std::vector<const AlgorithmInfo*> selected_algorithms(const std::string& text) {
 /// them), each with a slot per size. `both` means every form the algorithm
 /// has; a form named explicitly is swept even where it does not exist, so
 /// the output says "not applicable" instead of silently skipping it.
-std::vector<SweepRow> planned_rows(const SweepOptions& options, const std::vector<int>& sizes) {
+std::vector<SweepRow> planned_rows(const SweepOptions& options,
+                                   const std::vector<Topology>& sizes) {
     std::vector<SweepRow> rows;
     for (const AlgorithmInfo* info : selected_algorithms(options.algos)) {
         for (Form form : {Form::B, Form::L}) {
@@ -89,7 +93,8 @@ std::vector<SweepRow> planned_rows(const SweepOptions& options, const std::vecto
             if (info->name == "trivance" && form == Form::B && options.tree != "first_come")
                 row.tree = options.tree;
             row.sizes.resize(sizes.size());
-            for (std::size_t i = 0; i < sizes.size(); ++i) row.sizes[i].n = sizes[i];
+            for (std::size_t i = 0; i < sizes.size(); ++i)
+                row.sizes[i] = planned_outcome(sizes[i]);
             rows.push_back(std::move(row));
         }
     }
@@ -116,15 +121,42 @@ int exit_code_of(const std::vector<SweepRow>& rows) {
     return checked || no_sizes ? exit_holds : exit_usage;
 }
 
+/// The rings of --n or the rings and tori of --topo (exactly one given), sorted.
+std::vector<Topology> swept_topologies(const SweepOptions& options) {
+    if (options.sizes.empty() == options.topologies.empty())
+        throw std::invalid_argument("give the sizes with --n (rings) or --topo (rings, tori), "
+                                    "one of them");
+    if (!options.topologies.empty()) {
+        try {
+            return parse_topology_spec(options.topologies);
+        } catch (const TopologySpecError& error) {
+            throw std::invalid_argument(std::string("--topo: ") + error.what());
+        }
+    }
+    std::vector<Topology> rings;
+    for (int n : parse_size_spec(options.sizes)) rings.push_back(Topology::ring(n));
+    return rings;
+}
+
+/// Shard `shard` of `topologies`, by position as select_shard picks sizes.
+std::vector<Topology> shard_of(const std::vector<Topology>& topologies, Shard shard) {
+    std::vector<int> positions(topologies.size());
+    for (std::size_t i = 0; i < positions.size(); ++i) positions[i] = static_cast<int>(i);
+    std::vector<Topology> selected;
+    for (int position : select_shard(positions, shard))
+        selected.push_back(topologies[static_cast<std::size_t>(position)]);
+    return selected;
+}
+
 int run_sweep(const SweepOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     std::vector<SweepRow> rows;
-    std::vector<int> sizes;
+    std::vector<Topology> sizes;
     const int refused = run_reporting_errors([&]() -> int {
         if (options.jobs < 0) throw std::invalid_argument("--jobs: expected 0 (all cores) or more");
         if (options.json && options.table != "summary")
             throw std::invalid_argument("--json and --table classes both want stdout; give one");
-        sizes = select_shard(parse_size_spec(options.sizes), parse_shard(options.shard));
+        sizes = shard_of(swept_topologies(options), parse_shard(options.shard));
         rows = planned_rows(options, sizes);
         return exit_holds;
     });
@@ -146,7 +178,7 @@ int run_sweep(const SweepOptions& options) {
             GeneratorRequest request;
             request.algo = row.algo;
             parse_form(row.form, request.form);
-            request.topology = Topology::ring(outcome.n);
+            request.topology = outcome.topology();
             request.route = options.route;
             if (!row.last_step.empty()) request.last_step = row.last_step;
             if (!row.tree.empty()) request.tree = row.tree;
@@ -154,7 +186,7 @@ int run_sweep(const SweepOptions& options) {
             std::string line;
             outcome = check_one_size(request, execute_options, options.json ? &line : nullptr);
             if (options.json) json_lines.add(item, std::move(line));
-            progress.advance(row.algo + " " + row.form + " n=" + std::to_string(outcome.n));
+            progress.advance(row.algo + " " + row.form + " " + outcome.size_name());
         });
     }
     std::cout.flush();
@@ -162,14 +194,17 @@ int run_sweep(const SweepOptions& options) {
     for (const SweepRow& row : rows)
         for (const SizeOutcome& outcome : row.sizes)
             if (outcome.status == SweepStatus::unknown)
-                std::cerr << "unknown: " << row.algo << " " << row.form << " n=" << outcome.n
-                          << ": " << outcome.reason << "\n";
+                std::cerr << "unknown: " << row.algo << " " << row.form << " "
+                          << outcome.size_name() << ": " << outcome.reason << "\n";
 
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     char timing[160];
-    std::snprintf(timing, sizeof timing, "%zu schedules (%zu sizes) in %.2f s wall\n", total,
-                  per_row, wall);
+    const bool tori = std::any_of(sizes.begin(), sizes.end(), [](const Topology& topology) {
+        return topology.kind == TopologyKind::torus;
+    });
+    std::snprintf(timing, sizeof timing, "%zu schedules (%zu %s) in %.2f s wall\n", total,
+                  per_row, tori ? "shapes" : "sizes", wall);
     if (options.table == "classes") {
         std::cout << format_class_table(rows);
         std::cerr << timing;
@@ -194,11 +229,13 @@ void register_sweep_command(CLI::App& app, CommandResult& result) {
     auto options = std::make_shared<SweepOptions>();
     CLI::App* command = app.add_subcommand(
         "sweep",
-        "Generate and check every algorithm x form x ring size n; print one summary line per\n"
-        "algorithm and form, the verdict table by class of n, or one JSON report per n "
-        "(docs/sweep.md).\n"
+        "Generate and check every algorithm x form x ring size n (or torus shape); print one\n"
+        "summary line per algorithm and form, the verdict table by class of n, or one JSON\n"
+        "report per n (docs/sweep.md).\n"
         "  trivcheck sweep --algo trivance,ring --form both --n 2..512\n"
         "  trivcheck sweep --algo all --n 2..1024 --shard 2/8 --json > shard2.jsonl\n"
+        "  trivcheck sweep --algo all --topo 'torus:2..16x2..16'\n"
+        "  trivcheck sweep --algo trivance --topo torus:4x4x4,8x8x8,3x3x3x3\n"
         "Exit 0 every checked schedule holds, 1 any violated, 2 usage (also: no size "
         "applicable), 4 any too large to check.");
     command
@@ -212,8 +249,11 @@ void register_sweep_command(CLI::App& app, CommandResult& result) {
     command
         ->add_option("--n", options->sizes,
                      "Ring sizes: comma-separated N, A..B, pow2, pow3 (up to 4096), "
-                     "pow3:A..B, pow3:..B")
-        ->required();
+                     "pow3:A..B, pow3:..B (or give --topo)");
+    command->add_option("--topo", options->topologies,
+                        "Instead of --n: rings and tori, comma-separated: ring:SIZES, "
+                        "torus:AxB[xC[xD]] with each extent a --n item (torus:2..16x2..16 is "
+                        "every shape of the product), e.g. torus:4x4x4,8x8x8,3x3x3x3");
     command->add_option("--jobs", options->jobs, "Threads (default 0: all cores)");
     command->add_option("--shard", options->shard,
                         "i/k: check only every k-th size of the sorted list, from the i-th "

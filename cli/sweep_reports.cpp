@@ -32,7 +32,7 @@ void write_sweep_sarif(const std::string& path, const std::vector<SweepRow>& row
                 continue;
             SarifSubject subject;
             subject.logical_name =
-                generator_label(row) + " " + row.form + " n=" + std::to_string(outcome.n);
+                generator_label(row) + " " + row.form + " " + outcome.size_name();
             const bool violated = outcome.status == SweepStatus::violated;
             subject.failure_kind = violated ? outcome.violation_kind : "unknown";
             subject.failure_message =
@@ -51,7 +51,7 @@ void write_sweep_junit(const std::string& path, const std::vector<SweepRow>& row
         for (const SizeOutcome& outcome : row.sizes) {
             JunitCase test;
             test.class_name = generator_label(row) + "." + row.form;
-            test.name = "n=" + std::to_string(outcome.n);
+            test.name = outcome.size_name();
             test.seconds = outcome.seconds;
             switch (outcome.status) {
                 case SweepStatus::holds:

@@ -1,5 +1,7 @@
 #include "checker/search/size_class.hpp"
 
+#include <algorithm>
+
 namespace trivcheck {
 
 namespace {
@@ -15,6 +17,15 @@ bool is_power_of(int n, int base) {
 SizeClass classify_size(int n) {
     if (is_power_of(n, 3)) return SizeClass::power_of_3;
     if (is_power_of(n, 2)) return SizeClass::power_of_2;
+    return SizeClass::other;
+}
+
+SizeClass classify_shape(const std::vector<int>& dims) {
+    for (SizeClass size_class : {SizeClass::power_of_3, SizeClass::power_of_2})
+        if (!dims.empty() && std::all_of(dims.begin(), dims.end(), [&](int extent) {
+                return classify_size(extent) == size_class;
+            }))
+            return size_class;
     return SizeClass::other;
 }
 

@@ -23,18 +23,43 @@ std::string first_violation_kind(const Report& report) {
 /// one line for every (algorithm, form, n) it covered.
 Report not_applicable_report(const GeneratorRequest& request, const std::string& reason) {
     Report report;
-    const int n = request.topology.dims.empty() ? 0 : request.topology.dims.front();
-    report.name = request.algo + "-" + to_string(request.form) + "-" + std::to_string(n);
+    const SizeOutcome planned = planned_outcome(request.topology);
+    report.name = request.algo + "-" + to_string(request.form) + "-" + planned.size_label();
     report.algo = request.algo;
     report.form = to_string(request.form);
-    report.topology = "ring:" + std::to_string(n);
-    report.ranks = n;
+    report.topology = request.topology.describe();
+    report.ranks = request.topology.rank_count();
     report.verdict = Verdict::not_applicable;
     report.not_applicable_reason = reason;
     return report;
 }
 
 }  // namespace
+
+Topology SizeOutcome::topology() const {
+    if (torus_dims.empty()) return Topology::ring(n);
+    Topology torus;
+    torus.kind = TopologyKind::torus;
+    torus.dims = torus_dims;
+    return torus;
+}
+
+std::string SizeOutcome::size_label() const {
+    const std::string text = topology().describe();  // "ring:7", "torus:5x7"
+    return text.substr(text.find(':') + 1);
+}
+
+std::string SizeOutcome::size_name() const {
+    return torus_dims.empty() ? "n=" + size_label() : "torus:" + size_label();
+}
+
+SizeOutcome planned_outcome(const Topology& topology) {
+    SizeOutcome outcome;
+    const bool torus = topology.kind == TopologyKind::torus;
+    outcome.n = torus ? topology.rank_count() : topology.dims.empty() ? 0 : topology.dims.front();
+    if (torus) outcome.torus_dims = topology.dims;
+    return outcome;
+}
 
 const char* to_string(SweepStatus status) {
     switch (status) {
@@ -53,8 +78,7 @@ const char* to_string(SweepStatus status) {
 SizeOutcome check_one_size(const GeneratorRequest& request, const ExecuteOptions& options,
                            std::string* json_line) {
     const auto start = std::chrono::steady_clock::now();
-    SizeOutcome outcome;
-    outcome.n = request.topology.dims.empty() ? 0 : request.topology.dims.front();
+    SizeOutcome outcome = planned_outcome(request.topology);
     auto finish = [&] {
         outcome.seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

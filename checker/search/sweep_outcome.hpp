@@ -1,5 +1,6 @@
 #pragma once
 #include <string>
+#include <vector>
 
 #include "checker/execution/executor.hpp"
 #include "models/generator.hpp"
@@ -16,6 +17,7 @@ const char* to_string(SweepStatus status);
 /// What a sweep keeps of one check: a few words instead of the report, so a
 /// sweep over thousands of n stays small in memory.
 struct SizeOutcome {
+    /// A ring's size, or a torus's rank count.
     int n = 0;
     SweepStatus status = SweepStatus::holds;
     /// violated: the kind of the first recorded violation (double_count, missing, ...).
@@ -29,9 +31,21 @@ struct SizeOutcome {
     double theta = 0;
     /// violated: the first recorded violation in one line ("double_count at step 1: ...").
     std::string first_violation = {};
+    /// A torus's extents ({5, 7} for 5x7); empty for a ring of n.
+    std::vector<int> torus_dims = {};
+
+    /// The topology checked: ring:n or torus:AxB...
+    Topology topology() const;
+    /// How tables name the size: "7" for a ring, "5x7" for a torus.
+    std::string size_label() const;
+    /// How one-line messages name it: "n=7" or "torus:5x7".
+    std::string size_name() const;
 };
 
-/// Generates and checks the schedule `request` describes (a ring of n ranks).
+/// An outcome not yet checked, for the sweep of `topology`.
+SizeOutcome planned_outcome(const Topology& topology);
+
+/// Generates and checks the schedule `request` describes (a ring or a torus).
 /// When `json_line` is given it receives the one-line trivcheck.report/1 of
 /// that n, a not_applicable report included; it stays empty for `unknown`,
 /// which has no report.
