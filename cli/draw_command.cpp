@@ -10,6 +10,7 @@
 #include "checker/formats/msccl_xml_reader.hpp"
 #include "checker/formats/ring_step_svg.hpp"
 #include "checker/formats/step_dot.hpp"
+#include "checker/formats/torus_svg.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/schedule_source.hpp"
@@ -23,6 +24,8 @@ struct DrawOptions {
     int step = 0;
     int block = 0;
     int violation = -1;
+    /// --rank: whose coverage a 2D torus's coverage picture shows.
+    int rank = 0;
     bool coverage = false;
     bool dot = false;
     std::string output;
@@ -62,13 +65,18 @@ int run_draw(const DrawOptions& options) {
             msccl && options.violation < 0
                 ? (report.violations.empty() ? nullptr : &report.violations.front())
                 : chosen_violation(report, options);
+        const bool grid = !msccl && schedule.topology.kind == TopologyKind::torus &&
+                          schedule.topology.dims.size() == 2;
         const std::string picture =
-            msccl              ? msccl_timeline_svg(program, highlight)
+            msccl ? msccl_timeline_svg(program, highlight)
+            : options.coverage && grid
+                ? torus_coverage_svg(schedule, options.step, options.block, options.rank)
             : options.coverage ? coverage_svg(schedule, options.step, options.block,
                                               highlight ? std::vector<Violation>{*highlight}
                                                         : std::vector<Violation>{})
             : options.dot ? step_dot(schedule, options.step, highlight)
-                               : ring_step_svg(schedule, options.step, highlight);
+            : grid        ? torus_step_svg(schedule, options.step, highlight)
+                          : ring_step_svg(schedule, options.step, highlight);
         if (options.output.empty() || options.output == "-") {
             std::cout << picture;
         } else {
@@ -91,8 +99,11 @@ void register_draw_command(CLI::App& app, CommandResult& result) {
         "draw",
         "Draw one step of a ring schedule as SVG (messages, link loads, the violation's paths),\n"
         "a coverage grid after a step, or the step as Graphviz DOT (docs/counterexamples.md).\n"
+        "On a 2D torus: the ranks on a grid, the step's messages and link loads, the busiest\n"
+        "link outlined; with --coverage, whose contributions --rank holds, on the grid.\n"
         "  trivcheck draw --algo trivance --form L --topo ring:10 --step 2 -o step.svg\n"
         "  trivcheck draw --algo trivance --form L --topo ring:10 --step 2 --coverage -o grid.svg\n"
+        "  trivcheck draw --algo trivance --form B --topo torus:9x9 --step 2 -o torus.svg\n"
         "  trivcheck draw schedule.json --step 0 --dot | circo -Tsvg > step.svg\n"
         "An MSCCL-IR file (.xml) is drawn as a timeline: a lane per gpu and thread block, message\n"
         "arrows, waits dashed, the first violation's steps (race, deadlock cycle) in red:\n"
@@ -105,6 +116,9 @@ void register_draw_command(CLI::App& app, CommandResult& result) {
     command->add_flag("--coverage", options->coverage,
                       "Draw the rank x contribution grid after the step instead");
     command->add_option("--block", options->block, "With --coverage: the block (default 0)");
+    command->add_option("--rank", options->rank,
+                        "With --coverage on a 2D torus: the rank whose holdings are drawn "
+                        "(default 0)");
     command->add_flag("--dot", options->dot,
                       "Write the step as Graphviz DOT (Boost.Graph write_graphviz) instead");
     command->add_option("--violation", options->violation,

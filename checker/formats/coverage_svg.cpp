@@ -36,8 +36,7 @@ class CoverageObserver : public StepObserver {
 
 }  // namespace
 
-std::string coverage_svg(const Schedule& schedule, int step, int block,
-                         const std::vector<Violation>& highlight) {
+std::vector<char> held_contributions(const Schedule& schedule, int step, int block) {
     const int steps = static_cast<int>(schedule.steps.size());
     if (step < 0 || step >= steps)
         throw std::invalid_argument("step " + std::to_string(step) + " is not in 0.." +
@@ -45,13 +44,20 @@ std::string coverage_svg(const Schedule& schedule, int step, int block,
     if (block < 0 || block >= schedule.blocks)
         throw std::invalid_argument("block " + std::to_string(block) + " is not in 0.." +
                                     std::to_string(schedule.blocks - 1));
-    const int n = schedule.ranks;
     std::vector<char> held;
     CoverageObserver observer(step, block, held);
     ExecuteOptions options;
     options.observer = &observer;
     options.max_traced_violations = 0;
     execute(schedule, options);
+    return held;
+}
+
+std::string coverage_svg(const Schedule& schedule, int step, int block,
+                         const std::vector<Violation>& highlight) {
+    const int steps = static_cast<int>(schedule.steps.size());
+    const int n = schedule.ranks;
+    const std::vector<char> held = held_contributions(schedule, step, block);
 
     const double cell = std::clamp(560.0 / n, 3.0, 18.0);
     const double left = 60;
@@ -80,7 +86,7 @@ std::string coverage_svg(const Schedule& schedule, int step, int block,
         for (int c = 0; c < n; ++c) {
             const bool holds = held[static_cast<std::size_t>(r) * static_cast<std::size_t>(n) +
                                     static_cast<std::size_t>(c)];
-            svg.rect(left + c * cell, top + r * cell, cell, cell, holds ? "#3b6fb6" : "#f0f0f0",
+            svg.rect(left + c * cell, top + r * cell, cell, cell, holds ? reduce_colour : "#f0f0f0",
                      cell >= 6 ? "white" : "none");
         }
     // Labels every few ranks, so large rings stay readable.
@@ -96,7 +102,7 @@ std::string coverage_svg(const Schedule& schedule, int step, int block,
                           (violation.step == step || (violation.step < 0 && step == steps - 1));
         if (!here) continue;
         svg.rect(left + violation.contributor * cell, top + violation.rank * cell, cell, cell,
-                 "none", "#d7191c", 2.5);
+                 "none", violation_colour, 2.5);
     }
     svg.text(left, top + grid + 30,
              "filled: the rank's value for the block includes that contribution (as a set: a "

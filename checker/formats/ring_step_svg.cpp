@@ -19,9 +19,6 @@ constexpr double centre_x = 360;
 constexpr double centre_y = 330;
 constexpr double radius = 250;
 constexpr double track = 18;
-const std::string reduce_colour = "#3b6fb6";
-const std::string copy_colour = "#2e8b57";
-const std::string violation_colour = "#d7191c";
 
 struct Point {
     double x;
@@ -135,15 +132,9 @@ std::string ring_step_svg(const Schedule& schedule, int step, const Violation* h
         std::to_string(load.chunks_max));
     caption.push_back("arrows: blue a reduction, green a copy" +
                       std::string(highlight ? "; red: the violation's transfers, by step" : ""));
-    if (highlight) {
-        std::string words = describe_violation(*highlight, false);
-        std::size_t start = 0;
-        while (start < words.size()) {
-            const std::size_t end = words.find('\n', start);
-            caption.push_back(words.substr(start, end - start));
-            start = end == std::string::npos ? words.size() : end + 1;
-        }
-    }
+    if (highlight)
+        for (const std::string& line : text_lines(describe_violation(*highlight, false)))
+            caption.push_back(line);
 
     const double caption_top = centre_y + radius + 60;
     SvgDocument svg(width, caption_top + 18.0 * static_cast<double>(caption.size()) + 10);

@@ -6,6 +6,17 @@
 
 namespace trivcheck {
 
+std::vector<std::string> text_lines(const std::string& text) {
+    std::vector<std::string> lines;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        const std::size_t end = text.find('\n', start);
+        lines.push_back(text.substr(start, end - start));
+        start = end == std::string::npos ? text.size() : end + 1;
+    }
+    return lines;
+}
+
 std::string svg_number(double value) {
     char text[32];
     const double rounded = std::round(value * 10) / 10;

@@ -1,6 +1,7 @@
 #pragma once
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace trivcheck {
 
@@ -36,6 +37,15 @@ class SvgDocument {
     double width_;
     double height_;
 };
+
+/// The colours every step picture gives a message: a reduction, a copy, and a
+/// violation's transfers (and cells).
+inline const std::string reduce_colour = "#3b6fb6";
+inline const std::string copy_colour = "#2e8b57";
+inline const std::string violation_colour = "#d7191c";
+
+/// The lines of `text` (split at '\n'), for captions drawn a line at a time.
+std::vector<std::string> text_lines(const std::string& text);
 
 /// "12.5": one decimal, no exponent, "-0.0" written as "0.0".
 std::string svg_number(double value);
