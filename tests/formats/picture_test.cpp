@@ -1,37 +1,15 @@
 #include <doctest/doctest.h>
 
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
-
 #include "checker/explanations/check.hpp"
 #include "checker/formats/coverage_svg.hpp"
 #include "checker/formats/ring_step_svg.hpp"
 #include "checker/formats/step_dot.hpp"
+#include "tests/golden_file.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;
+using testing::check_golden;
 using testing::ring_schedule;
-using testing::source_path;
-
-namespace {
-
-/// Compares `actual` with tests/golden/<name>; with TRIVCHECK_UPDATE_GOLDEN=1
-/// in the environment it rewrites the file instead (then review the diff).
-void check_golden(const std::string& name, const std::string& actual) {
-    const std::string path = source_path("tests/golden/" + name);
-    if (const char* update = std::getenv("TRIVCHECK_UPDATE_GOLDEN"); update && *update == '1') {
-        std::ofstream(path) << actual;
-        return;
-    }
-    std::ifstream file(path);
-    REQUIRE_MESSAGE(file, "missing golden file " << path);
-    std::stringstream expected;
-    expected << file.rdbuf();
-    CHECK(actual == expected.str());
-}
-
-}  // namespace
 
 TEST_CASE("ring step SVG of the published Trivance L on 4 ranks, its double count highlighted") {
     const Schedule schedule = ring_schedule("trivance", Form::L, 4);

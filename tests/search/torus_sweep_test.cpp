@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <map>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -99,4 +100,22 @@ TEST_CASE("torus sweep: summary by shape, exit 0 when all hold, 2 when none appl
         "sweep --algo ring --n 3 --topo torus:3x3");
     CHECK(both.exit_code == 2);
     CHECK(both.out == "error: give the sizes with --n (rings) or --topo (rings, tori), one of them\n");
+}
+
+TEST_CASE("torus sweep shards: disjoint, and together the whole sweep's lines (real binary)") {
+    const std::string sweep = "sweep --algo trivance,ring --topo torus:2..5x2..5,3x3x3 --json --jobs 2";
+    const testing::CommandOutput whole = testing::run_trivcheck(sweep);
+    CHECK(whole.exit_code == 1);  // trivance L off the powers of 3
+    std::multiset<std::string> expected;
+    std::istringstream lines(whole.out);
+    for (std::string line; std::getline(lines, line);) expected.insert(line);
+    CHECK(expected.size() == 3 * 17);
+    std::multiset<std::string> merged;
+    for (int shard = 1; shard <= 3; ++shard) {
+        const testing::CommandOutput part =
+            testing::run_trivcheck(sweep + " --shard " + std::to_string(shard) + "/3");
+        std::istringstream part_lines(part.out);
+        for (std::string line; std::getline(part_lines, line);) merged.insert(line);
+    }
+    CHECK(merged == expected);
 }
