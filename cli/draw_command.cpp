@@ -65,8 +65,10 @@ int run_draw(const DrawOptions& options) {
             msccl && options.violation < 0
                 ? (report.violations.empty() ? nullptr : &report.violations.front())
                 : chosen_violation(report, options);
-        const bool grid = !msccl && schedule.topology.kind == TopologyKind::torus &&
-                          schedule.topology.dims.size() == 2;
+        // A torus's step: torus_step_svg, which refuses any but a 2D torus; its
+        // coverage: on the grid for a 2D torus, else the rank x contributor grid.
+        const bool torus = !msccl && schedule.topology.kind == TopologyKind::torus;
+        const bool grid = torus && schedule.topology.dims.size() == 2;
         const std::string picture =
             msccl ? msccl_timeline_svg(program, highlight)
             : options.coverage && grid
@@ -75,8 +77,8 @@ int run_draw(const DrawOptions& options) {
                                               highlight ? std::vector<Violation>{*highlight}
                                                         : std::vector<Violation>{})
             : options.dot ? step_dot(schedule, options.step, highlight)
-            : grid        ? torus_step_svg(schedule, options.step, highlight)
-                          : ring_step_svg(schedule, options.step, highlight);
+            : torus            ? torus_step_svg(schedule, options.step, highlight)
+                               : ring_step_svg(schedule, options.step, highlight);
         if (options.output.empty() || options.output == "-") {
             std::cout << picture;
         } else {

@@ -93,8 +93,7 @@ std::vector<SweepRow> planned_rows(const SweepOptions& options,
             if (info->name == "trivance" && form == Form::B && options.tree != "first_come")
                 row.tree = options.tree;
             row.sizes.resize(sizes.size());
-            for (std::size_t i = 0; i < sizes.size(); ++i)
-                row.sizes[i] = planned_outcome(sizes[i]);
+            for (std::size_t i = 0; i < sizes.size(); ++i) row.sizes[i] = planned_outcome(sizes[i]);
             rows.push_back(std::move(row));
         }
     }
@@ -124,8 +123,9 @@ int exit_code_of(const std::vector<SweepRow>& rows) {
 /// The rings of --n or the rings and tori of --topo (exactly one given), sorted.
 std::vector<Topology> swept_topologies(const SweepOptions& options) {
     if (options.sizes.empty() == options.topologies.empty())
-        throw std::invalid_argument("give the sizes with --n (rings) or --topo (rings, tori), "
-                                    "one of them");
+        throw std::invalid_argument(
+            "give the sizes with --n (rings) or --topo (rings, tori), "
+            "one of them");
     if (!options.topologies.empty()) {
         try {
             return parse_topology_spec(options.topologies);
@@ -203,8 +203,8 @@ int run_sweep(const SweepOptions& options) {
     const bool tori = std::any_of(sizes.begin(), sizes.end(), [](const Topology& topology) {
         return topology.kind == TopologyKind::torus;
     });
-    std::snprintf(timing, sizeof timing, "%zu schedules (%zu %s) in %.2f s wall\n", total,
-                  per_row, tori ? "shapes" : "sizes", wall);
+    std::snprintf(timing, sizeof timing, "%zu schedules (%zu %s) in %.2f s wall\n", total, per_row,
+                  tori ? "shapes" : "sizes", wall);
     if (options.table == "classes") {
         std::cout << format_class_table(rows);
         std::cerr << timing;
@@ -246,10 +246,9 @@ void register_sweep_command(CLI::App& app, CommandResult& result) {
         ->add_option("--form", options->form,
                      "L, B, or both (every form each algorithm has); default both")
         ->check(CLI::IsMember({"L", "B", "both"}));
-    command
-        ->add_option("--n", options->sizes,
-                     "Ring sizes: comma-separated N, A..B, pow2, pow3 (up to 4096), "
-                     "pow3:A..B, pow3:..B (or give --topo)");
+    command->add_option("--n", options->sizes,
+                        "Ring sizes: comma-separated N, A..B, pow2, pow3 (up to 4096), "
+                        "pow3:A..B, pow3:..B (or give --topo)");
     command->add_option("--topo", options->topologies,
                         "Instead of --n: rings and tori, comma-separated: ring:SIZES, "
                         "torus:AxB[xC[xD]] with each extent a --n item (torus:2..16x2..16 is "

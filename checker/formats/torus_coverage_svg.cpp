@@ -35,8 +35,8 @@ std::string torus_coverage_svg(const Schedule& schedule, int step, int block, in
     const double half = cell / 2;
     SvgDocument svg(std::max(grid.right() + half + 20, 700.0), grid.bottom() + half + 20);
     svg.text(20, 24,
-             schedule.name + ": whose contribution to block " + std::to_string(block) +
-                 " rank " + std::to_string(rank) + " holds after step " + std::to_string(step),
+             schedule.name + ": whose contribution to block " + std::to_string(block) + " rank " +
+                 std::to_string(rank) + " holds after step " + std::to_string(step),
              14, "start");
     svg.text(20, 44,
              "a cell per contributor, at its place on the torus (x across, y down); filled: held; "

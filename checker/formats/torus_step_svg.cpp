@@ -161,17 +161,16 @@ std::string torus_step_svg(const Schedule& schedule, int step, const Violation* 
     heading += distances.size() == 1 ? " " : "s ";
     for (std::size_t i = 0; i < distances.size(); ++i)
         heading += (i ? "," : "") + std::to_string(distances[i]);
-    const std::string chunks = std::to_string(load.chunks_max) +
-                               (load.chunks_max == 1 ? " chunk" : " chunks");
+    const std::string chunks =
+        std::to_string(load.chunks_max) + (load.chunks_max == 1 ? " chunk" : " chunks");
     const auto& carried = loads.last_step_chunks();
     const auto busiest_count = std::count(carried.begin(), carried.end(), load.chunks_max);
     const std::string others =
         busiest_count > 1 ? " (the first of " + std::to_string(busiest_count) + " that do)" : "";
     std::vector<std::string> caption{
-        heading + (load.busiest_link >= 0
-                       ? "; busiest link " + loads.link_name(load.busiest_link) + " carries " +
-                             chunks + others
-                       : ""),
+        heading + (load.busiest_link >= 0 ? "; busiest link " + loads.link_name(load.busiest_link) +
+                                                " carries " + chunks + others
+                                          : ""),
         "bars: the directed links, + above or left of a gap, - below or right; the wrap-around "
         "links as stubs at both edges",
         "bar colour: chunks on the link in this step, grey 0 to red " + chunks +
@@ -183,7 +182,11 @@ std::string torus_step_svg(const Schedule& schedule, int step, const Violation* 
             caption.push_back(words);
 
     const double caption_top = grid.bottom() + 80;
-    SvgDocument svg(std::max(grid.right() + 80, 760.0),
+    // Wide enough for the grid and for the longest caption line (13 px text,
+    // about 6.4 px a character).
+    std::size_t longest = 0;
+    for (const std::string& text : caption) longest = std::max(longest, text.size());
+    SvgDocument svg(std::max({grid.right() + 80, 760.0, 40 + 6.4 * static_cast<double>(longest)}),
                     caption_top + 18.0 * static_cast<double>(caption.size()) + 10);
     svg.arrow_marker("reduce", reduce_colour);
     svg.arrow_marker("copy", copy_colour);
@@ -221,8 +224,7 @@ std::string torus_step_svg(const Schedule& schedule, int step, const Violation* 
         const Point p = grid.at(rank);
         const bool marked = highlight && highlight->rank == rank;
         const double radius = picture.rank_radius();
-        svg.circle(p.x, p.y, radius, "white", marked ? violation_colour : "#444",
-                   marked ? 3 : 1.2);
+        svg.circle(p.x, p.y, radius, "white", marked ? violation_colour : "#444", marked ? 3 : 1.2);
         svg.text(p.x, p.y + radius * 0.35, std::to_string(rank), std::max(6.0, radius * 0.9));
     }
     // Coordinates along the edges: x across the top, y down the left.

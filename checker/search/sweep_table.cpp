@@ -106,10 +106,10 @@ std::string format_sweep_summary(const std::vector<SweepRow>& rows, int failures
                        first_failures(row.sizes, failures_shown)});
         for (const SizeOutcome* first : {tally.first_not_applicable, tally.first_unknown}) {
             if (!first) continue;
-            notes += row.label() + " " + row.form + ": " +
-                     share(to_string(first->status), tally.count(first->status), tally.total,
-                           unit) +
-                     " (first: " + first_named(*first) + ", " + first->reason + ")\n";
+            notes +=
+                row.label() + " " + row.form + ": " +
+                share(to_string(first->status), tally.count(first->status), tally.total, unit) +
+                " (first: " + first_named(*first) + ", " + first->reason + ")\n";
         }
     }
     const std::string text = table.render();

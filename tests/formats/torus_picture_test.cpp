@@ -67,8 +67,9 @@ TEST_CASE("torus coverage SVG: Trivance L on 9x9 holds the product of the line c
         // Filled cells are drawn in the reduction colour, empty ones in #f0f0f0.
         CHECK(occurrences(svg, "fill=\"#3b6fb6\"") == expected[step]);
         CHECK(occurrences(svg, "fill=\"#f0f0f0\"") == 81 - expected[step]);
-        CHECK(svg.find("rank 40 holds " + std::to_string(expected[step]) + " of 81; every rank holds " +
-                       std::to_string(expected[step]) + "<") != std::string::npos);
+        CHECK(svg.find("rank 40 holds " + std::to_string(expected[step]) +
+                       " of 81; every rank holds " + std::to_string(expected[step]) + "<") !=
+              std::string::npos);
     }
 }
 
@@ -79,8 +80,12 @@ TEST_CASE("torus pictures refuse what they cannot draw") {
     const Schedule cube = torus_schedule("trivance", Form::L, {3, 3, 3});
     CHECK_THROWS_WITH_AS(torus_step_svg(cube, 0, nullptr),
                          "torus pictures need a 2D torus, not torus:3x3x3", std::invalid_argument);
-    const testing::CommandOutput run = testing::run_trivcheck(
-        "draw --algo trivance --form B --topo torus:5x7 --step 2");
+    const testing::CommandOutput run =
+        testing::run_trivcheck("draw --algo trivance --form B --topo torus:5x7 --step 2");
     CHECK(run.exit_code == 0);
     CHECK(run.out == torus_step_svg(torus_schedule("trivance", Form::B, {5, 7}), 2, nullptr));
+    const testing::CommandOutput refused =
+        testing::run_trivcheck_stderr("draw --algo trivance --form B --topo torus:3x3x3");
+    CHECK(refused.exit_code == 2);
+    CHECK(refused.out == "error: torus pictures need a 2D torus, not torus:3x3x3\n");
 }

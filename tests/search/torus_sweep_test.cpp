@@ -1,8 +1,8 @@
 #include <doctest/doctest.h>
 
 #include <map>
-#include <set>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -43,9 +43,10 @@ TEST_CASE("torus --topo specs: a range per dimension names every shape of the pr
     CHECK(described(parse_topology_spec("torus:2..3x2..3")) ==
           std::vector<std::string>{"torus:2x2", "torus:2x3", "torus:3x2", "torus:3x3"});
     // Sorted by dimension count, then extents; duplicates drop out; rings first.
-    CHECK(described(parse_topology_spec("torus:4x4x4,8x8x8,3x3x3x3,4x4x4,ring:5,torus:pow3:..9x2")) ==
-          std::vector<std::string>{"ring:5", "torus:3x2", "torus:9x2", "torus:4x4x4",
-                                   "torus:8x8x8", "torus:3x3x3x3"});
+    CHECK(
+        described(parse_topology_spec("torus:4x4x4,8x8x8,3x3x3x3,4x4x4,ring:5,torus:pow3:..9x2")) ==
+        std::vector<std::string>{"ring:5", "torus:3x2", "torus:9x2", "torus:4x4x4", "torus:8x8x8",
+                                 "torus:3x3x3x3"});
     CHECK(parse_topology_spec("torus:2..16x2..16").size() == 225);
     CHECK(parse_topology_spec("ring:2..5,9").size() == 5);
     CHECK_THROWS_WITH_AS(parse_topology_spec("torus:3x3x3x3x3"),
@@ -87,23 +88,27 @@ TEST_CASE("torus sweep: summary by shape, exit 0 when all hold, 2 when none appl
     CHECK(holds.exit_code == 0);
     CHECK(holds.out.find("slowest shape") != std::string::npos);
     CHECK(holds.out.find("22 schedules (11 shapes)") != std::string::npos);
-    for (const char* row : {"ring       B     11      11     0", "trivance   B     11      11     0"})
+    for (const char* row :
+         {"ring       B     11      11     0", "trivance   B     11      11     0"})
         CHECK(holds.out.find(row) != std::string::npos);
 
     const testing::CommandOutput none =
         testing::run_trivcheck("sweep --algo ring --form L --topo torus:3x3,2x5");
     CHECK(none.exit_code == 2);
-    CHECK(none.out.find("ring L: not applicable for all 2 shapes (first: 2x5, ring has no L form)") !=
-          std::string::npos);
+    CHECK(
+        none.out.find("ring L: not applicable for all 2 shapes (first: 2x5, ring has no L form)") !=
+        std::string::npos);
 
-    const testing::CommandOutput both = testing::run_trivcheck_stderr(
-        "sweep --algo ring --n 3 --topo torus:3x3");
+    const testing::CommandOutput both =
+        testing::run_trivcheck_stderr("sweep --algo ring --n 3 --topo torus:3x3");
     CHECK(both.exit_code == 2);
-    CHECK(both.out == "error: give the sizes with --n (rings) or --topo (rings, tori), one of them\n");
+    CHECK(both.out ==
+          "error: give the sizes with --n (rings) or --topo (rings, tori), one of them\n");
 }
 
 TEST_CASE("torus sweep shards: disjoint, and together the whole sweep's lines (real binary)") {
-    const std::string sweep = "sweep --algo trivance,ring --topo torus:2..5x2..5,3x3x3 --json --jobs 2";
+    const std::string sweep =
+        "sweep --algo trivance,ring --topo torus:2..5x2..5,3x3x3 --json --jobs 2";
     const testing::CommandOutput whole = testing::run_trivcheck(sweep);
     CHECK(whole.exit_code == 1);  // trivance L off the powers of 3
     std::multiset<std::string> expected;
