@@ -5,7 +5,7 @@
 #include <numbers>
 #include <stdexcept>
 
-#include "checker/execution/link_loads.hpp"
+#include "checker/formats/drawn_step.hpp"
 #include "checker/formats/report_text.hpp"
 #include "checker/formats/svg_document.hpp"
 #include "models/ring_arithmetic.hpp"
@@ -101,29 +101,15 @@ std::string ring_step_svg(const Schedule& schedule, int step, const Violation* h
     if (schedule.topology.kind != TopologyKind::ring)
         throw std::invalid_argument("ring pictures need a ring topology, not " +
                                     schedule.topology.describe());
-    if (step < 0 || step >= static_cast<int>(schedule.steps.size()))
-        throw std::invalid_argument("step " + std::to_string(step) + " is not in 0.." +
-                                    std::to_string(schedule.steps.size() - 1));
     const int n = schedule.ranks;
-    const Step& drawn = schedule.steps[static_cast<std::size_t>(step)];
+    DrawnStep picture = drawn_step(schedule, step);
+    const Step& drawn = *picture.step;
     const RingGeometry ring(n);
-
-    LinkLoads loads(schedule.topology);
-    loads.keep_per_link(true);
-    std::vector<int> distances;
-    for (const Transfer& transfer : drawn.transfers)
-        distances.push_back(loads.add(transfer.src, transfer.dst, transfer.route,
-                                      static_cast<std::int64_t>(transfer.blocks.size())));
-    const StepLinkLoad load = loads.finish_step();
-    std::sort(distances.begin(), distances.end());
-    distances.erase(std::unique(distances.begin(), distances.end()), distances.end());
+    LinkLoads& loads = picture.loads;
+    const StepLinkLoad load = picture.load;
 
     std::vector<std::string> caption;
-    std::string heading = schedule.name + ": step " + std::to_string(step) + " (" + drawn.phase +
-                          "), " + std::to_string(drawn.transfers.size()) + " messages, distance";
-    heading += distances.size() == 1 ? " " : "s ";
-    for (std::size_t i = 0; i < distances.size(); ++i)
-        heading += (i ? "," : "") + std::to_string(distances[i]);
+    const std::string& heading = picture.heading;
     caption.push_back(heading + "; busiest link carries " + std::to_string(load.chunks_max) +
                       (load.chunks_max == 1 ? " chunk" : " chunks"));
     caption.push_back(

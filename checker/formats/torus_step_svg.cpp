@@ -2,7 +2,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "checker/execution/link_loads.hpp"
+#include "checker/formats/drawn_step.hpp"
 #include "checker/formats/report_text.hpp"
 #include "checker/formats/svg_document.hpp"
 #include "checker/formats/torus_grid.hpp"
@@ -141,26 +141,11 @@ class TorusStepPicture {
 
 std::string torus_step_svg(const Schedule& schedule, int step, const Violation* highlight) {
     const TorusGrid grid(schedule.topology, 80, 80);
-    if (step < 0 || step >= static_cast<int>(schedule.steps.size()))
-        throw std::invalid_argument("step " + std::to_string(step) + " is not in 0.." +
-                                    std::to_string(schedule.steps.size() - 1));
-    const Step& drawn = schedule.steps[static_cast<std::size_t>(step)];
-
-    LinkLoads loads(schedule.topology);
-    loads.keep_per_link(true);
-    std::vector<int> distances;
-    for (const Transfer& transfer : drawn.transfers)
-        distances.push_back(loads.add(transfer.src, transfer.dst, transfer.route,
-                                      static_cast<std::int64_t>(transfer.blocks.size())));
-    const StepLinkLoad load = loads.finish_step();
-    std::sort(distances.begin(), distances.end());
-    distances.erase(std::unique(distances.begin(), distances.end()), distances.end());
-
-    std::string heading = schedule.name + ": step " + std::to_string(step) + " (" + drawn.phase +
-                          "), " + std::to_string(drawn.transfers.size()) + " messages, distance";
-    heading += distances.size() == 1 ? " " : "s ";
-    for (std::size_t i = 0; i < distances.size(); ++i)
-        heading += (i ? "," : "") + std::to_string(distances[i]);
+    DrawnStep picked = drawn_step(schedule, step);
+    const Step& drawn = *picked.step;
+    LinkLoads& loads = picked.loads;
+    const StepLinkLoad load = picked.load;
+    const std::string& heading = picked.heading;
     const std::string chunks =
         std::to_string(load.chunks_max) + (load.chunks_max == 1 ? " chunk" : " chunks");
     const auto& carried = loads.last_step_chunks();
