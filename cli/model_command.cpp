@@ -111,7 +111,8 @@ void register_model_command(CLI::App& app, CommandResult& result) {
         "Exit 0 computed, 2 usage, 4 some schedule could not be checked (too large).");
     command
         ->add_option("--topo", options->topologies,
-                     "ring:N, ring:A..B (any --n spec), torus:AxB; comma-separated items")
+                     "ring:N, ring:A..B (any --n spec), torus:AxB (each extent any --n item: "
+                     "torus:8..16x8); comma-separated items")
         ->required();
     command->add_option("--alpha", options->alpha,
                         "Latency per step: ps, ns, us, ms, s (default 1.5us)");
