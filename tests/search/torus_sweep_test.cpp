@@ -106,6 +106,15 @@ TEST_CASE("torus sweep: summary by shape, exit 0 when all hold, 2 when none appl
           "error: give the sizes with --n (rings) or --topo (rings, tori), one of them\n");
 }
 
+TEST_CASE("torus sweep --table classes: a shape's class is its extents' common class") {
+    const testing::CommandOutput run = testing::run_trivcheck(
+        "sweep --algo trivance --form L --topo torus:2..3x3,2x4 --table classes");
+    CHECK(run.exit_code == 1);
+    CHECK(run.out.find("| trivance | L | holds for all 1 shapes | violated for all 1 shapes "
+                       "(first: 2x4 double_count) | violated for all 1 shapes (first: 2x3 "
+                       "double_count) |") != std::string::npos);
+}
+
 TEST_CASE("torus sweep shards: disjoint, and together the whole sweep's lines (real binary)") {
     const std::string sweep =
         "sweep --algo trivance,ring --topo torus:2..5x2..5,3x3x3 --json --jobs 2";
