@@ -29,14 +29,20 @@ struct Link {
     std::vector<int> channels;  // every channel a lane has used
 };
 
-/// One received message, waiting in its landing chunks for the local thread block.
+/// One sent message, to be received by thread block `receiver` of gpu `dst`:
+/// straight into its buffer (`r`, `rrc`) when one step can, else into
+/// landing chunks that the local thread block then copies or reduces.
 struct Arrival {
     int dst = 0;
     const Transfer* transfer = nullptr;
-    /// Its blocks, ascending; block blocks[i] landed in scratch chunk landing + i.
+    /// Its blocks, ascending; block blocks[i] is chunk i of the message.
     std::vector<int> blocks;
-    int landing = 0;
-    StepRef received;
+    int receiver = -1;
+    /// The message as sent (type send), the template of its receive.
+    Step sent;
+    /// Where the send is, to name the receiver's chunks in its dst once known.
+    int source_gpu = 0;
+    StepRef send_step;
 };
 
 class Lowering {
@@ -66,6 +72,7 @@ class Lowering {
             accesses_.emplace_back(tracked, blocks);
         }
         local_block_.assign(static_cast<std::size_t>(n), -1);
+        written_.resize(static_cast<std::size_t>(n));
         scratch_end_.assign(static_cast<std::size_t>(n), (schedule_.buffer_count() - 1) * blocks);
         copied_in_step_.assign(static_cast<std::size_t>(n),
                                std::vector<int>(static_cast<std::size_t>(tracked), -1));
@@ -101,21 +108,27 @@ class Lowering {
 
     void lower_step(int k) {
         const trivcheck::Step& step = schedule_.steps[static_cast<std::size_t>(k)];
+        step_ = k;
         for (const LocalOp& operation : step.local) lower_local_operation(operation);
         std::vector<Arrival> arrivals;
         const std::vector<Transfer> messages = merged_messages(step.transfers);
+        // Every message of a step on a lane of its own: the receives of a step
+        // may then be written in any order (copies before reductions) and
+        // still take each lane's messages in the order they were sent.
+        std::unordered_map<std::int64_t, std::size_t> lanes_used;
         for (const Transfer& transfer : messages) {
+            std::size_t& lane =
+                lanes_used[static_cast<std::int64_t>(transfer.src) * schedule_.ranks + transfer.dst];
             const std::vector<ChunkRun> runs = contiguous_runs(transfer.blocks, limits_.max_count);
             if (contiguous_runs(transfer.blocks, schedule_.blocks).size() == 1) {
-                for (std::size_t lane = 0; lane < runs.size(); ++lane) {
-                    const ChunkRun& run = runs[lane];
-                    std::vector<StepRef> after = rank_order(transfer.src);
+                for (const ChunkRun& run : runs) {
+                    std::vector<StepRef> after;
                     accesses_[static_cast<std::size_t>(transfer.src)].add_read_predecessors(
                         tracked(transfer.src_buffer, run.first), run.count, after);
                     arrivals.push_back(
                         send_and_receive(transfer, blocks_of(run), buffer_of(transfer.src_buffer),
                                          offset_of(transfer.src_buffer, run.first), after,
-                                         tracked(transfer.src_buffer, run.first), lane));
+                                         tracked(transfer.src_buffer, run.first), lane++));
                 }
                 continue;
             }
@@ -140,8 +153,7 @@ class Lowering {
                                              packed + static_cast<int>(index)));
                     });
                 arrivals.push_back(
-                    send_and_receive(transfer, piece, Buffer::scratch, packed, after, -1,
-                                     start / static_cast<std::size_t>(limits_.max_count)));
+                    send_and_receive(transfer, piece, Buffer::scratch, packed, after, -1, lane++));
             }
         }
         std::stable_sort(arrivals.begin(), arrivals.end(),
@@ -244,6 +256,7 @@ class Lowering {
         std::vector<StepRef> after;
         accesses.add_read_predecessors(tracked(src_buffer, first), count, after);
         accesses.add_write_predecessors(tracked(dst_buffer, first), count, after);
+        after = in_rank_order(g, local_block_[static_cast<std::size_t>(g)], std::move(after));
         Step step;
         step.type = kind;
         step.src_buffer = buffer_of(src_buffer);
@@ -255,6 +268,7 @@ class Lowering {
         const StepRef done = builders_[static_cast<std::size_t>(g)].append(block, step, after);
         accesses.record_read(tracked(src_buffer, first), count, done);
         accesses.record_write(tracked(dst_buffer, first), count, done);
+        note_written(g, done);
         for (int i = 0; i < count; ++i)
             accesses.set_holds_value(
                 tracked(dst_buffer, first + i),
@@ -295,15 +309,37 @@ class Lowering {
             builders_[static_cast<std::size_t>(dst)].add_thread_block(-1, src, channel);
     }
 
-    /// The latest local step of gpu g: its sends wait on it, so a gpu's step
-    /// starts after its previous step's copies and reductions, as in the
-    /// synchronous model (the critical path is then the schedule's steps).
-    std::vector<StepRef> rank_order(int g) const {
-        const int block = local_block_[static_cast<std::size_t>(g)];
-        if (block < 0) return {};
-        const int steps = builders_[static_cast<std::size_t>(g)].step_count(block);
-        if (steps == 0) return {};
-        return {{block, steps - 1}};
+    /// Steps of gpu g that wrote its chunks, in the latest schedule step that had any.
+    struct Written {
+        int step = -1;
+        std::vector<StepRef> steps;
+    };
+
+    void note_written(int g, StepRef done) {
+        Written& written = written_[static_cast<std::size_t>(g)];
+        if (written.step != step_) written = {step_, {}};
+        written.steps.push_back(done);
+    }
+
+    /// `after`, and one step that wrote gpu g's chunks in its latest step
+    /// with writes: a send waits on it, so a gpu's step starts after one of
+    /// its previous step's copies, receives or reductions, as in the
+    /// synchronous model, and the longest chain of sends is the schedule's
+    /// steps. One that `block` already waits for when there is one, so the
+    /// order costs no wait of its own.
+    std::vector<StepRef> in_rank_order(int g, int block, std::vector<StepRef> after) const {
+        const std::vector<StepRef>& written = written_[static_cast<std::size_t>(g)].steps;
+        if (written.empty()) return after;
+        const ThreadBlockBuilder& builder = builders_[static_cast<std::size_t>(g)];
+        const int without = block < 0 ? 0 : builder.steps_after_append(block, after);
+        after.push_back(written.back());
+        if (block < 0) return after;
+        for (const StepRef& candidate : written) {
+            after.back() = candidate;
+            if (builder.steps_after_append(block, after) == without) return after;
+        }
+        after.back() = written.back();
+        return after;
     }
 
     /// The step's transfers, those with the same ends, buffers and operation
@@ -367,58 +403,54 @@ class Lowering {
     }
 
     /// Sends `blocks` (ascending) from `count` chunks at (source, offset), after
-    /// the steps in `after`, and receives them into fresh landing chunks;
-    /// `tracked_first` is the tracked chunk read, or -1 for packed chunks.
+    /// the steps in `after`; `tracked_first` is the tracked chunk read, or -1
+    /// for packed chunks. The receive is written by deliver, once every send
+    /// of the step is (they read the state before the step's reductions).
     Arrival send_and_receive(const Transfer& transfer, std::vector<int> blocks, Buffer source,
-                             int offset, const std::vector<StepRef>& after, int tracked_first,
+                             int offset, const std::vector<StepRef>& data, int tracked_first,
                              std::size_t lane) {
         const int src = transfer.src;
         const int dst = transfer.dst;
         const auto count = static_cast<int>(blocks.size());
         ThreadBlockBuilder& sender = builders_[static_cast<std::size_t>(src)];
+        ThreadBlockBuilder& receiver = builders_[static_cast<std::size_t>(dst)];
         Link& pair = connection(src, dst);
         if (pair.lanes.size() <= lane) pair.lanes.resize(lane + 1);
         Connection& link = pair.lanes[lane];
+        std::vector<StepRef> after = in_rank_order(src, link.sender_block, data);
+        // The receiving thread block keeps room for the receive as one step
+        // (into landing chunks, no wait), so it never overflows first.
         if (link.channel < 0 ||
-            sender.steps_after_append(link.sender_block, after) > limits_.steps_per_thread_block) {
+            sender.steps_after_append(link.sender_block, after) > limits_.steps_per_thread_block ||
+            receiver.step_count(link.receiver_block) + 1 > limits_.steps_per_thread_block) {
             open_channel(src, dst, pair, link);
+            after = in_rank_order(src, link.sender_block, data);
             if (sender.steps_after_append(link.sender_block, after) >
                 limits_.steps_per_thread_block)
                 throw NotApplicable(too_many_waits(src));
         }
-        int& landing_end = scratch_end_[static_cast<std::size_t>(dst)];
-        const int landing = landing_end;
-        landing_end += count;
-
         Step send;
         send.type = StepType::send;
         send.src_buffer = source;
         send.src_offset = offset;
-        send.dst_buffer = Buffer::scratch;
-        send.dst_offset = landing;
         send.count = count;
         const StepRef sent = sender.append(link.sender_block, send, after);
         if (tracked_first >= 0)
             accesses_[static_cast<std::size_t>(src)].record_read(tracked_first, count, sent);
-
-        // The receiving thread block holds exactly the sends of its sender,
-        // which has at least as many steps: it never overflows first.
-        Step receive = send;
-        receive.type = StepType::receive;
-        receive.depends_on_block = -1;
-        receive.depends_on_step = -1;
-        receive.signals = false;
-        const StepRef received =
-            builders_[static_cast<std::size_t>(dst)].append(link.receiver_block, receive, {});
-        return {dst, &transfer, std::move(blocks), landing, received};
+        return {dst, &transfer, std::move(blocks), link.receiver_block, send, src, sent};
     }
 
-    /// The landed message into its buffer: copy or reduction, stretch by
-    /// stretch of blocks that need the same kind of step. Of several copies of
-    /// a block in one step the first wins; a reduction into nothing is a copy.
+    /// Receives the message and puts it in its buffer. One step when it can:
+    /// `r` for a copy, `rrc` (receive, add the chunk, store it back) for a
+    /// reduction, when every block of the message needs the same kind and they
+    /// are consecutive, and the receiving thread block has room for its waits.
+    /// Otherwise the message lands in fresh scratch chunks and the local thread
+    /// block copies or reduces it, stretch by stretch of blocks that need the
+    /// same kind of step. Of several copies of a block in one step the first
+    /// wins; a reduction into nothing is a copy.
     void deliver(int k, const Arrival& arrival) {
         const int buffer = arrival.transfer->dst_buffer;
-        const ChunkAccesses& accesses = accesses_[static_cast<std::size_t>(arrival.dst)];
+        ChunkAccesses& accesses = accesses_[static_cast<std::size_t>(arrival.dst)];
         std::vector<int>& copied = copied_in_step_[static_cast<std::size_t>(arrival.dst)];
         const bool copy = arrival.transfer->op == Op::copy;
         std::vector<StepType> kinds;
@@ -432,22 +464,75 @@ class Lowering {
                                                                              : StepType::copy);
             }
         }
+        if (receive_in_place(arrival, kinds)) return;
+        int& landing_end = scratch_end_[static_cast<std::size_t>(arrival.dst)];
+        const int landing = landing_end;
+        landing_end += static_cast<int>(arrival.blocks.size());
+        Step receive = arrival.sent;
+        receive.type = StepType::receive;
+        receive.dst_buffer = Buffer::scratch;
+        receive.dst_offset = landing;
+        name_destination(arrival, receive);
+        const StepRef received =
+            builders_[static_cast<std::size_t>(arrival.dst)].append(arrival.receiver, receive, {});
         for_each_stretch(arrival.blocks, kinds, [&](StepType kind, std::size_t index, int count) {
-            deliver_run(arrival, kind, index, count);
+            deliver_run(arrival, received, landing, kind, index, count);
         });
     }
 
-    void deliver_run(const Arrival& arrival, StepType kind, std::size_t index, int count) {
+    /// The receive as one step straight into the buffer, if it can be; see deliver.
+    bool receive_in_place(const Arrival& arrival, const std::vector<StepType>& kinds) {
+        const std::vector<int>& blocks = arrival.blocks;
+        const StepType kind = kinds.front();
+        if (kind == StepType::nop ||
+            std::any_of(kinds.begin(), kinds.end(), [&](StepType k) { return k != kind; }) ||
+            blocks.back() - blocks.front() + 1 != static_cast<int>(blocks.size()))
+            return false;
+        const int g = arrival.dst;
+        const int buffer = arrival.transfer->dst_buffer;
+        const auto count = static_cast<int>(blocks.size());
+        ChunkAccesses& accesses = accesses_[static_cast<std::size_t>(g)];
+        ThreadBlockBuilder& builder = builders_[static_cast<std::size_t>(g)];
+        std::vector<StepRef> after;
+        accesses.add_write_predecessors(tracked(buffer, blocks.front()), count, after);
+        if (builder.steps_after_append(arrival.receiver, after) > limits_.steps_per_thread_block)
+            return false;
+        Step step = arrival.sent;
+        step.type = kind == StepType::reduce ? StepType::receive_reduce_copy : StepType::receive;
+        step.src_buffer = buffer_of(buffer);
+        step.src_offset = offset_of(buffer, blocks.front());
+        step.dst_buffer = step.src_buffer;
+        step.dst_offset = step.src_offset;
+        name_destination(arrival, step);
+        const StepRef done = builder.append(arrival.receiver, step, after);
+        accesses.record_write(tracked(buffer, blocks.front()), count, done);
+        for (int i = 0; i < count; ++i)
+            accesses.set_holds_value(tracked(buffer, blocks.front() + i), true);
+        note_written(g, done);
+        return true;
+    }
+
+    /// The send's dst names the chunks its message is received into, as the receive's does.
+    void name_destination(const Arrival& arrival, const Step& receive) {
+        Step& send = program_.gpus[static_cast<std::size_t>(arrival.source_gpu)]
+                         .thread_blocks[static_cast<std::size_t>(arrival.send_step.block)]
+                         .steps[static_cast<std::size_t>(arrival.send_step.step)];
+        send.dst_buffer = receive.dst_buffer;
+        send.dst_offset = receive.dst_offset;
+    }
+
+    void deliver_run(const Arrival& arrival, StepRef received, int landing, StepType kind,
+                     std::size_t index, int count) {
         const int first_block = arrival.blocks[index];
         const int g = arrival.dst;
         const int buffer = arrival.transfer->dst_buffer;
         ChunkAccesses& accesses = accesses_[static_cast<std::size_t>(g)];
-        std::vector<StepRef> after{arrival.received};
+        std::vector<StepRef> after{received};
         accesses.add_write_predecessors(tracked(buffer, first_block), count, after);
         Step step;
         step.type = kind;
         step.src_buffer = Buffer::scratch;
-        step.src_offset = arrival.landing + static_cast<int>(index);
+        step.src_offset = landing + static_cast<int>(index);
         step.dst_buffer = buffer_of(buffer);
         step.dst_offset = offset_of(buffer, first_block);
         step.count = count;
@@ -456,6 +541,7 @@ class Lowering {
         accesses.record_write(tracked(buffer, first_block), count, done);
         for (int i = 0; i < count; ++i)
             accesses.set_holds_value(tracked(buffer, first_block + i), true);
+        note_written(g, done);
     }
 
     const Schedule& schedule_;
@@ -464,6 +550,8 @@ class Lowering {
     std::vector<ThreadBlockBuilder> builders_;
     std::vector<ChunkAccesses> accesses_;
     std::vector<int> local_block_;
+    std::vector<Written> written_;
+    int step_ = 0;
     std::vector<int> scratch_end_;
     /// Per gpu and tracked chunk, the last step in which a copy reached it.
     std::vector<std::vector<int>> copied_in_step_;

@@ -46,34 +46,24 @@ void for_each_step(const msccl::Program& program, Visit&& visit) {
 TEST_CASE("export: a two-rank schedule as exact MSCCL-IR text") {
     const std::string expected =
         R"(<algo name="two" proto="Simple" nchannels="1" nchunksperloop="2" ngpus="2" coll="allreduce" inplace="1" outofplace="0">
-  <gpu id="0" i_chunks="2" o_chunks="0" s_chunks="2">
+  <gpu id="0" i_chunks="2" o_chunks="0" s_chunks="0">
     <tb id="0" send="1" recv="-1" chan="0">
-      <step s="0" type="s" srcbuf="i" srcoff="1" dstbuf="s" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="0"/>
-      <step s="1" type="s" srcbuf="i" srcoff="0" dstbuf="s" dstoff="1" cnt="1" depid="2" deps="0" hasdep="1"/>
+      <step s="0" type="s" srcbuf="i" srcoff="1" dstbuf="i" dstoff="1" cnt="1" depid="-1" deps="-1" hasdep="0"/>
+      <step s="1" type="s" srcbuf="i" srcoff="0" dstbuf="i" dstoff="0" cnt="1" depid="1" deps="0" hasdep="1"/>
     </tb>
     <tb id="1" send="-1" recv="1" chan="0">
-      <step s="0" type="r" srcbuf="i" srcoff="0" dstbuf="s" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="1"/>
-      <step s="1" type="r" srcbuf="i" srcoff="1" dstbuf="s" dstoff="1" cnt="1" depid="-1" deps="-1" hasdep="1"/>
-    </tb>
-    <tb id="2" send="-1" recv="-1" chan="0">
-      <step s="0" type="re" srcbuf="s" srcoff="0" dstbuf="i" dstoff="0" cnt="1" depid="1" deps="0" hasdep="1"/>
-      <step s="1" type="nop" srcbuf="i" srcoff="0" dstbuf="i" dstoff="0" cnt="0" depid="0" deps="1" hasdep="0"/>
-      <step s="2" type="cpy" srcbuf="s" srcoff="1" dstbuf="i" dstoff="1" cnt="1" depid="1" deps="1" hasdep="0"/>
+      <step s="0" type="rrc" srcbuf="i" srcoff="0" dstbuf="i" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="1"/>
+      <step s="1" type="r" srcbuf="i" srcoff="1" dstbuf="i" dstoff="1" cnt="1" depid="0" deps="1" hasdep="0"/>
     </tb>
   </gpu>
-  <gpu id="1" i_chunks="2" o_chunks="0" s_chunks="2">
+  <gpu id="1" i_chunks="2" o_chunks="0" s_chunks="0">
     <tb id="0" send="-1" recv="0" chan="0">
-      <step s="0" type="r" srcbuf="i" srcoff="1" dstbuf="s" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="1"/>
-      <step s="1" type="r" srcbuf="i" srcoff="0" dstbuf="s" dstoff="1" cnt="1" depid="-1" deps="-1" hasdep="1"/>
+      <step s="0" type="rrc" srcbuf="i" srcoff="1" dstbuf="i" dstoff="1" cnt="1" depid="-1" deps="-1" hasdep="1"/>
+      <step s="1" type="r" srcbuf="i" srcoff="0" dstbuf="i" dstoff="0" cnt="1" depid="1" deps="1" hasdep="0"/>
     </tb>
     <tb id="1" send="0" recv="-1" chan="0">
-      <step s="0" type="s" srcbuf="i" srcoff="0" dstbuf="s" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="0"/>
-      <step s="1" type="s" srcbuf="i" srcoff="1" dstbuf="s" dstoff="1" cnt="1" depid="2" deps="0" hasdep="1"/>
-    </tb>
-    <tb id="2" send="-1" recv="-1" chan="0">
-      <step s="0" type="re" srcbuf="s" srcoff="0" dstbuf="i" dstoff="1" cnt="1" depid="0" deps="0" hasdep="1"/>
-      <step s="1" type="nop" srcbuf="i" srcoff="0" dstbuf="i" dstoff="0" cnt="0" depid="0" deps="1" hasdep="0"/>
-      <step s="2" type="cpy" srcbuf="s" srcoff="1" dstbuf="i" dstoff="0" cnt="1" depid="1" deps="1" hasdep="0"/>
+      <step s="0" type="s" srcbuf="i" srcoff="0" dstbuf="i" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="0"/>
+      <step s="1" type="s" srcbuf="i" srcoff="1" dstbuf="i" dstoff="1" cnt="1" depid="0" deps="0" hasdep="1"/>
     </tb>
   </gpu>
 </algo>
@@ -141,7 +131,15 @@ TEST_CASE("export: a message of 100 consecutive blocks is two steps, of 71 and 2
                           sends.push_back(step.count);
                   });
     CHECK(sends == std::vector<int>{71, 29});
-    CHECK(program.gpus[0].scratch_chunks == 100);
+    // Each piece is received and added in place by one rrc: no landing chunks.
+    std::vector<int> received;
+    for_each_step(program,
+                  [&](const msccl::Gpu& gpu, const msccl::ThreadBlock&, const msccl::Step& step) {
+                      if (gpu.id == 1 && step.type == msccl::StepType::receive_reduce_copy)
+                          received.push_back(step.count);
+                  });
+    CHECK(received == std::vector<int>{71, 29});
+    CHECK(program.gpus[0].scratch_chunks == 0);
 }
 
 TEST_CASE("export: what MSCCL-IR cannot hold is refused with the reason") {
@@ -154,9 +152,19 @@ TEST_CASE("export: what MSCCL-IR cannot hold is refused with the reason") {
             NotApplicable);
     }
     SUBCASE("a step that must wait on more thread blocks than a thread block has steps") {
+        // Gpu 0 receives blocks 0 and 1 from two peers (two receiving thread
+        // blocks), then sends both in one message: its send waits on both.
+        Schedule schedule;
+        schedule.name = "joined";
+        schedule.topology = Topology::ring(3);
+        schedule.ranks = 3;
+        schedule.blocks = 3;
+        schedule.steps = {{"in", {{1, 0, BlockSet({0}, 3), Op::reduce},
+                                  {2, 0, BlockSet({1}, 3), Op::reduce}}},
+                          {"out", {{0, 1, BlockSet({0, 1}, 3), Op::reduce}}}};
         msccl::RuntimeLimits limits;
         limits.steps_per_thread_block = 1;
-        CHECK_THROWS_WITH_AS(msccl::lower_to_msccl(two_rank_schedule(), limits),
+        CHECK_THROWS_WITH_AS(msccl::lower_to_msccl(schedule, limits),
                              "a step of gpu 0 must wait on more thread blocks than 1 steps of one "
                              "thread block can (MSCCL_MAX_NUM_STEPS)",
                              NotApplicable);
