@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "checker/lowering/chunk_accesses.hpp"
+#include "checker/lowering/chunk_order.hpp"
 #include "checker/lowering/chunk_runs.hpp"
 #include "checker/lowering/thread_block_builder.hpp"
 #include "models/generator.hpp"
@@ -343,7 +344,8 @@ class Lowering {
     }
 
     /// The step's transfers, those with the same ends, buffers and operation
-    /// as one message when their blocks are disjoint (and, for copies, no
+    /// as one message when their blocks are disjoint, unless each is one run
+    /// of chunks and together they are not (and, for copies, no
     /// other copy to that receiver and buffer carries one of their blocks,
     /// so which copy comes first cannot change).
     std::vector<Transfer> merged_messages(const std::vector<Transfer>& transfers) const {
@@ -373,6 +375,10 @@ class Lowering {
                 std::vector<int> united;
                 std::merge(blocks[m].begin(), blocks[m].end(), sorted.begin(), sorted.end(),
                            std::back_inserter(united));
+                // Two runs of chunks apart stay two messages, one step each (on
+                // lanes of their own), rather than one message packed in scratch.
+                if (consecutive(blocks[m]) && consecutive(sorted) && !consecutive(united))
+                    continue;
                 blocks[m] = united;
                 message.blocks = BlockSet(std::move(united), schedule_.blocks);
                 joined = true;
@@ -382,6 +388,10 @@ class Lowering {
             blocks.push_back(std::move(sorted));
         }
         return messages;
+    }
+
+    static bool consecutive(const std::vector<int>& sorted) {
+        return sorted.empty() || sorted.back() - sorted.front() + 1 == static_cast<int>(sorted.size());
     }
 
     /// Whether a copy transfer to the same receiver and buffer, other than
@@ -563,7 +573,10 @@ class Lowering {
 }  // namespace
 
 Program lower_to_msccl(const Schedule& schedule, const RuntimeLimits& limits) {
-    return Lowering(schedule, limits).run();
+    const std::vector<int> chunk_of = chunk_order(schedule);
+    if (std::is_sorted(chunk_of.begin(), chunk_of.end())) return Lowering(schedule, limits).run();
+    const Schedule renamed = with_blocks_renamed(schedule, chunk_of);
+    return Lowering(renamed, limits).run();
 }
 
 }  // namespace trivcheck::msccl

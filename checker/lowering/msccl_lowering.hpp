@@ -12,8 +12,9 @@ struct RuntimeLimits {
 };
 
 /// The synchronous schedule as an asynchronous MSCCL-IR program with the same
-/// meaning (docs/msccl-export.md). Block b is chunk b of gpu r's input buffer
-/// (in place: it is also the output); scratch buffer k >= 1 is chunks
+/// meaning (docs/msccl-export.md). Block b is chunk chunk_order(schedule)[b]
+/// of gpu r's input buffer (in place: it is also the output), which puts the
+/// blocks of a message next to each other where it can; scratch buffer k >= 1 is chunks
 /// [(k - 1)·B, k·B) of the scratch buffer, followed by one fresh landing chunk
 /// per received block. Each transfer is one message per run of consecutive
 /// blocks (at most max_count), sent by the thread block of its connection and

@@ -1,0 +1,19 @@
+#pragma once
+#include <vector>
+
+#include "models/schedule.hpp"
+
+namespace trivcheck::msccl {
+
+/// Where each block goes in the exported buffers: chunk_of[b] is block b's
+/// chunk. Blocks that travel together are put next to each other (ordered by
+/// the first transfer carrying them in step 1, then in step 2, ...), so that
+/// a message's blocks are one run of chunks and one step can send and receive
+/// them; the identity when that gives no fewer runs. Every gpu uses the same
+/// order, so an allreduce of the reordered buffers is the same allreduce.
+std::vector<int> chunk_order(const Schedule& schedule);
+
+/// The schedule with block b renamed chunk_of[b] in every transfer and local operation.
+Schedule with_blocks_renamed(const Schedule& schedule, const std::vector<int>& chunk_of);
+
+}  // namespace trivcheck::msccl
