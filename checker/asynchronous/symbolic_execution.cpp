@@ -31,12 +31,19 @@ SymbolicExecution::SymbolicExecution(const ProgramLayout& layout, ViolationSink&
         for (int chunk = 0; chunk < layout.logical_chunks(gpu, Buffer::input); ++chunk) {
             ChunkCell& cell = store_.cell(store_.cell_index(gpu, Buffer::input, chunk));
             cell.value = sets_.single(layout.contribution(gpu, chunk));
-            cell.event = history_.add({cell.value, -1, -1, {gpu, -1, -1, "i", chunk, "its input"}});
+            cell.event = history_.add({cell.value, -1, -1, -1, chunk, gpu});
         }
 }
 
 ProgramPoint SymbolicExecution::point(int block, int step, const char* note) const {
     return {layout_.gpu_of(block), layout_.block(block).id, step, {}, -1, note};
+}
+
+ProgramPoint SymbolicExecution::event_point(int index) const {
+    const ValueEvent& event = history_.event(index);
+    if (event.block < 0) return {event.gpu, -1, -1, "i", event.step, "its input"};
+    return point(event.block, event.step,
+                 spelling(layout_.block(event.block).steps[event.step].type));
 }
 
 int SymbolicExecution::signal_depth(int block, int step) const {
@@ -96,13 +103,13 @@ ChunkCell SymbolicExecution::reduce(const ChunkCell& left, const ChunkCell& righ
                                     const StepStart& start, int chunk, const char* right_name) {
     const Step& step = layout_.block(start.block).steps[start.step];
     const int gpu = layout_.gpu_of(start.block);
-    const ProgramPoint here = point(start.block, start.step, spelling(step.type));
+    auto here = [&] { return point(start.block, start.step, spelling(step.type)); };
     auto located = [&](Violation violation) {
         violation.step = start.step;
         violation.rank = gpu;
         violation.block = chunk;
-        violation.thread_block = here.thread_block;
-        violation.points = {here};
+        violation.thread_block = layout_.block(start.block).id;
+        violation.points = {here()};
         return violation;
     };
     if (left.value == ContributionSets::empty || right.value == ContributionSets::empty) {
@@ -110,7 +117,7 @@ ChunkCell SymbolicExecution::reduce(const ChunkCell& left, const ChunkCell& righ
             Violation violation;
             violation.kind = "reduce_of_nothing";
             const bool left_empty = left.value == ContributionSets::empty;
-            violation.detail = describe(here) + " (" + spelling(step.type) + ") adds " +
+            violation.detail = describe(here()) + " (" + spelling(step.type) + ") adds " +
                                (left_empty ? "an empty " + std::string(step.type == StepType::reduce
                                                                            ? "dst"
                                                                            : "received value")
@@ -120,20 +127,23 @@ ChunkCell SymbolicExecution::reduce(const ChunkCell& left, const ChunkCell& righ
         }
     }
     const UnionResult sum = sets_.unite(left.value, right.value);
-    ChunkCell result{sum.set, history_.add({sum.set, left.event, right.event, here})};
+    ChunkCell result{sum.set,
+                     history_.add({sum.set, left.event, right.event, start.block, start.step, gpu})};
     if (sum.overlap >= 0 && violations_.count("double_count")) {
         Violation violation;
         violation.kind = "double_count";
         violation.contributor = layout_.contribution_gpu(sum.overlap);
         violation.contributor_chunk = layout_.contribution_chunk(sum.overlap);
         violation.copies = 2;
-        violation.detail = describe(here) + " (" + spelling(step.type) +
+        violation.detail = describe(here()) + " (" + spelling(step.type) +
                            ") adds two values that both hold contribution (gpu " +
                            std::to_string(violation.contributor) + ", chunk " +
                            std::to_string(violation.contributor_chunk) + ")";
         for (int side : {left.event, right.event}) {
-            std::vector<ProgramPoint> chain = history_.chain(side, sum.overlap, sets_);
-            chain.push_back(here);
+            std::vector<ProgramPoint> chain;
+            for (const int event : history_.chain(side, sum.overlap, sets_))
+                chain.push_back(event_point(event));
+            chain.push_back(here());
             violation.chains.push_back(std::move(chain));
         }
         violations_.record(located(std::move(violation)));
@@ -175,7 +185,6 @@ void SymbolicExecution::run(const StepStart& start) {
     critical_path_ = std::max(critical_path_, depth);
 
     Message outgoing;
-    const ProgramPoint here = point(start.block, start.step, spelling(step.type));
     if (step.type != StepType::nop) {
         for (int chunk = 0; chunk < step.count; ++chunk) {
             ChunkCell received;
@@ -189,12 +198,14 @@ void SymbolicExecution::run(const StepStart& start) {
             switch (step.type) {
                 case StepType::send:
                 case StepType::copy:
-                    result = {source.value, history_.add({source.value, source.event, -1, here})};
+                    result = {source.value, history_.add({source.value, source.event, -1,
+                                                          start.block, start.step, gpu})};
                     break;
                 case StepType::receive:
                 case StepType::receive_copy_send:
                     result = {received.value,
-                              history_.add({received.value, received.event, -1, here})};
+                              history_.add({received.value, received.event, -1, start.block,
+                                            start.step, gpu})};
                     break;
                 case StepType::reduce: {
                     const AccessSite destination{start.block, start.step, step.dst_buffer,

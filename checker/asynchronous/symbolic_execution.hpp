@@ -39,6 +39,8 @@ class SymbolicExecution : public StepObserver {
     int critical_path() const { return critical_path_; }
     /// A point naming step `step` of flat thread block `block`.
     ProgramPoint point(int block, int step, const char* note) const;
+    /// Where history event `index` was produced, as a report names it.
+    ProgramPoint event_point(int index) const;
 
   private:
     struct Signal {

@@ -4,12 +4,12 @@
 
 namespace trivcheck::msccl {
 
-std::vector<ProgramPoint> ValueHistory::chain(int index, int contribution,
-                                              const ContributionSets& sets) const {
-    std::vector<ProgramPoint> points;
+std::vector<int> ValueHistory::chain(int index, int contribution,
+                                     const ContributionSets& sets) const {
+    std::vector<int> points;
     while (index >= 0) {
         const ValueEvent& current = events_[index];
-        points.push_back(current.point);
+        points.push_back(index);
         int next = -1;
         for (int parent : {current.first_parent, current.second_parent})
             if (parent >= 0 && sets.contains(events_[parent].value, contribution)) {
