@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "checker/asynchronous/program_layout.hpp"
-#include "checker/asynchronous/shared_clocks.hpp"
+#include "checker/asynchronous/send_clocks.hpp"
 
 namespace trivcheck::msccl {
 
@@ -19,7 +19,8 @@ struct Epoch {
 /// gpu, so each thread block keeps a *local* clock (an entry per thread block of
 /// its gpu). Order that leaves a gpu and comes back must leave through a send,
 /// so each thread block also keeps, shared copy-on-write, a *send* clock: per
-/// sending thread block of the program, its latest send ordered before. A
+/// sending thread block of the program, its latest send ordered before (in
+/// two levels, per gpu: SendClocks). A
 /// receive joins the message's send clock, and for each sending thread block x
 /// of its own gpu whose send it now knows of, the local clock x had at that
 /// send (kept for every send).
@@ -58,7 +59,7 @@ class HappensBefore {
 
   private:
     struct Message {
-        int sends = 0;  // the SharedClocks vector it holds
+        int sends = 0;  // the SendClocks clock it holds
         int sender = -1;
         int clock = 0;
     };
@@ -79,10 +80,10 @@ class HappensBefore {
     std::vector<int> local_index_;         // block -> position among its gpu's thread blocks
     std::vector<std::size_t> local_base_;  // block -> offset of its local clock in local_
     std::vector<std::int32_t> local_;
-    std::vector<int> sender_index_;              // block -> entry in send clocks, -1: never sends
+    std::vector<int> sender_index_;  // block -> entry in its gpu's part of send clocks, -1: never sends
     std::vector<std::vector<int>> gpu_senders_;  // gpu -> its sending thread blocks
-    SharedClocks sends_;
-    std::vector<int> send_clock_;  // block -> the SharedClocks vector it holds
+    SendClocks sends_;
+    std::vector<int> send_clock_;  // block -> the SendClocks clock it holds
     std::vector<int> last_send_;   // block -> latest own send step + 1
     std::vector<std::size_t> step_base_;
     std::vector<std::int64_t> send_snapshot_;  // flat step -> offset in send_snapshots_, -1

@@ -31,27 +31,28 @@ int SharedClocks::writable(int id) {
     return copy;
 }
 
-int SharedClocks::join(int into, int from) {
-    if (into == from) return into;
+bool SharedClocks::covers(int into, int from) const {
+    if (into == from) return true;
     const std::int32_t* seen = entries(from);
     const std::int32_t* own = entries(into);
-    // Entries are in [0, 2^31): a difference is negative exactly where one side
-    // is larger, so or-ing the differences (no branch, no early exit) compares
-    // the whole vectors with vector instructions.
+    // Entries are in [0, 2^31): a difference is negative exactly where `from`
+    // is larger, so or-ing the differences (no branch, no early exit)
+    // compares the whole vectors with vector instructions.
     std::int32_t own_minus_seen = 0;
-    std::int32_t seen_minus_own = 0;
-    for (int index = 0; index < width_; ++index) {
-        own_minus_seen |= own[index] - seen[index];
-        seen_minus_own |= seen[index] - own[index];
-    }
-    if (own_minus_seen >= 0) return into;  // `into` knows everything `from` does
-    if (seen_minus_own >= 0) {             // `from` knows everything `into` does: share it
+    for (int index = 0; index < width_; ++index) own_minus_seen |= own[index] - seen[index];
+    return own_minus_seen >= 0;
+}
+
+int SharedClocks::join(int into, int from) {
+    if (into == from) return into;
+    if (covers(into, from)) return into;
+    if (covers(from, into)) {  // `from` knows everything `into` does: share it
         hold(from);
         release(into);
         return from;
     }
     into = writable(into);
-    seen = entries(from);
+    const std::int32_t* seen = entries(from);
     std::int32_t* changed = entries(into);
     for (int index = 0; index < width_; ++index)
         changed[index] = changed[index] < seen[index] ? seen[index] : changed[index];

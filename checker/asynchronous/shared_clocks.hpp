@@ -23,6 +23,8 @@ class SharedClocks {
     /// the vector the caller holds afterwards: `into`, `from` itself when it
     /// knows everything `into` does, or a vector of its own.
     int join(int into, int from);
+    /// Whether `into` knows everything `from` does (entry-wise at least as large).
+    bool covers(int into, int from) const;
 
     const std::int32_t* entries(int id) const { return entries_.data() + offset(id); }
     std::int32_t* entries(int id) { return entries_.data() + offset(id); }
