@@ -7,11 +7,10 @@ namespace trivcheck::msccl {
 
 namespace {
 
-std::vector<int> senders_per_gpu(const ProgramLayout& layout) {
-    std::vector<int> senders(static_cast<std::size_t>(layout.gpu_count()), 0);
+int count_senders(const ProgramLayout& layout) {
+    int senders = 0;
     for (int block = 0; block < layout.block_count(); ++block)
-        if (layout.links(block).send_connection >= 0)
-            ++senders[static_cast<std::size_t>(layout.gpu_of(block))];
+        senders += layout.links(block).send_connection >= 0 ? 1 : 0;
     return senders;
 }
 
@@ -23,13 +22,14 @@ HappensBefore::HappensBefore(const ProgramLayout& layout)
       local_base_(layout.block_count()),
       sender_index_(layout.block_count(), -1),
       gpu_senders_(layout.gpu_count()),
-      sends_(senders_per_gpu(layout)),
+      sends_(count_senders(layout)),
       send_clock_(layout.block_count(), 0),
       last_send_(layout.block_count(), 0),
       step_base_(layout.block_count() + 1, 0) {
     std::size_t local_entries = 0;
     std::size_t snapshot_entries = 0;
     std::size_t messages = 0;
+    int senders = 0;
     for (int block = 0; block < layout.block_count(); ++block) {
         const int gpu = layout.gpu_of(block);
         const int width = static_cast<int>(layout.gpu(gpu).thread_blocks.size());
@@ -38,7 +38,7 @@ HappensBefore::HappensBefore(const ProgramLayout& layout)
         local_base_[block] = local_entries;
         local_entries += static_cast<std::size_t>(width);
         if (layout.links(block).send_connection >= 0) {
-            sender_index_[block] = static_cast<int>(gpu_senders_[gpu].size());
+            sender_index_[block] = senders++;
             gpu_senders_[gpu].push_back(block);
         }
         step_base_[block + 1] = step_base_[block] + layout.block(block).steps.size();
@@ -98,19 +98,17 @@ void HappensBefore::receive(int block, int message) {
     mine = sends_.join(mine, incoming.sends);
     sends_.release(incoming.sends);
     incoming.sends = 0;
-    const int gpu = layout_.gpu_of(incoming.sender);
     const int sender = sender_index_[incoming.sender];
-    if (sends_.get(mine, gpu, sender) < incoming.clock)
-        mine = sends_.raise(mine, gpu, sender, incoming.clock);
+    if (sends_.get(mine, sender) < incoming.clock)
+        mine = sends_.raise(mine, sender, incoming.clock);
     learn_own_sends(block);
 }
 
 void HappensBefore::learn_own_sends(int block) {
-    const int gpu = layout_.gpu_of(block);
-    const std::int32_t* known = sends_.entries(send_clock_[block], gpu);
-    for (int sender : gpu_senders_[gpu]) {
+    const int known = send_clock_[block];
+    for (int sender : gpu_senders_[layout_.gpu_of(block)]) {
         if (sender == block) continue;
-        const int sent = known[sender_index_[sender]];
+        const int sent = sends_.get(known, sender_index_[sender]);
         if (sent <= clock(block, sender)) continue;  // already ordered before, with all it saw
         const std::int64_t snapshot = send_snapshot_[step_index(sender, sent - 1)];
         assert(snapshot >= 0);
@@ -147,10 +145,9 @@ void HappensBefore::wait(int block, int waited, int step) {
         join_local(block, entry.local.data());
         int& mine = send_clock_[block];
         mine = sends_.join(mine, entry.sends);
-        const int gpu = layout_.gpu_of(waited);
         const int sender = sender_index_[waited];
-        if (sender >= 0 && sends_.get(mine, gpu, sender) < entry.last_send)
-            mine = sends_.raise(mine, gpu, sender, entry.last_send);
+        if (sender >= 0 && sends_.get(mine, sender) < entry.last_send)
+            mine = sends_.raise(mine, sender, entry.last_send);
     }
     if (--entry.waiters == 0) {
         sends_.release(entry.sends);

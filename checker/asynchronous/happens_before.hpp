@@ -20,7 +20,7 @@ struct Epoch {
 /// its gpu). Order that leaves a gpu and comes back must leave through a send,
 /// so each thread block also keeps, shared copy-on-write, a *send* clock: per
 /// sending thread block of the program, its latest send ordered before (in
-/// two levels, per gpu: SendClocks). A
+/// two levels: SendClocks). A
 /// receive joins the message's send clock, and for each sending thread block x
 /// of its own gpu whose send it now knows of, the local clock x had at that
 /// send (kept for every send).
@@ -80,7 +80,7 @@ class HappensBefore {
     std::vector<int> local_index_;         // block -> position among its gpu's thread blocks
     std::vector<std::size_t> local_base_;  // block -> offset of its local clock in local_
     std::vector<std::int32_t> local_;
-    std::vector<int> sender_index_;  // block -> entry in its gpu's part of send clocks, -1: never sends
+    std::vector<int> sender_index_;              // block -> entry in send clocks, -1: never sends
     std::vector<std::vector<int>> gpu_senders_;  // gpu -> its sending thread blocks
     SendClocks sends_;
     std::vector<int> send_clock_;  // block -> the SendClocks clock it holds
