@@ -1,6 +1,7 @@
 #include "checker/asynchronous/postconditions.hpp"
 
 #include <algorithm>
+#include <span>
 #include <string>
 
 namespace trivcheck::msccl {
@@ -35,6 +36,27 @@ std::vector<int> expected_contributions(const ProgramLayout& layout, int gpu, in
     return expected;
 }
 
+/// The contributions output chunk `chunk` of gpu `gpu` must hold exactly, as
+/// one arc: contributions of one input chunk from every gpu are consecutive
+/// numbers (ProgramLayout::contribution).
+Arc expected_arc(const ProgramLayout& layout, int gpu, int chunk) {
+    const int gpus = layout.gpu_count();
+    const int per_gpu = layout.input_chunks();
+    switch (layout.program().collective) {
+        case Collective::allreduce:
+            return {layout.contribution(0, chunk), layout.contribution(0, chunk) + gpus};
+        case Collective::reduce_scatter: {
+            const int source = gpu * (per_gpu / gpus) + chunk;
+            return {layout.contribution(0, source), layout.contribution(0, source) + gpus};
+        }
+        case Collective::allgather:
+        case Collective::alltoall:
+            break;
+    }
+    const int only = expected_contributions(layout, gpu, chunk).front();
+    return {only, only + 1};
+}
+
 std::string contribution_text(const ProgramLayout& layout, int contribution) {
     return "(gpu " + std::to_string(layout.contribution_gpu(contribution)) + ", chunk " +
            std::to_string(layout.contribution_chunk(contribution)) + ")";
@@ -49,6 +71,9 @@ void check_postconditions(const ProgramLayout& layout, const SymbolicExecution& 
         for (int chunk = 0; chunk < layout.logical_chunks(gpu, Buffer::output); ++chunk) {
             const ChunkCell& cell =
                 execution.store().cell(execution.store().cell_index(gpu, Buffer::output, chunk));
+            // Exactly what it must hold: nothing missing, nothing foreign.
+            const std::span<const Arc> held = sets.arcs(cell.value);
+            if (held.size() == 1 && held.front() == expected_arc(layout, gpu, chunk)) continue;
             const std::vector<int> expected = expected_contributions(layout, gpu, chunk);
             std::vector<int> absent;
             for (int contribution : expected)
