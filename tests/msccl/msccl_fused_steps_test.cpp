@@ -1,7 +1,8 @@
 // Fused receive steps: an in-place rrc that adds a received message of
 // several chunks to the chunks it stores into runs as the reduction it is,
-// and the exporter receives every message of a ring and of recursive doubling
-// with one such step (no landing chunks, no local copy or reduction).
+// and the exporter receives every message of a ring, recursive doubling,
+// Swing, Trivance at a power of 3 and Bruck with one such step (no landing
+// chunks, no local copy or reduction).
 #include <doctest/doctest.h>
 
 #include <set>
@@ -73,8 +74,12 @@ TEST_CASE("msccl fused steps: an in-place rrc of two chunks adds the message to 
               .count("count_mismatch") == 1);
 }
 
-TEST_CASE("msccl fused steps: an exported ring and recursive doubling receive each message in one step") {
-    for (const auto& [algo, n] : {std::pair<const char*, int>{"ring", 8}, {"recursive_doubling", 16}}) {
+TEST_CASE("msccl fused steps: exported schedules receive each message in one step") {
+    // Recursive doubling, Swing and Trivance send blocks that are apart; the
+    // export puts the blocks of each message next to each other (chunk_order).
+    for (const auto& [algo, n] :
+         {std::pair<const char*, int>{"ring", 8}, {"recursive_doubling", 16}, {"swing", 8},
+          {"trivance", 27}, {"bruck", 9}}) {
         CAPTURE(algo);
         const msccl::Program program = msccl::lower_to_msccl(ring_schedule(algo, Form::B, n));
         int sends = 0;
