@@ -2,45 +2,27 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace trivcheck::msccl {
 
 SendClocks::SendClocks(int senders)
     : group_size_(std::max(1, static_cast<int>(std::ceil(std::sqrt(std::max(1, senders)))))),
       groups_(static_cast<std::size_t>((senders + group_size_ - 1) / group_size_)),
-      parts_of_(groups_, 0),
-      holders_{std::numeric_limits<std::int64_t>::max() / 2} {
+      top_(static_cast<int>(groups_)) {
     parts_.reserve(groups_);
     for (std::size_t g = 0; g < groups_; ++g)
         parts_.emplace_back(std::min(group_size_, senders - static_cast<int>(g) * group_size_));
 }
 
 void SendClocks::release(int id) {
-    if (--holders_[static_cast<std::size_t>(id)] != 0) return;
-    for (std::size_t g = 0; g < groups_; ++g)
-        parts_[g].release(part(id, g));
-    free_.push_back(id);
+    if (!top_.release(id)) return;
+    for (std::size_t g = 0; g < groups_; ++g) parts_[g].release(part(id, g));
 }
 
 int SendClocks::writable(int id) {
-    if (holders_[static_cast<std::size_t>(id)] == 1) return id;
-    int copy = 0;
-    if (!free_.empty()) {
-        copy = free_.back();
-        free_.pop_back();
-    } else {
-        copy = static_cast<int>(holders_.size());
-        holders_.push_back(0);
-        parts_of_.resize(parts_of_.size() + groups_);
-    }
-    for (std::size_t g = 0; g < groups_; ++g) {
-        const int shared = part(id, g);
-        parts_[g].hold(shared);
-        part(copy, g) = shared;
-    }
-    holders_[static_cast<std::size_t>(copy)] = 1;
-    release(id);
+    const int copy = top_.writable(id);
+    if (copy != id)  // the copy holds the same parts
+        for (std::size_t g = 0; g < groups_; ++g) parts_[g].hold(part(copy, g));
     return copy;
 }
 
@@ -82,7 +64,7 @@ int SendClocks::join(int into, int from) {
 }
 
 std::size_t SendClocks::entries_allocated() const {
-    std::size_t entries = parts_of_.size();
+    std::size_t entries = top_.vectors() * groups_;
     for (const SharedClocks& clocks : parts_)
         entries += clocks.vectors() * static_cast<std::size_t>(clocks.width());
     return entries;

@@ -29,7 +29,7 @@ class SendClocks {
     /// Entry-wise maximum of `into` (held by the caller) and `from`; returns
     /// the clock the caller holds afterwards.
     int join(int into, int from);
-    void hold(int id) { ++holders_[static_cast<std::size_t>(id)]; }
+    void hold(int id) { top_.hold(id); }
     void release(int id);
 
     /// Clock entries allocated at most, both levels (for the memory figure).
@@ -38,21 +38,16 @@ class SendClocks {
   private:
     std::size_t group(int sender) const { return static_cast<std::size_t>(sender / group_size_); }
     int offset(int sender) const { return sender % group_size_; }
-    int part(int id, std::size_t group) const {
-        return parts_of_[static_cast<std::size_t>(id) * groups_ + group];
-    }
-    int& part(int id, std::size_t group) {
-        return parts_of_[static_cast<std::size_t>(id) * groups_ + group];
-    }
+    int part(int id, std::size_t group) const { return top_.entries(id)[group]; }
+    std::int32_t& part(int id, std::size_t group) { return top_.entries(id)[group]; }
     /// `id` safe to change for one holder: itself, or a copy holding the same parts.
     int writable(int id);
 
     int group_size_;
     std::size_t groups_;
     std::vector<SharedClocks> parts_;  // per group
-    std::vector<int> parts_of_;        // clock id -> its part per group
-    std::vector<std::int64_t> holders_;
-    std::vector<int> free_;
+    /// The clocks: per group, the id of its part (part 0: zeros, as clock 0).
+    SharedClocks top_;
 };
 
 }  // namespace trivcheck::msccl

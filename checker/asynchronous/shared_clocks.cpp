@@ -10,8 +10,10 @@ SharedClocks::SharedClocks(int width)
       entries_(static_cast<std::size_t>(width), 0),
       holders_{std::numeric_limits<std::int64_t>::max() / 2} {}
 
-void SharedClocks::release(int id) {
-    if (--holders_[id] == 0) free_.push_back(id);
+bool SharedClocks::release(int id) {
+    if (--holders_[id] != 0) return false;
+    free_.push_back(id);
+    return true;
 }
 
 int SharedClocks::writable(int id) {

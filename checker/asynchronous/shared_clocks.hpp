@@ -14,8 +14,9 @@ class SharedClocks {
     int width() const { return width_; }
     /// Another holder of vector `id`.
     void hold(int id) { ++holders_[id]; }
-    /// One holder of `id` lets it go; a vector nobody holds is reused.
-    void release(int id);
+    /// One holder of `id` lets it go; a vector nobody holds is reused (its
+    /// entries stay readable until then). Returns whether nobody holds it now.
+    bool release(int id);
     /// `id` made safe to change for one of its holders: `id` itself when that
     /// holder is the only one, else a fresh copy (and the holder's hold moves to it).
     int writable(int id);
