@@ -127,8 +127,8 @@ ChunkCell SymbolicExecution::reduce(const ChunkCell& left, const ChunkCell& righ
         }
     }
     const UnionResult sum = sets_.unite(left.value, right.value);
-    ChunkCell result{sum.set,
-                     history_.add({sum.set, left.event, right.event, start.block, start.step, gpu})};
+    ChunkCell result{
+        sum.set, history_.add({sum.set, left.event, right.event, start.block, start.step, gpu})};
     if (sum.overlap >= 0 && violations_.count("double_count")) {
         Violation violation;
         violation.kind = "double_count";
@@ -203,9 +203,8 @@ void SymbolicExecution::run(const StepStart& start) {
                     break;
                 case StepType::receive:
                 case StepType::receive_copy_send:
-                    result = {received.value,
-                              history_.add({received.value, received.event, -1, start.block,
-                                            start.step, gpu})};
+                    result = {received.value, history_.add({received.value, received.event, -1,
+                                                            start.block, start.step, gpu})};
                     break;
                 case StepType::reduce: {
                     const AccessSite destination{start.block, start.step, step.dst_buffer,

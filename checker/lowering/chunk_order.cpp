@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <numeric>
 
-
 namespace trivcheck::msccl {
 
 namespace {

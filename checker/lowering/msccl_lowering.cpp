@@ -8,6 +8,7 @@
 #include "checker/lowering/chunk_accesses.hpp"
 #include "checker/lowering/chunk_order.hpp"
 #include "checker/lowering/chunk_runs.hpp"
+#include "checker/lowering/message_merging.hpp"
 #include "checker/lowering/thread_block_builder.hpp"
 #include "models/generator.hpp"
 
@@ -112,14 +113,15 @@ class Lowering {
         step_ = k;
         for (const LocalOp& operation : step.local) lower_local_operation(operation);
         std::vector<Arrival> arrivals;
-        const std::vector<Transfer> messages = merged_messages(step.transfers);
+        const std::vector<Transfer> messages = merged_messages(step.transfers, schedule_.blocks);
         // Every message of a step on a lane of its own: the receives of a step
         // may then be written in any order (copies before reductions) and
         // still take each lane's messages in the order they were sent.
         std::unordered_map<std::int64_t, std::size_t> lanes_used;
         for (const Transfer& transfer : messages) {
             std::size_t& lane =
-                lanes_used[static_cast<std::int64_t>(transfer.src) * schedule_.ranks + transfer.dst];
+                lanes_used[static_cast<std::int64_t>(transfer.src) * schedule_.ranks +
+                           transfer.dst];
             const std::vector<ChunkRun> runs = contiguous_runs(transfer.blocks, limits_.max_count);
             if (contiguous_runs(transfer.blocks, schedule_.blocks).size() == 1) {
                 for (const ChunkRun& run : runs) {
@@ -341,75 +343,6 @@ class Lowering {
         }
         after.back() = written.back();
         return after;
-    }
-
-    /// The step's transfers, those with the same ends, buffers and operation
-    /// as one message when their blocks are disjoint, unless each is one run
-    /// of chunks and together they are not (and, for copies, no
-    /// other copy to that receiver and buffer carries one of their blocks,
-    /// so which copy comes first cannot change).
-    std::vector<Transfer> merged_messages(const std::vector<Transfer>& transfers) const {
-        std::vector<Transfer> messages;
-        std::vector<std::vector<int>> blocks;
-        auto overlaps = [](const std::vector<int>& a, const std::vector<int>& b) {
-            std::size_t i = 0;
-            std::size_t j = 0;
-            while (i < a.size() && j < b.size()) {
-                if (a[i] == b[j]) return true;
-                a[i] < b[j] ? ++i : ++j;
-            }
-            return false;
-        };
-        for (const Transfer& transfer : transfers) {
-            std::vector<int> sorted = transfer.blocks.sorted();
-            bool joined = false;
-            for (std::size_t m = 0; m < messages.size() && !joined; ++m) {
-                Transfer& message = messages[m];
-                if (message.src != transfer.src || message.dst != transfer.dst ||
-                    message.src_buffer != transfer.src_buffer ||
-                    message.dst_buffer != transfer.dst_buffer || message.op != transfer.op ||
-                    overlaps(blocks[m], sorted))
-                    continue;
-                if (transfer.op == Op::copy && copy_conflict(transfers, transfer, message))
-                    continue;
-                std::vector<int> united;
-                std::merge(blocks[m].begin(), blocks[m].end(), sorted.begin(), sorted.end(),
-                           std::back_inserter(united));
-                // Two runs of chunks apart stay two messages, one step each (on
-                // lanes of their own), rather than one message packed in scratch.
-                if (consecutive(blocks[m]) && consecutive(sorted) && !consecutive(united))
-                    continue;
-                blocks[m] = united;
-                message.blocks = BlockSet(std::move(united), schedule_.blocks);
-                joined = true;
-            }
-            if (joined) continue;
-            messages.push_back(transfer);
-            blocks.push_back(std::move(sorted));
-        }
-        return messages;
-    }
-
-    static bool consecutive(const std::vector<int>& sorted) {
-        return sorted.empty() || sorted.back() - sorted.front() + 1 == static_cast<int>(sorted.size());
-    }
-
-    /// Whether a copy transfer to the same receiver and buffer, other than
-    /// `a` and those already in `b`, carries a block of `a` or of `b`.
-    static bool copy_conflict(const std::vector<Transfer>& transfers, const Transfer& a,
-                              const Transfer& b) {
-        for (const Transfer& other : transfers) {
-            if (&other == &a || other.op != Op::copy || other.dst != a.dst ||
-                other.dst_buffer != a.dst_buffer)
-                continue;
-            if (other.src == a.src && other.src_buffer == a.src_buffer) continue;
-            bool shared = false;
-            other.blocks.for_each([&](int block) {
-                shared = shared || a.blocks.contains(block) || b.blocks.contains(block);
-            });
-            if (shared) return true;
-        }
-        return false;
     }
 
     /// Sends `blocks` (ascending) from `count` chunks at (source, offset), after

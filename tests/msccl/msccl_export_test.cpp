@@ -159,9 +159,9 @@ TEST_CASE("export: what MSCCL-IR cannot hold is refused with the reason") {
         schedule.topology = Topology::ring(3);
         schedule.ranks = 3;
         schedule.blocks = 3;
-        schedule.steps = {{"in", {{1, 0, BlockSet({0}, 3), Op::reduce},
-                                  {2, 0, BlockSet({1}, 3), Op::reduce}}},
-                          {"out", {{0, 1, BlockSet({0, 1}, 3), Op::reduce}}}};
+        schedule.steps = {
+            {"in", {{1, 0, BlockSet({0}, 3), Op::reduce}, {2, 0, BlockSet({1}, 3), Op::reduce}}},
+            {"out", {{0, 1, BlockSet({0, 1}, 3), Op::reduce}}}};
         msccl::RuntimeLimits limits;
         limits.steps_per_thread_block = 1;
         CHECK_THROWS_WITH_AS(msccl::lower_to_msccl(schedule, limits),

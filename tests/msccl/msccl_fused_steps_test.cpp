@@ -21,7 +21,8 @@ namespace {
 
 /// Two gpus, in place, two chunks each: each sends both chunks in one
 /// message (cnt 2) and adds the other's to its own with one rrc.
-const std::string in_place_pair = R"(<algo name="pair" proto="Simple" nchannels="1" nchunksperloop="2" ngpus="2" coll="allreduce" inplace="1" outofplace="0">
+const std::string in_place_pair =
+    R"(<algo name="pair" proto="Simple" nchannels="1" nchunksperloop="2" ngpus="2" coll="allreduce" inplace="1" outofplace="0">
   <gpu id="0" i_chunks="2" o_chunks="0" s_chunks="0">
     <tb id="0" send="1" recv="-1" chan="0">
       <step s="0" type="s" srcbuf="i" srcoff="0" dstbuf="i" dstoff="0" cnt="2" depid="-1" deps="-1" hasdep="1"/>
@@ -69,7 +70,8 @@ TEST_CASE("msccl fused steps: an in-place rrc of two chunks adds the message to 
                               R"(cnt="2" depid="-1" deps="-1")"))
               .count("race") == 1);
     // Receiving one chunk of a two-chunk message.
-    CHECK(kinds_of(with_every(in_place_pair, R"(type="rrc" srcbuf="i" srcoff="0" dstbuf="i" dstoff="0" cnt="2")",
+    CHECK(kinds_of(with_every(in_place_pair,
+                              R"(type="rrc" srcbuf="i" srcoff="0" dstbuf="i" dstoff="0" cnt="2")",
                               R"(type="rrc" srcbuf="i" srcoff="0" dstbuf="i" dstoff="0" cnt="1")"))
               .count("count_mismatch") == 1);
 }
@@ -77,9 +79,11 @@ TEST_CASE("msccl fused steps: an in-place rrc of two chunks adds the message to 
 TEST_CASE("msccl fused steps: exported schedules receive each message in one step") {
     // Recursive doubling, Swing and Trivance send blocks that are apart; the
     // export puts the blocks of each message next to each other (chunk_order).
-    for (const auto& [algo, n] :
-         {std::pair<const char*, int>{"ring", 8}, {"recursive_doubling", 16}, {"swing", 8},
-          {"trivance", 27}, {"bruck", 9}}) {
+    for (const auto& [algo, n] : {std::pair<const char*, int>{"ring", 8},
+                                  {"recursive_doubling", 16},
+                                  {"swing", 8},
+                                  {"trivance", 27},
+                                  {"bruck", 9}}) {
         CAPTURE(algo);
         const msccl::Program program = msccl::lower_to_msccl(ring_schedule(algo, Form::B, n));
         int sends = 0;
