@@ -19,6 +19,8 @@ class ChunkAccesses {
     /// What a write of chunks [first, first + count) must follow.
     void add_write_predecessors(int first, int count, std::vector<StepRef>& after) const;
     void record_read(int first, int count, StepRef step);
+    /// The last step that wrote `chunk` (block -1: none).
+    StepRef last_write(int chunk) const { return last_write_[static_cast<std::size_t>(chunk)]; }
     void record_write(int first, int count, StepRef step);
 
     bool holds_value(int chunk) const { return filled_[static_cast<std::size_t>(chunk)] != 0; }

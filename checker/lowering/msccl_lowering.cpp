@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
 #include "checker/lowering/chunk_accesses.hpp"
 #include "checker/lowering/chunk_order.hpp"
@@ -75,6 +77,7 @@ class Lowering {
         }
         local_block_.assign(static_cast<std::size_t>(n), -1);
         written_.resize(static_cast<std::size_t>(n));
+        pending_.resize(static_cast<std::size_t>(n));
         scratch_end_.assign(static_cast<std::size_t>(n), (schedule_.buffer_count() - 1) * blocks);
         copied_in_step_.assign(static_cast<std::size_t>(n),
                                std::vector<int>(static_cast<std::size_t>(tracked), -1));
@@ -118,6 +121,11 @@ class Lowering {
         // may then be written in any order (copies before reductions) and
         // still take each lane's messages in the order they were sent.
         std::unordered_map<std::int64_t, std::size_t> lanes_used;
+        reads_in_step_.clear();
+        for (const Transfer& transfer : messages)
+            transfer.blocks.for_each([&](int block) {
+                ++reads_in_step_[{transfer.src, tracked(transfer.src_buffer, block)}];
+            });
         for (const Transfer& transfer : messages) {
             std::size_t& lane =
                 lanes_used[static_cast<std::int64_t>(transfer.src) * schedule_.ranks +
@@ -306,10 +314,73 @@ class Lowering {
         ++peer_blocks(sending_blocks_, src, channel);
         ++peer_blocks(receiving_blocks_, dst, channel);
         link.channel = channel;
-        link.sender_block =
-            builders_[static_cast<std::size_t>(src)].add_thread_block(dst, -1, channel);
-        link.receiver_block =
-            builders_[static_cast<std::size_t>(dst)].add_thread_block(-1, src, channel);
+        link.sender_block = paired_block(src, channel, dst, true);
+        link.receiver_block = paired_block(dst, channel, src, false);
+    }
+
+    /// A thread block of gpu g on `channel` for sending to (or receiving from)
+    /// `peer`: one that so far only receives from (sends to) another peer, as
+    /// MSCCLang pairs a ring's incoming and outgoing connection, so that a
+    /// message received and sent on unchanged is one step (see forward); else
+    /// a new one.
+    int paired_block(int g, int channel, int peer, bool sending) {
+        std::vector<ThreadBlock>& blocks = program_.gpus[static_cast<std::size_t>(g)].thread_blocks;
+        for (ThreadBlock& block : blocks) {
+            if (block.channel != channel) continue;
+            int& free_end = sending ? block.send_peer : block.receive_peer;
+            const int other_end = sending ? block.receive_peer : block.send_peer;
+            if (free_end != -1 || other_end == -1 || other_end == peer) continue;
+            free_end = peer;
+            return block.id;
+        }
+        return builders_[static_cast<std::size_t>(g)].add_thread_block(
+            sending ? peer : -1, sending ? -1 : peer, channel);
+    }
+
+    /// Receives promised to thread block b of gpu g in the current step, not yet written.
+    int& pending(int g, int b) {
+        std::vector<int>& of_gpu = pending_[static_cast<std::size_t>(g)];
+        if (of_gpu.size() <= static_cast<std::size_t>(b))
+            of_gpu.resize(static_cast<std::size_t>(b) + 1, 0);
+        return of_gpu[static_cast<std::size_t>(b)];
+    }
+
+    /// The send of chunks [first, first + count) of tracked buffer `buffer` on
+    /// `link`, made part of the receive that wrote them when that receive is
+    /// the last step of the link's sending thread block, wrote exactly those
+    /// chunks in the previous step and nothing wrote them since: `r` becomes
+    /// `rcs` and `rrc` becomes `rrcs` (MSCCL-IR's receive-and-send-on steps).
+    /// Returns the step, or block -1 when it cannot.
+    StepRef forward(int g, const Connection& link, int buffer, int first, int count) {
+        const Written& written = written_[static_cast<std::size_t>(g)];
+        if (link.channel < 0 || written.step != step_ - 1) return {};
+        ThreadBlock& block = program_.gpus[static_cast<std::size_t>(g)]
+                                 .thread_blocks[static_cast<std::size_t>(link.sender_block)];
+        if (block.steps.empty()) return {};
+        Step& last = block.steps.back();
+        const StepRef ref{link.sender_block, last.index};
+        // Nothing may follow the receive yet (a wait on it would then count
+        // the send it takes on), and no other message of this step may read
+        // what it wrote (it would wait on it, and count that send too).
+        if (last.signals) return {};
+        for (int i = 0; i < count; ++i)
+            if (reads_in_step_[{g, tracked(buffer, first + i)}] != 1) return {};
+        if ((last.type != StepType::receive && last.type != StepType::receive_reduce_copy) ||
+            last.dst_buffer != buffer_of(buffer) || last.dst_offset != offset_of(buffer, first) ||
+            last.count != count)
+            return {};
+        const ChunkAccesses& accesses = accesses_[static_cast<std::size_t>(g)];
+        for (int i = 0; i < count; ++i) {
+            const StepRef write = accesses.last_write(tracked(buffer, first + i));
+            if (write.block != ref.block || write.step != ref.step) return {};
+        }
+        if (std::none_of(written.steps.begin(), written.steps.end(), [&](const StepRef& w) {
+                return w.block == ref.block && w.step == ref.step;
+            }))
+            return {};
+        last.type = last.type == StepType::receive ? StepType::receive_copy_send
+                                                   : StepType::receive_reduce_copy_send;
+        return ref;
     }
 
     /// Steps of gpu g that wrote its chunks, in the latest schedule step that had any.
@@ -334,15 +405,29 @@ class Lowering {
         const std::vector<StepRef>& written = written_[static_cast<std::size_t>(g)].steps;
         if (written.empty()) return after;
         const ThreadBlockBuilder& builder = builders_[static_cast<std::size_t>(g)];
+        // Not a receive that also sends (forward): a step after it would
+        // count that send too, and the chain of sends would grow past K.
+        std::vector<StepRef> candidates;
+        for (const StepRef& candidate : written)
+            if (!forwards(g, candidate)) candidates.push_back(candidate);
+        if (candidates.empty()) candidates = written;
         const int without = block < 0 ? 0 : builder.steps_after_append(block, after);
-        after.push_back(written.back());
+        after.push_back(candidates.back());
         if (block < 0) return after;
-        for (const StepRef& candidate : written) {
+        for (const StepRef& candidate : candidates) {
             after.back() = candidate;
             if (builder.steps_after_append(block, after) == without) return after;
         }
-        after.back() = written.back();
+        after.back() = candidates.back();
         return after;
+    }
+
+    bool forwards(int g, StepRef ref) const {
+        const StepType type = program_.gpus[static_cast<std::size_t>(g)]
+                                  .thread_blocks[static_cast<std::size_t>(ref.block)]
+                                  .steps[static_cast<std::size_t>(ref.step)]
+                                  .type;
+        return type == StepType::receive_copy_send || type == StepType::receive_reduce_copy_send;
     }
 
     /// Sends `blocks` (ascending) from `count` chunks at (source, offset), after
@@ -363,20 +448,37 @@ class Lowering {
         std::vector<StepRef> after = in_rank_order(src, link.sender_block, data);
         // The receiving thread block keeps room for the receive as one step
         // (into landing chunks, no wait), so it never overflows first.
-        if (link.channel < 0 ||
-            sender.steps_after_append(link.sender_block, after) > limits_.steps_per_thread_block ||
-            receiver.step_count(link.receiver_block) + 1 > limits_.steps_per_thread_block) {
-            open_channel(src, dst, pair, link);
-            after = in_rank_order(src, link.sender_block, data);
-            if (sender.steps_after_append(link.sender_block, after) >
-                limits_.steps_per_thread_block)
-                throw NotApplicable(too_many_waits(src));
-        }
         Step send;
         send.type = StepType::send;
         send.src_buffer = source;
         send.src_offset = offset;
         send.count = count;
+        if (tracked_first >= 0 && link.channel >= 0 &&
+            receiver.step_count(link.receiver_block) + pending(dst, link.receiver_block) + 1 <=
+                limits_.steps_per_thread_block) {
+            const StepRef forwarded =
+                forward(src, link, transfer.src_buffer, blocks.front(), count);
+            if (forwarded.block >= 0) {
+                ++pending(dst, link.receiver_block);
+                accesses_[static_cast<std::size_t>(src)].record_read(tracked_first, count,
+                                                                     forwarded);
+                return {dst,  &transfer, std::move(blocks), link.receiver_block,
+                        send, src,       forwarded};
+            }
+        }
+        if (link.channel < 0 ||
+            sender.steps_after_append(link.sender_block, after) + pending(src, link.sender_block) >
+                limits_.steps_per_thread_block ||
+            receiver.step_count(link.receiver_block) + pending(dst, link.receiver_block) + 1 >
+                limits_.steps_per_thread_block) {
+            open_channel(src, dst, pair, link);
+            after = in_rank_order(src, link.sender_block, data);
+            if (sender.steps_after_append(link.sender_block, after) +
+                    pending(src, link.sender_block) >
+                limits_.steps_per_thread_block)
+                throw NotApplicable(too_many_waits(src));
+        }
+        ++pending(dst, link.receiver_block);
         const StepRef sent = sender.append(link.sender_block, send, after);
         if (tracked_first >= 0)
             accesses_[static_cast<std::size_t>(src)].record_read(tracked_first, count, sent);
@@ -392,6 +494,7 @@ class Lowering {
     /// same kind of step. Of several copies of a block in one step the first
     /// wins; a reduction into nothing is a copy.
     void deliver(int k, const Arrival& arrival) {
+        --pending(arrival.dst, arrival.receiver);
         const int buffer = arrival.transfer->dst_buffer;
         ChunkAccesses& accesses = accesses_[static_cast<std::size_t>(arrival.dst)];
         std::vector<int>& copied = copied_in_step_[static_cast<std::size_t>(arrival.dst)];
@@ -438,7 +541,8 @@ class Lowering {
         ThreadBlockBuilder& builder = builders_[static_cast<std::size_t>(g)];
         std::vector<StepRef> after;
         accesses.add_write_predecessors(tracked(buffer, blocks.front()), count, after);
-        if (builder.steps_after_append(arrival.receiver, after) > limits_.steps_per_thread_block)
+        if (builder.steps_after_append(arrival.receiver, after) + pending(g, arrival.receiver) >
+            limits_.steps_per_thread_block)
             return false;
         Step step = arrival.sent;
         step.type = kind == StepType::reduce ? StepType::receive_reduce_copy : StepType::receive;
@@ -460,6 +564,7 @@ class Lowering {
         Step& send = program_.gpus[static_cast<std::size_t>(arrival.source_gpu)]
                          .thread_blocks[static_cast<std::size_t>(arrival.send_step.block)]
                          .steps[static_cast<std::size_t>(arrival.send_step.step)];
+        if (send.type != StepType::send) return;  // a forwarding receive: dst is its own
         send.dst_buffer = receive.dst_buffer;
         send.dst_offset = receive.dst_offset;
     }
@@ -494,6 +599,9 @@ class Lowering {
     std::vector<ChunkAccesses> accesses_;
     std::vector<int> local_block_;
     std::vector<Written> written_;
+    std::vector<std::vector<int>> pending_;
+    /// The messages of the current step that read (gpu, tracked chunk).
+    std::map<std::pair<int, int>, int> reads_in_step_;
     int step_ = 0;
     std::vector<int> scratch_end_;
     /// Per gpu and tracked chunk, the last step in which a copy reached it.

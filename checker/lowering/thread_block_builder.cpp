@@ -52,18 +52,29 @@ StepRef ThreadBlockBuilder::append(int block, Step step, const std::vector<StepR
     for (std::size_t i = 0; i < needed.size(); ++i) {
         const int other = needed[i];
         auto& other_steps = gpu_.thread_blocks[static_cast<std::size_t>(other)].steps;
-        assert(!other_steps.empty() && other_steps.back().type != StepType::nop);
-        // The latest step, not just the one needed: one wait then covers
-        // everything that thread block has done so far.
-        other_steps.back().signals = true;
-        const int latest = static_cast<int>(other_steps.size()) - 1;
-        const std::vector<int>& other_clock = clocks_[static_cast<std::size_t>(other)];
-        if (clock.size() < other_clock.size()) clock.resize(other_clock.size(), -1);
-        for (std::size_t d = 0; d < other_clock.size(); ++d)
-            clock[d] = std::max(clock[d], other_clock[d]);
+        int needed_step = -1;
+        for (const StepRef& ref : after)
+            if (ref.block == other) needed_step = std::max(needed_step, ref.step);
+        // The latest step when that is the one needed, or when it is no send
+        // (a receive or local step): one wait then covers everything that
+        // thread block has done so far. A later send of a thread block that
+        // also receives is not waited for: a wait on it would count it in the
+        // chain of sends before this step.
+        const int last = static_cast<int>(other_steps.size()) - 1;
+        const bool whole = needed_step == last || !step_sends(other_steps.back().type);
+        const int latest = whole ? last : needed_step;
+        assert(latest >= 0 && other_steps[static_cast<std::size_t>(latest)].type != StepType::nop);
+        other_steps[static_cast<std::size_t>(latest)].signals = true;
         if (clock.size() <= static_cast<std::size_t>(other))
             clock.resize(static_cast<std::size_t>(other) + 1, -1);
-        clock[static_cast<std::size_t>(other)] = latest;
+        if (whole) {
+            const std::vector<int>& other_clock = clocks_[static_cast<std::size_t>(other)];
+            if (clock.size() < other_clock.size()) clock.resize(other_clock.size(), -1);
+            for (std::size_t d = 0; d < other_clock.size(); ++d)
+                clock[d] = std::max(clock[d], other_clock[d]);
+        }
+        clock[static_cast<std::size_t>(other)] =
+            std::max(clock[static_cast<std::size_t>(other)], latest);
         if (i + 1 < needed.size()) {
             Step wait;
             wait.index = static_cast<int>(steps.size());

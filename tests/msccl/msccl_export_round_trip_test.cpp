@@ -17,8 +17,8 @@
 #include "checker/formats/msccl_xml_reader.hpp"
 #include "checker/formats/msccl_xml_writer.hpp"
 #include "checker/lowering/msccl_lowering.hpp"
-#include "proofs/last_step_planner.hpp"
 #include "models/generator.hpp"
+#include "proofs/last_step_planner.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;

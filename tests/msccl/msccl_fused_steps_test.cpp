@@ -86,24 +86,45 @@ TEST_CASE("msccl fused steps: exported schedules receive each message in one ste
                                   {"bruck", 9}}) {
         CAPTURE(algo);
         const msccl::Program program = msccl::lower_to_msccl(ring_schedule(algo, Form::B, n));
-        int sends = 0;
-        int in_place_receives = 0;
-        int others = 0;
+        int sending = 0;
+        int receiving = 0;
+        int local = 0;
         for (const msccl::Gpu& gpu : program.gpus) {
             CHECK(gpu.scratch_chunks == 0);
             for (const msccl::ThreadBlock& block : gpu.thread_blocks)
                 for (const msccl::Step& step : block.steps) {
-                    if (step.type == msccl::StepType::send)
-                        ++sends;
-                    else if (step.type == msccl::StepType::receive_reduce_copy ||
-                             step.type == msccl::StepType::receive)
-                        ++in_place_receives;
-                    else if (step.type != msccl::StepType::nop)
-                        ++others;
+                    if (msccl::step_sends(step.type)) ++sending;
+                    if (msccl::step_receives(step.type)) ++receiving;
+                    if (step.type == msccl::StepType::copy || step.type == msccl::StepType::reduce)
+                        ++local;
                 }
         }
-        CHECK(sends > 0);
-        CHECK(in_place_receives == sends);
-        CHECK(others == 0);
+        CHECK(sending > 0);
+        CHECK(receiving == sending);
+        CHECK(local == 0);
     }
+}
+
+TEST_CASE("msccl fused steps: an exported ring is MSCCLang's ring, one step per message") {
+    // Per direction and gpu: s, then rrcs (receive, add, store, send on) through
+    // the reduce-scatter, rcs (receive, store, send on) through the allgather, r.
+    const msccl::Program program = msccl::lower_to_msccl(ring_schedule("ring", Form::B, 5));
+    for (const msccl::Gpu& gpu : program.gpus) {
+        CHECK(gpu.thread_blocks.size() == 2);
+        for (const msccl::ThreadBlock& block : gpu.thread_blocks) {
+            CHECK(block.send_peer >= 0);
+            CHECK(block.receive_peer >= 0);
+            std::string types;
+            for (const msccl::Step& step : block.steps) {
+                types += msccl::spelling(step.type);
+                types += " ";
+                CHECK(step.depends_on_block == -1);
+            }
+            CHECK(types == "s rrcs rrcs rrcs rrcs rcs rcs rcs r ");
+        }
+    }
+    const Report report = msccl::check_program(program);
+    CHECK(report.verdict == Verdict::holds);
+    REQUIRE(report.asynchronous.has_value());
+    CHECK(report.asynchronous->critical_path == 8);
 }

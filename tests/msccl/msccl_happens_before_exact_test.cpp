@@ -107,7 +107,7 @@ TEST_CASE("msccl happens-before: clocks per gpu equal brute-force reachability")
         Form form;
         int n;
     };
-    for (const Case& entry : {Case{"trivance", Form::B, 10}, Case{"ring", Form::B, 5},
+    for (const Case& entry : {Case{"trivance", Form::B, 10}, Case{"swing", Form::B, 8},
                               Case{"recursive_doubling", Form::B, 8}, Case{"bruck", Form::L, 5}}) {
         for (unsigned seed : {1U, 2U, 3U}) {
             CAPTURE(entry.algo);
@@ -129,7 +129,7 @@ TEST_CASE("msccl happens-before: clocks per gpu equal brute-force reachability")
             const msccl::ProgramLayout layout(program);
             Recorder recorder(layout);
             CHECK(msccl::Scheduler(layout, 0).run(&recorder));
-            CHECK(recorder.steps() >= 40);
+            CHECK(recorder.steps() >= 30);
             CHECK(recorder.disagreements() == 0);
         }
     }

@@ -118,8 +118,8 @@ MSCCL_CORPUS_TEST_CASE(
     CHECK(row == expected.size());
 }
 
-TEST_CASE("msccl mutation: mutants of an exported ring and their score") {
-    const msccl::Program program = msccl::lower_to_msccl(ring_schedule("ring", Form::B, 4));
+TEST_CASE("msccl mutation: mutants of an exported Trivance and their score") {
+    const msccl::Program program = msccl::lower_to_msccl(ring_schedule("trivance", Form::B, 9));
     const auto tallies = msccl::score_program_mutants(program, 2);
     std::vector<std::string> rows;
     for (const auto& tally : tallies) {
@@ -130,10 +130,11 @@ TEST_CASE("msccl mutation: mutants of an exported ring and their score") {
         for (const auto& survivor : tally.survivors) row += " survived " + survivor.site;
         rows.push_back(row);
     }
-    // The exported ring receives in place (r, rrc): it has no scratch buffer
-    // for wrong_buffer to point at, and no re step to duplicate.
+    // The export receives in place (r, rrc, rcs, rrcs): there is no scratch
+    // buffer for wrong_buffer to point at, and no re step to duplicate.
     CHECK(rows == std::vector<std::string>{"drop_dependency 2/2 race:2", "drop_send 2/2 deadlock:2",
-                                           "shift_offset 2/2 race:2", "swap_steps 2/2 missing:2",
-                                           "wrong_buffer 0/0", "reduce_as_receive 2/2 missing:2",
+                                           "shift_offset 2/2 missing:1 race:1",
+                                           "swap_steps 2/2 unsignalled_wait:2", "wrong_buffer 0/0",
+                                           "reduce_as_receive 2/2 missing:2",
                                            "duplicate_reduce 0/0"});
 }
