@@ -123,7 +123,7 @@ TEST_CASE("check --format sarif: an MSCCL-IR double count points at XML elements
     check_sarif_shape(log);
     const json& first = log["runs"][0]["results"].at(0);
     CHECK(first["ruleId"] == "double_count");
-    CHECK(located(first)["path"] == "/algo/gpu[@id='0']/tb[@id='4']/step[@s='6']");
+    CHECK(located(first)["path"] == "/algo/gpu[@id='2']/tb[@id='0']/step[@s='3']");
     CHECK(first["relatedLocations"].size() == 2);
 }
 
