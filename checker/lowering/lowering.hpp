@@ -140,6 +140,10 @@ class Lowering {
         std::vector<StepRef> steps;
     };
 
+    /// Appends local `step` to gpu g's local thread block, after `after`; it
+    /// writes tracked chunks [written_first, + cnt).
+    StepRef append_local(int g, const Step& step, const std::vector<StepRef>& after,
+                         int written_first);
     void note_written(int g, StepRef done);
 
     /// `after`, and one step that wrote gpu g's chunks in its latest step

@@ -219,12 +219,9 @@ void Lowering::deliver_run(const Arrival& arrival, StepRef received, int landing
     step.dst_buffer = buffer_of(buffer);
     step.dst_offset = offset_of(buffer, first_block);
     step.count = count;
-    const int block = local_block(g, after);
-    const StepRef done = builders_[static_cast<std::size_t>(g)].append(block, step, after);
-    accesses.record_write(tracked(buffer, first_block), count, done);
+    append_local(g, step, after, tracked(buffer, first_block));
     for (int i = 0; i < count; ++i)
         accesses.set_holds_value(tracked(buffer, first_block + i), true);
-    note_written(g, done);
 }
 
 }  // namespace trivcheck::msccl::lowering

@@ -193,15 +193,21 @@ void Lowering::local_step(int g, StepType kind, int src_buffer, int first, int d
     step.dst_buffer = buffer_of(dst_buffer);
     step.dst_offset = offset_of(dst_buffer, first);
     step.count = count;
-    const int block = local_block(g, after);
-    const StepRef done = builders_[static_cast<std::size_t>(g)].append(block, step, after);
+    const StepRef done = append_local(g, step, after, tracked(dst_buffer, first));
     accesses.record_read(tracked(src_buffer, first), count, done);
-    accesses.record_write(tracked(dst_buffer, first), count, done);
-    note_written(g, done);
     for (int i = 0; i < count; ++i)
         accesses.set_holds_value(
             tracked(dst_buffer, first + i),
             kind == StepType::reduce || accesses.holds_value(tracked(src_buffer, first + i)));
+}
+
+StepRef Lowering::append_local(int g, const Step& step, const std::vector<StepRef>& after,
+                               int written_first) {
+    const int block = local_block(g, after);
+    const StepRef done = builders_[static_cast<std::size_t>(g)].append(block, step, after);
+    accesses_[static_cast<std::size_t>(g)].record_write(written_first, step.count, done);
+    note_written(g, done);
+    return done;
 }
 
 void Lowering::note_written(int g, StepRef done) {

@@ -124,21 +124,18 @@ TEST_CASE("export: a message of 100 consecutive blocks is two steps, of 71 and 2
         {"allreduce",
          {{0, 1, BlockSet::all(100), Op::reduce}, {1, 0, BlockSet::all(100), Op::reduce}}}};
     const msccl::Program program = msccl::lower_to_msccl(schedule);
-    std::vector<int> sends;
-    for_each_step(program,
-                  [&](const msccl::Gpu& gpu, const msccl::ThreadBlock&, const msccl::Step& step) {
-                      if (gpu.id == 0 && step.type == msccl::StepType::send)
-                          sends.push_back(step.count);
-                  });
-    CHECK(sends == std::vector<int>{71, 29});
+    // The cnt of each step of gpu `id` of type `type`.
+    auto counts = [&](int id, msccl::StepType type) {
+        std::vector<int> found;
+        for_each_step(program, [&](const msccl::Gpu& gpu, const msccl::ThreadBlock&,
+                                   const msccl::Step& step) {
+            if (gpu.id == id && step.type == type) found.push_back(step.count);
+        });
+        return found;
+    };
+    CHECK(counts(0, msccl::StepType::send) == std::vector<int>{71, 29});
     // Each piece is received and added in place by one rrc: no landing chunks.
-    std::vector<int> received;
-    for_each_step(program,
-                  [&](const msccl::Gpu& gpu, const msccl::ThreadBlock&, const msccl::Step& step) {
-                      if (gpu.id == 1 && step.type == msccl::StepType::receive_reduce_copy)
-                          received.push_back(step.count);
-                  });
-    CHECK(received == std::vector<int>{71, 29});
+    CHECK(counts(1, msccl::StepType::receive_reduce_copy) == std::vector<int>{71, 29});
     CHECK(program.gpus[0].scratch_chunks == 0);
 }
 
