@@ -1,3 +1,7 @@
 #include "cli/app.hpp"
+#include "cli/huge_pages.hpp"
 
-int main(int argc, char** argv) { return trivcheck::cli::run(argc, argv); }
+int main(int argc, char** argv) {
+    trivcheck::cli::restart_with_huge_pages(argv);
+    return trivcheck::cli::run(argc, argv);
+}
