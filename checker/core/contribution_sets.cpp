@@ -101,10 +101,15 @@ int ContributionSets::first_missing(SetId set) const {
 }
 
 SetId ContributionSets::rotate(SetId set, int delta) {
-    delta = ((delta % n_) + n_) % n_;
+    if (delta < 0 || delta >= n_) delta = ((delta % n_) + n_) % n_;
     if (delta == 0 || set == empty || set == full_) return set;
     const std::uint64_t key = pair_key(set, static_cast<std::uint32_t>(delta));
-    if (const std::uint32_t* cached = rotations_.find(key)) return *cached;
+    // A transfer's blocks mostly carry one set: the last answer saves the look-up.
+    if (key == last_rotation_.key) return last_rotation_.value;
+    if (const std::uint32_t* cached = rotations_.find(key)) {
+        last_rotation_ = {key, *cached};
+        return *cached;
+    }
     scratch_.clear();
     for (const Arc& arc : arcs(set)) {
         const int begin = arc.begin + delta;
@@ -122,6 +127,7 @@ SetId ContributionSets::rotate(SetId set, int delta) {
     normalise(rotated);
     const SetId result = intern(rotated);
     rotations_.insert(key, result);
+    last_rotation_ = {key, result};
     return result;
 }
 
@@ -130,9 +136,14 @@ UnionResult ContributionSets::unite(SetId a, SetId b) {
     if (b == empty) return {a, -1};
     if (a > b) std::swap(a, b);
     const std::uint64_t key = pair_key(a, b);
-    if (const std::uint32_t* cached = unions_.find(key)) return union_results_[*cached];
+    if (key == last_union_.key) return union_results_[last_union_.value];
+    if (const std::uint32_t* cached = unions_.find(key)) {
+        last_union_ = {key, *cached};
+        return union_results_[*cached];
+    }
     const UnionResult result = unite_uncached(a, b);
-    unions_.insert(key, static_cast<std::uint32_t>(union_results_.size()));
+    last_union_ = {key, static_cast<std::uint32_t>(union_results_.size())};
+    unions_.insert(key, last_union_.value);
     union_results_.push_back(result);
     return result;
 }

@@ -67,6 +67,13 @@ class ContributionSets {
         by_hash_;  // hash -> first id with that hash; collisions chain through next_same_hash_
     std::vector<SetId> next_same_hash_;
     FlatHashMap rotations_;
+    /// The last look-up of each memo table (key FlatHashMap::empty_key: none yet).
+    struct LastAnswer {
+        std::uint64_t key = FlatHashMap::empty_key;
+        std::uint32_t value = 0;
+    };
+    LastAnswer last_rotation_;
+    LastAnswer last_union_;
     FlatHashMap unions_;  // (a, b) -> index into union_results_
     std::vector<UnionResult> union_results_;
     SetId full_ = 0;
