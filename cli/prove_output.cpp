@@ -20,7 +20,8 @@ std::string power(int exponent) { return "3^" + std::to_string(exponent); }
 /// The n covered by outcomes [first, last] of one obligation query, s ascending.
 std::string range_of(const QueryOutcome& first, const QueryOutcome& last) {
     if (first.s < 0) return first.range;
-    if (!first.excludes_power) return power(first.s) + " <= n < " + power(last.s + 1);
+    if (!first.excludes_power)
+        return power(first.s) + " <= " + first.sizes + " < " + power(last.s + 1);
     if (first.s == last.s) return first.range;
     return power(first.s) + " < n < " + power(last.s + 1) + ", n != 3^k";
 }

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "proofs/arc_sources.hpp"
 #include "proofs/ring_encoding.hpp"
 #include "proofs/trivance_terms.hpp"
 
@@ -10,25 +11,6 @@ namespace trivcheck::proofs {
 namespace {
 
 constexpr const char* obligation_name = "latency_form_double_count";
-
-/// Which of the three accumulators a rank reduces in a step hold the contributor.
-struct Sources {
-    z3::expr own;
-    z3::expr from_minus;
-    z3::expr from_plus;
-
-    z3::expr at_least_twice() const {
-        return (own && from_minus) || (own && from_plus) || (from_minus && from_plus);
-    }
-    z3::expr any() const { return own || from_minus || from_plus; }
-};
-
-Sources sources(RingEncoding& ring, const z3::expr& rank, const z3::expr& contributor,
-                const z3::expr& distance, const z3::expr& radius) {
-    return {ring.on_arc(rank, contributor, radius),
-            ring.on_arc(ring.backward(rank, distance), contributor, radius),
-            ring.on_arc(ring.forward(rank, distance), contributor, radius)};
-}
 
 std::int64_t wrap(std::int64_t value, std::int64_t n) { return ((value % n) + n) % n; }
 
@@ -97,8 +79,8 @@ Query full_steps_exactly_once_query(z3::context& context, int s, int radius_shif
     const z3::expr contributor = context.int_const("contributor");
     query.hypotheses.push_back(ring.is_rank(rank) && ring.is_rank(contributor));
     const z3::expr after = radius_after_step(step, s) + radius_shift;
-    const Sources held =
-        sources(ring, rank, contributor, full_step_distance(step, s), radius_before_step(step, s));
+    const ArcSources held = arc_sources(ring, rank, contributor, full_step_distance(step, s),
+                                        radius_before_step(step, s));
     const z3::expr whole_ring =
         z3::implies(n == context.int_val(full),
                     ring.on_arc(rank, contributor, context.int_val((full - 1) / 2)));
@@ -121,7 +103,8 @@ Query double_count_search_query(z3::context& context, int s) {
     const z3::expr rank = context.int_const("rank");
     const z3::expr contributor = context.int_const("contributor");
     query.hypotheses.push_back(ring.is_rank(rank) && ring.is_rank(contributor));
-    const Sources held = sources(ring, rank, contributor, terms.d, context.int_val(terms.radius));
+    const ArcSources held =
+        arc_sources(ring, rank, contributor, terms.d, context.int_val(terms.radius));
     // A search asserts the side conditions, so that its model is a real ring position.
     query.goal = held.at_least_twice() && ring.side_conditions();
     query.shrink = {{terms.n, terms.full + 1}, {rank, 0}, {contributor, 0}};
@@ -150,7 +133,7 @@ Query double_count_every_n_query(z3::context& context, int s, int witness_shift)
     const z3::expr offset =
         z3::ite(terms.d < context.int_val(terms.full), radius, terms.d + radius) + witness_shift;
     const z3::expr contributor = ring.forward(rank, offset);
-    const Sources held = sources(ring, rank, contributor, terms.d, radius);
+    const ArcSources held = arc_sources(ring, rank, contributor, terms.d, radius);
     query.goal = !held.at_least_twice() || !ring.side_conditions();
     query.model_terms = {
         {"n", terms.n}, {"d", terms.d}, {"rank", rank}, {"contributor", contributor}};

@@ -2,9 +2,11 @@
 
 namespace trivcheck::proofs {
 
-LinkLoadWitnesses declare_link_load_witnesses(z3::context& context) {
-    return {context.int_const("link"), context.int_const("source_1"), context.int_const("source_2"),
-            context.int_const("hop_1"), context.int_const("hop_2")};
+LinkLoadWitnesses declare_link_load_witnesses(z3::context& context, const std::string& suffix) {
+    auto named = [&](const std::string& name) {
+        return context.int_const((name + suffix).c_str());
+    };
+    return {named("link"), named("source_1"), named("source_2"), named("hop_1"), named("hop_2")};
 }
 
 std::vector<std::pair<std::string, z3::expr>> link_load_model_terms(

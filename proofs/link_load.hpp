@@ -31,8 +31,9 @@ z3::expr link_load_differs(RingEncoding& ring, const z3::expr& distance,
                            const z3::expr& claimed_load, z3::expr_vector& hypotheses,
                            const LinkLoadWitnesses& witnesses);
 
-/// Declares the witnesses of a link-load query.
-LinkLoadWitnesses declare_link_load_witnesses(z3::context& context);
+/// Declares the witnesses of a link-load query (names end in `suffix`, so one
+/// query can hold a set per ring).
+LinkLoadWitnesses declare_link_load_witnesses(z3::context& context, const std::string& suffix = "");
 
 /// The witnesses as named model terms (link, sources, hops).
 std::vector<std::pair<std::string, z3::expr>> link_load_model_terms(

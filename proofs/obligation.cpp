@@ -4,6 +4,7 @@
 #include "proofs/last_step.hpp"
 #include "proofs/lemma_4_1.hpp"
 #include "proofs/step_links.hpp"
+#include "proofs/torus_coverage.hpp"
 
 namespace trivcheck::proofs {
 
@@ -22,6 +23,13 @@ const std::vector<Obligation>& all_obligations() {
          latency_form_double_count_queries},
         {"lemma_4_1", "reduce-scatter bytes per rank sum to m(1 - 1/n) for n = 3^s",
          lemma_4_1_queries},
+        {"torus_exactly_once",
+         "L form on a×b tori, 3^s <= a, b < 3^(s+1): full steps cover products of arcs, each "
+         "contribution once (the whole torus on 3^s × 3^s)",
+         torus_exactly_once_queries},
+        {"torus_step_link_bound",
+         "L form on a×b tori: in full step 2k+p each link carries 3^k messages of one collective",
+         torus_step_link_bound_queries},
     };
     return obligations;
 }

@@ -5,6 +5,7 @@
 #include "proofs/lemma_4_1.hpp"
 #include "proofs/query_runner.hpp"
 #include "proofs/step_links.hpp"
+#include "proofs/torus_coverage.hpp"
 
 namespace trivcheck::proofs {
 
@@ -26,6 +27,10 @@ Query variant_query(z3::context& context, Variant variant, int s, int shift) {
             return double_count_every_n_query(context, s, shift);
         case Variant::lemma_4_1_step_blocks:
             return lemma_4_1_step_query(context, 2 + shift);
+        case Variant::torus_radius:
+            return torus_full_steps_exactly_once_query(context, s, shift);
+        case Variant::torus_claimed_load:
+            return torus_step_link_bound_query(context, s, shift);
     }
     throw std::logic_error("unknown variant");
 }

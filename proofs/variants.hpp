@@ -14,6 +14,8 @@ enum class Variant {
     full_steps_radius,       ///< full steps claiming radius R_k + shift
     double_count_witness,    ///< every_n_double_counts with the contributor moved by shift
     lemma_4_1_step_blocks,   ///< lemma_4_1's step adding 2 + shift blocks
+    torus_radius,            ///< torus_exactly_once claiming radius R_k + shift
+    torus_claimed_load,      ///< torus_step_link_bound claiming 3^k + shift messages
 };
 
 /// Builds and runs that query for s (ignored by lemma_4_1) with `shift`

@@ -31,8 +31,11 @@ struct QueryIdentity {
     std::string claim;
     /// The s of the range (-1 when the query covers every s, as an induction does).
     int s = -1;
-    /// The values of n covered, in words ("3^4 < n < 3^5") and as numbers.
+    /// The values of n covered, in words ("3^4 < n < 3^5") and as numbers
+    /// (on a torus: the extents, "3^4 <= a, b < 3^5", and the rank counts a·b).
     std::string range;
+    /// What the range bounds: "n", the ring size, or "a, b", a torus's extents.
+    std::string sizes = "n";
     std::optional<std::int64_t> min_n;
     std::optional<std::int64_t> max_n;
     /// The range leaves out n = 3^s (it is 3^s < n < 3^(s+1)).

@@ -52,8 +52,9 @@ std::string read_file(const std::filesystem::path& path) {
 TEST_CASE("every obligation gives its expected verdict for small s") {
     const std::vector<QueryOutcome> outcomes = prove_small();
     // Per s: covers, minimal, link bound, search, every n (s = 0..3), plus
-    // step links and full steps (s = 1..3), plus Lemma 4.1's two queries.
-    CHECK(outcomes.size() == 5 * (small_max_s + 1) + 2 * small_max_s + 2);
+    // step links and full steps (s = 1..3), plus Lemma 4.1's two queries, plus
+    // the torus's exactly-once and link queries (s = 1..3).
+    CHECK(outcomes.size() == 5 * (small_max_s + 1) + 2 * small_max_s + 2 + 2 * small_max_s);
     for (const QueryOutcome& outcome : outcomes) {
         INFO(outcome.obligation << " " << outcome.label << " s=" << outcome.s << ": "
                                 << trivcheck::proofs::to_string(outcome.verdict) << " "
