@@ -27,6 +27,14 @@ SymbolicExecution::SymbolicExecution(const ProgramLayout& layout, ViolationSink&
       races_(store_.cell_count()),
       signals_(layout.block_count()),
       depth_(layout.block_count(), 0) {
+    // One event per input chunk and per chunk a step touches.
+    std::size_t events = 0;
+    for (int gpu = 0; gpu < layout.gpu_count(); ++gpu)
+        events += static_cast<std::size_t>(layout.logical_chunks(gpu, Buffer::input));
+    for (int block = 0; block < layout.block_count(); ++block)
+        for (const Step& step : layout.block(block).steps)
+            events += step.type == StepType::nop ? 0 : static_cast<std::size_t>(step.count);
+    history_.reserve(events);
     for (int gpu = 0; gpu < layout.gpu_count(); ++gpu)
         for (int chunk = 0; chunk < layout.logical_chunks(gpu, Buffer::input); ++chunk) {
             ChunkCell& cell = store_.cell(store_.cell_index(gpu, Buffer::input, chunk));
