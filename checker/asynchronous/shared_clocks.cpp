@@ -38,17 +38,7 @@ int SharedClocks::writable(int id) {
 
 int SharedClocks::deduplicate(int id) {
     const std::int32_t* own = entries(id);
-    // Two independent sums (vector instructions, no chain through every
-    // entry), mixed; equal hashes are compared entry by entry anyway.
-    std::uint32_t plain = 0;
-    std::uint32_t weighted = 0;
-    for (int index = 0; index < width_; ++index) {
-        const auto entry = static_cast<std::uint32_t>(own[index]);
-        plain += entry;
-        weighted += entry * (2 * static_cast<std::uint32_t>(index) + 1);
-    }
-    std::uint64_t hash = ((std::uint64_t{weighted} << 32) | plain) * 0x9e3779b97f4a7c15ULL;
-    if (hash == FlatHashMap::empty_key) hash = 0;
+    const std::uint64_t hash = hash_entries(own, width_);
     if (const std::uint32_t* found = by_hash_.find(hash)) {
         const int other = static_cast<int>(*found);
         if (other != id && holders_[other] > 0 && std::equal(own, own + width_, entries(other))) {
@@ -61,31 +51,21 @@ int SharedClocks::deduplicate(int id) {
     return id;
 }
 
-bool SharedClocks::covers(int into, int from) const {
-    if (into == from) return true;
-    const std::int32_t* seen = entries(from);
-    const std::int32_t* own = entries(into);
-    // Entries are in [0, 2^31): a difference is negative exactly where `from`
-    // is larger, so or-ing the differences (no branch, no early exit)
-    // compares the whole vectors with vector instructions.
-    std::int32_t own_minus_seen = 0;
-    for (int index = 0; index < width_; ++index) own_minus_seen |= own[index] - seen[index];
-    return own_minus_seen >= 0;
+ClockOrder SharedClocks::compare(int first, int second) const {
+    if (first == second) return {true, true};
+    return compare_entries(entries(first), entries(second), width_);
 }
 
 int SharedClocks::join(int into, int from) {
-    if (into == from) return into;
-    if (covers(into, from)) return into;
-    if (covers(from, into)) {  // `from` knows everything `into` does: share it
+    const ClockOrder order = compare(into, from);
+    if (order.first_covers) return into;
+    if (order.second_covers) {  // `from` knows everything `into` does: share it
         hold(from);
         release(into);
         return from;
     }
     into = writable(into);
-    const std::int32_t* seen = entries(from);
-    std::int32_t* changed = entries(into);
-    for (int index = 0; index < width_; ++index)
-        changed[index] = changed[index] < seen[index] ? seen[index] : changed[index];
+    raise_entries(entries(into), entries(from), width_);
     return deduplicate(into);
 }
 

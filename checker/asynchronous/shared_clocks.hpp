@@ -4,6 +4,7 @@
 #include <memory>
 #include <vector>
 
+#include "checker/asynchronous/clock_entries.hpp"
 #include "checker/core/flat_hash_map.hpp"
 
 namespace trivcheck::msccl {
@@ -35,8 +36,8 @@ class SharedClocks {
     /// entries made apart from it, which the caller then holds instead: equal
     /// vectors are kept once (found by a hash of their entries).
     int deduplicate(int id);
-    /// Whether `into` knows everything `from` does (entry-wise at least as large).
-    bool covers(int into, int from) const;
+    /// Which of the two knows everything the other does (entry-wise at least as large).
+    ClockOrder compare(int first, int second) const;
 
     const std::int32_t* entries(int id) const { return locate(id); }
     std::int32_t* entries(int id) { return locate(id); }
