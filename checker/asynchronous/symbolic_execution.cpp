@@ -29,10 +29,13 @@ SymbolicExecution::SymbolicExecution(const ProgramLayout& layout, ViolationSink&
       races_(store_.cell_count()),
       signals_(layout.block_count()),
       depth_(layout.block_count(), 0) {
-    // One event per input chunk and per chunk a step touches.
-    std::size_t events = 0;
+    // One set per input chunk (and the empty and the full set) for certain;
+    // one event per input chunk and per chunk a step touches.
+    std::size_t inputs = 0;
     for (int gpu = 0; gpu < layout.gpu_count(); ++gpu)
-        events += static_cast<std::size_t>(layout.logical_chunks(gpu, Buffer::input));
+        inputs += static_cast<std::size_t>(layout.logical_chunks(gpu, Buffer::input));
+    sets_.reserve(inputs + 2, inputs + 1);
+    std::size_t events = inputs;
     for (int block = 0; block < layout.block_count(); ++block)
         for (const Step& step : layout.block(block).steps)
             events += step.type == StepType::nop ? 0 : static_cast<std::size_t>(step.count);

@@ -53,9 +53,12 @@ class ContributionSets {
     int ranks() const { return n_; }
     std::size_t set_count() const { return sizes_.size(); }
     std::size_t memory_bytes() const;
+    /// Room for `sets` sets of `arcs` arcs in all, made at once instead of by
+    /// doubling (which copies, and rehashes, everything made so far).
+    void reserve(std::size_t sets, std::size_t arcs);
 
   private:
-    SetId intern(std::vector<Arc>& arcs);
+    SetId intern(std::span<const Arc> arcs);
     std::uint64_t hash_arcs(std::span<const Arc> arcs) const;
     UnionResult unite_uncached(SetId a, SetId b);
 
@@ -71,6 +74,7 @@ class ContributionSets {
     std::vector<UnionResult> union_results_;
     SetId full_ = 0;
     std::vector<Arc> scratch_;
+    std::vector<Arc> merge_buffer_;
 };
 
 }  // namespace trivcheck
