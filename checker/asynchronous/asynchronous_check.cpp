@@ -17,7 +17,7 @@ namespace {
 void report_unreceived(const ProgramLayout& layout, const Scheduler& scheduler,
                        const SymbolicExecution& execution, ViolationSink& violations) {
     for (std::size_t index = 0; index < layout.connections().size(); ++index) {
-        const std::deque<int>& queued = scheduler.queued(static_cast<int>(index));
+        const std::span<const int> queued = scheduler.queued(static_cast<int>(index));
         if (queued.empty() || !violations.count("unreceived_message")) continue;
         const Connection& connection = layout.connections()[index];
         const Message& first = execution.message(queued.front());
