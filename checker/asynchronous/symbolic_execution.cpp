@@ -200,6 +200,7 @@ void SymbolicExecution::run(const StepStart& start) {
     critical_path_ = std::max(critical_path_, depth);
 
     Message outgoing;
+    if (step_sends(step.type)) outgoing.chunks.reserve(static_cast<std::size_t>(step.count));
     if (step.type != StepType::nop) {
         for (int chunk = 0; chunk < step.count; ++chunk) {
             ChunkCell received;
