@@ -35,6 +35,7 @@ SymbolicExecution::SymbolicExecution(const ProgramLayout& layout, ViolationSink&
     for (int gpu = 0; gpu < layout.gpu_count(); ++gpu)
         inputs += static_cast<std::size_t>(layout.logical_chunks(gpu, Buffer::input));
     sets_.reserve(inputs + 2, inputs + 1);
+    sets_.remember_unions(false);
     std::size_t events = inputs;
     for (int block = 0; block < layout.block_count(); ++block)
         for (const Step& step : layout.block(block).steps)

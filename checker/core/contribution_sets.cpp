@@ -137,6 +137,7 @@ UnionResult ContributionSets::unite(SetId a, SetId b) {
     if (a == empty) return {b, -1};
     if (b == empty) return {a, -1};
     if (a > b) std::swap(a, b);
+    if (!memoise_unions_) return unite_uncached(a, b);
     const std::uint64_t key = pair_key(a, b);
     if (const std::uint32_t* cached = unions_.find(key)) return union_results_[*cached];
     const UnionResult result = unite_uncached(a, b);

@@ -44,6 +44,11 @@ class ContributionSets {
     SetId rotate(SetId set, int delta);
     /// The union of two sets and the first contributor they share, if any.
     UnionResult unite(SetId a, SetId b);
+    /// Whether unions are remembered by pair (the default): worth it when
+    /// pairs recur, as across the ranks of a rotation-symmetric schedule; an
+    /// MSCCL-IR run, whose values name their chunk, unites a pair once (a
+    /// second time would be a double count). The results are the same.
+    void remember_unions(bool remember) { memoise_unions_ = remember; }
 
     std::int64_t size(SetId set) const { return sizes_[set]; }
     bool contains(SetId set, int contributor) const;
@@ -72,6 +77,7 @@ class ContributionSets {
     FlatHashMap rotations_;
     FlatHashMap unions_;  // (a, b) -> index into union_results_
     std::vector<UnionResult> union_results_;
+    bool memoise_unions_ = true;
     SetId full_ = 0;
     std::vector<Arc> scratch_;
     std::vector<Arc> merge_buffer_;
