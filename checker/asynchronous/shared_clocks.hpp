@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "checker/asynchronous/clock_entries.hpp"
-#include "checker/core/flat_hash_map.hpp"
 
 namespace trivcheck::msccl {
 
@@ -58,7 +57,18 @@ class SharedClocks {
     std::vector<std::unique_ptr<std::int32_t[]>> pages_;
     std::vector<std::int64_t> holders_;
     std::vector<int> free_;
-    FlatHashMap by_hash_;  // hash of entries -> the last vector made with them
+    /// Vectors filed by the hash of their entries, to be found by
+    /// `deduplicate`: open addressing over vector ids (-1: empty slot). A
+    /// vector leaves the file when it is freed or about to change in place
+    /// (its `filed_hash_` becomes 0); its slot is reused by the next vector
+    /// filed along the same probe, and growing keeps only filed vectors, so
+    /// the table stays about the size of the vectors alive.
+    std::vector<int> table_;
+    std::size_t table_used_ = 0;
+    std::vector<std::uint64_t> filed_hash_;  // per vector id; 0: not filed
+    bool filed(int id) const { return filed_hash_[id] != 0; }
+    void unfile(int id) { filed_hash_[id] = 0; }
+    void file(int id, std::uint64_t hash);
 };
 
 }  // namespace trivcheck::msccl
