@@ -42,8 +42,8 @@ class RaceDetector {
     };
     struct CellAccesses {
         Recorded last_write;
-        Recorded read;       // the one read since the last write, when reads < 0
-        int reads = -1;      // else: the index of the list in several_reads_
+        Recorded read;   // the one read since the last write, when reads < 0
+        int reads = -1;  // else: the index of the list in several_reads_
     };
     static Recorded recorded(const AccessSite& site) {
         return {site.block, site.step, site.chunk, site.buffer, site.write};

@@ -7,7 +7,8 @@ namespace trivcheck::msccl {
 
 SharedClocks::SharedClocks(int width)
     : width_(width), holders_{std::numeric_limits<std::int64_t>::max() / 2}, filed_hash_{0} {
-    pages_.push_back(std::make_unique<std::int32_t[]>(first_page * static_cast<std::size_t>(width)));
+    pages_.push_back(
+        std::make_unique<std::int32_t[]>(first_page * static_cast<std::size_t>(width)));
 }
 
 bool SharedClocks::release(int id) {

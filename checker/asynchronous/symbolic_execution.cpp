@@ -141,8 +141,8 @@ ChunkCell SymbolicExecution::reduce(const ChunkCell& left, const ChunkCell& righ
         }
     }
     const UnionResult sum = sets_.unite(left.value, right.value);
-    ChunkCell result{
-        sum.set, record({sum.set, left.event, right.event, start.block, start.step, gpu})};
+    ChunkCell result{sum.set,
+                     record({sum.set, left.event, right.event, start.block, start.step, gpu})};
     if (sum.overlap >= 0 && !keep_history_) {
         history_needed_ = true;
     } else if (sum.overlap >= 0 && violations_.count("double_count")) {
@@ -215,13 +215,13 @@ void SymbolicExecution::run(const StepStart& start) {
             switch (step.type) {
                 case StepType::send:
                 case StepType::copy:
-                    result = {source.value, record({source.value, source.event, -1,
-                                                          start.block, start.step, gpu})};
+                    result = {source.value, record({source.value, source.event, -1, start.block,
+                                                    start.step, gpu})};
                     break;
                 case StepType::receive:
                 case StepType::receive_copy_send:
                     result = {received.value, record({received.value, received.event, -1,
-                                                            start.block, start.step, gpu})};
+                                                      start.block, start.step, gpu})};
                     break;
                 case StepType::reduce: {
                     const AccessSite destination{start.block, start.step, step.dst_buffer,

@@ -96,11 +96,9 @@ void check_step(const ElementReader& reader, const msccl::ProgramLayout& layout,
                                 " receives, but its thread block has recv=\"-1\"");
     const bool reads_destination = step.type == StepType::reduce;
     if (msccl::step_reads_source(step.type))
-        check_range(reader, layout, gpu_id, step.src_buffer, step.src_offset, step.count,
-                    "srcoff");
+        check_range(reader, layout, gpu_id, step.src_buffer, step.src_offset, step.count, "srcoff");
     if (msccl::step_writes_destination(step.type) || reads_destination)
-        check_range(reader, layout, gpu_id, step.dst_buffer, step.dst_offset, step.count,
-                    "dstoff");
+        check_range(reader, layout, gpu_id, step.dst_buffer, step.dst_offset, step.count, "dstoff");
     if (step.depends_on_block >= 0 && layout.block_with_id(gpu_id, step.depends_on_block) < 0)
         reader.fail("depid", std::to_string(step.depends_on_block) +
                                  " names no thread block of gpu " + std::to_string(gpu_id));
@@ -131,11 +129,10 @@ void check_shape(const std::string& file, const msccl::Program& program,
                 break;
             case Collective::alltoall:
                 if (output != input || input % gpus != 0)
-                    refuse(
-                        "o_chunks",
-                        std::to_string(output) + " output and " + std::to_string(input) +
-                            " input chunks, but " + collective +
-                            " needs equal sizes divisible by ngpus = " + std::to_string(gpus));
+                    refuse("o_chunks",
+                           std::to_string(output) + " output and " + std::to_string(input) +
+                               " input chunks, but " + collective +
+                               " needs equal sizes divisible by ngpus = " + std::to_string(gpus));
                 break;
             case Collective::allgather:
                 if (output != gpus * input || input == 0)
@@ -145,9 +142,9 @@ void check_shape(const std::string& file, const msccl::Program& program,
                 break;
             case Collective::reduce_scatter:
                 if (input != gpus * output || output == 0)
-                    refuse("i_chunks", std::to_string(input) + " input chunks, but " +
-                                           collective + " needs ngpus x output chunks = " +
-                                           std::to_string(gpus * output));
+                    refuse("i_chunks",
+                           std::to_string(input) + " input chunks, but " + collective +
+                               " needs ngpus x output chunks = " + std::to_string(gpus * output));
                 break;
         }
     }
@@ -156,12 +153,12 @@ void check_shape(const std::string& file, const msccl::Program& program,
 }  // namespace
 
 const std::initializer_list<std::string_view> MscclProgramReader::algo_attributes = {
-    "name", "proto", "nchannels", "nchunksperloop", "ngpus",
-    "coll", "inplace", "outofplace", "minBytes", "maxBytes"};
+    "name", "proto",   "nchannels",  "nchunksperloop", "ngpus",
+    "coll", "inplace", "outofplace", "minBytes",       "maxBytes"};
 const std::initializer_list<std::string_view> MscclProgramReader::gpu_attributes = {
     "id", "i_chunks", "o_chunks", "s_chunks"};
-const std::initializer_list<std::string_view> MscclProgramReader::block_attributes = {"id", "send",
-                                                                                 "recv", "chan"};
+const std::initializer_list<std::string_view> MscclProgramReader::block_attributes = {
+    "id", "send", "recv", "chan"};
 const std::initializer_list<std::string_view> MscclProgramReader::step_attributes = {
     "s", "type", "srcbuf", "srcoff", "dstbuf", "dstoff", "cnt", "depid", "deps", "hasdep"};
 
@@ -172,8 +169,8 @@ void MscclProgramReader::read_algo(const ElementReader& reader) {
     program.collective = read_collective(reader, program.collective_spelling);
     program.protocol = reader.text("proto");
     if (program.protocol != "Simple" && program.protocol != "LL" && program.protocol != "LL128")
-        reader.fail("proto", "unknown protocol \"" + program.protocol +
-                                 "\" (expected Simple, LL or LL128)");
+        reader.fail("proto",
+                    "unknown protocol \"" + program.protocol + "\" (expected Simple, LL or LL128)");
     program.gpu_count = reader.small("ngpus", 1, most_gpus);
     program.channels = reader.small("nchannels", 1, most_chunks);
     program.chunks_per_loop = reader.small("nchunksperloop", 0, most_chunks);
@@ -183,8 +180,8 @@ void MscclProgramReader::read_algo(const ElementReader& reader) {
     if (reader.has("minBytes")) program.min_bytes = reader.integer("minBytes", 0, most_bytes);
     if (reader.has("maxBytes")) program.max_bytes = reader.integer("maxBytes", 0, most_bytes);
     if (program.min_bytes && program.max_bytes && *program.min_bytes > *program.max_bytes)
-        reader.fail("maxBytes", std::to_string(*program.max_bytes) + " is below minBytes = " +
-                                    std::to_string(*program.min_bytes));
+        reader.fail("maxBytes", std::to_string(*program.max_bytes) +
+                                    " is below minBytes = " + std::to_string(*program.min_bytes));
     gpu_paths_.assign(program.gpu_count, "");
 }
 
@@ -223,12 +220,11 @@ void MscclProgramReader::read_block(const ElementReader& block_reader) {
         const auto [owner, inserted] = owners->try_emplace({peer, block.channel}, block.id);
         if (!inserted)
             block_reader.fail(
-                attribute,
-                "tb " + std::to_string(owner->second) + " of this gpu " +
-                    (std::string(attribute) == "send" ? "sends to" : "receives from") +
-                    " gpu " + std::to_string(peer) + " on channel " +
-                    std::to_string(block.channel) +
-                    " already (one thread block per connection)");
+                attribute, "tb " + std::to_string(owner->second) + " of this gpu " +
+                               (std::string(attribute) == "send" ? "sends to" : "receives from") +
+                               " gpu " + std::to_string(peer) + " on channel " +
+                               std::to_string(block.channel) +
+                               " already (one thread block per connection)");
     }
     program_.gpus.back().thread_blocks.push_back(std::move(block));
 }
@@ -248,8 +244,7 @@ void MscclProgramReader::read_step(const ElementReader& reader, int index) {
     step.depends_on_block = reader.small("depid", -1, most_chunks);
     step.depends_on_step = reader.small("deps", -1, most_chunks);
     if (step.depends_on_block >= 0 && step.depends_on_step < 0)
-        reader.fail("deps", std::to_string(step.depends_on_step) +
-                                " names no step, but depid = " +
+        reader.fail("deps", std::to_string(step.depends_on_step) + " names no step, but depid = " +
                                 std::to_string(step.depends_on_block) + " waits on one");
     step.signals = reader.flag("hasdep");
     program_.gpus.back().thread_blocks.back().steps.push_back(step);

@@ -29,7 +29,8 @@ ElementReader attributes_of(const std::string& file, pugi::xml_node node, Elemen
 /// The program of the `<algo>` element of a parsed document.
 msccl::Program read_tree(pugi::xml_node algo, const std::string& file) {
     Reader program(file);
-    const ElementReader algo_reader = attributes_of(file, algo, ElementPath{}, Reader::algo_attributes);
+    const ElementReader algo_reader =
+        attributes_of(file, algo, ElementPath{}, Reader::algo_attributes);
     program.read_algo(algo_reader);
     const std::vector<pugi::xml_node> gpus = children(algo_reader, algo, "gpu");
     for (int gpu = 0; gpu < static_cast<int>(gpus.size()); ++gpu) {
@@ -146,7 +147,8 @@ msccl::Program read_document(const pugi::xml_document& document, const std::stri
 }  // namespace
 
 msccl::Program parse_msccl_xml(std::string_view text, const std::string& file_label) {
-    if (std::optional<msccl::Program> program = try_plain(text, file_label)) return std::move(*program);
+    if (std::optional<msccl::Program> program = try_plain(text, file_label))
+        return std::move(*program);
     return parse_msccl_xml_tree(text, file_label);
 }
 

@@ -17,7 +17,8 @@ enum CharacterClass : unsigned char {
 constexpr std::array<unsigned char, 256> character_classes = [] {
     std::array<unsigned char, 256> classes{};
     for (int c = 0; c < 256; ++c) {
-        const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == ':';
+        const bool letter =
+            (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == ':';
         const bool digit = (c >= '0' && c <= '9') || c == '-' || c == '.';
         unsigned char entry = 0;
         if (c == ' ' || c == '\t' || c == '\n' || c == '\r') entry |= space;
@@ -42,6 +43,9 @@ bool PlainXmlScanner::skip_space_and_comments() {
         if (text_.substr(position_, 4) != "<!--") return true;
         const std::size_t end = text_.find("-->", position_ + 4);
         if (end == std::string_view::npos) return false;
+        // pugixml ends its scan of a comment at a NUL and refuses the comment.
+        if (text_.substr(position_, end - position_).find('\0') != std::string_view::npos)
+            return false;
         position_ = end + 3;
     }
 }
@@ -87,8 +91,7 @@ PlainXmlScanner::Event PlainXmlScanner::start_tag(PlainXmlTag& tag) {
         const std::size_t value_begin = position_;
         while (position_ < text_.size() && is(text_[position_], plain_value)) ++position_;
         if (position_ >= text_.size() || text_[position_] != '"') return Event::unsupported;
-        tag.attributes.emplace_back(attribute,
-                                    text_.substr(value_begin, position_ - value_begin));
+        tag.attributes.emplace_back(attribute, text_.substr(value_begin, position_ - value_begin));
         ++position_;  // the closing quote
     }
     if (text_[position_] == '/') {

@@ -15,11 +15,11 @@ struct PlainXmlTag {
 /// Reads, element by element and without building a tree, the plain XML that
 /// tools write: elements with ASCII names, attributes written `name="value"`
 /// with no entity, '<', tab, line break or NUL in the value, whitespace and
-/// comments between elements. For such a text pugixml (parse_default) builds
-/// the same elements with the same attributes; anything else (text, CDATA, a
-/// declaration, a BOM, single quotes, a mismatched tag, ...) ends the scan
-/// as `unsupported`, and the caller reads the file with pugixml instead, which
-/// accepts it or names what is wrong with it.
+/// comments (without NUL) between elements. For such a text pugixml
+/// (parse_default) builds the same elements with the same attributes;
+/// anything else (text, CDATA, a declaration, a BOM, single quotes, a
+/// mismatched tag, ...) ends the scan as `unsupported`, and the caller reads
+/// the file with pugixml instead, which accepts it or names what is wrong.
 class PlainXmlScanner {
   public:
     enum class Event { start, end, finished, unsupported };

@@ -40,15 +40,16 @@ void ElementReader::fail(const std::string& attribute, const std::string& expect
     throw InputError(file_, path() + (attribute.empty() ? "" : "@" + attribute), expected);
 }
 
-std::int64_t ElementReader::integer(std::string_view name, std::int64_t least, std::int64_t most) const {
+std::int64_t ElementReader::integer(std::string_view name, std::int64_t least,
+                                    std::int64_t most) const {
     const std::string_view value = text(name);
     std::int64_t number = 0;
     const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
     if (value.empty() || error != std::errc() || end != value.data() + value.size())
         fail(std::string(name), "expected an integer, got \"" + std::string(value) + "\"");
     if (number < least || number > most)
-        fail(std::string(name), std::string(value) + " is out of range [" + std::to_string(least) + ", " +
-                       std::to_string(most) + "]");
+        fail(std::string(name), std::string(value) + " is out of range [" + std::to_string(least) +
+                                    ", " + std::to_string(most) + "]");
     return number;
 }
 

@@ -82,6 +82,8 @@ TEST_CASE("msccl plain reading: what the scan leaves to pugixml is read the same
         {"\n", "\r\n", true},
         {"  <gpu id=\"1\"", "  <!-- the second -- gpu -->\n  <gpu id=\"1\"", true},
         {" chan=\"0\"", "  chan=\"0\"  ", true},
+        {"  <gpu id=\"1\"", std::string("  <!-- a NUL ") + '\0' + " here -->\n  <gpu id=\"1\"",
+         false},
         {"name=\"pair\"", "name='pair'", false},
         {"srcoff=\"0\"", "srcoff=\"&#48;\"", false},
         {"cnt=\"1\"", "cnt=\"1\t\"", false},
