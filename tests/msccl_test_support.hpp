@@ -17,6 +17,24 @@ inline std::string msccl_corpus_dir() {
     return std::string(TRIVCHECK_SOURCE_DIR) + "/../shared/corpus/msccl";
 }
 
+/// Two gpus, out of place: each sends its input chunk and adds the other's to its own.
+inline const std::string two_gpu_allreduce_xml = R"(<!-- a comment first -->
+<algo name="pair" proto="Simple" nchannels="1" nchunksperloop="2" ngpus="2" coll="allreduce" inplace="0" outofplace="1" minBytes="0" maxBytes="1024">
+  <gpu id="0" i_chunks="1" o_chunks="1" s_chunks="0">
+    <tb id="0" send="1" recv="1" chan="0">
+      <step s="0" type="s" srcbuf="i" srcoff="0" dstbuf="o" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="0"/>
+      <step s="1" type="rrc" srcbuf="i" srcoff="0" dstbuf="o" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="0"/>
+    </tb>
+  </gpu>
+  <gpu id="1" i_chunks="1" o_chunks="1" s_chunks="0">
+    <tb id="0" send="0" recv="0" chan="0">
+      <step s="0" type="s" srcbuf="i" srcoff="0" dstbuf="o" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="0"/>
+      <step s="1" type="rrc" srcbuf="i" srcoff="0" dstbuf="o" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="0"/>
+    </tb>
+  </gpu>
+</algo>
+)";
+
 /// The text of corpus file `name`; fails the test when it is absent.
 inline std::string corpus_text(const std::string& name) {
     const std::string path = msccl_corpus_dir() + "/" + name;

@@ -1,5 +1,7 @@
 #include "checker/asynchronous/asynchronous_check.hpp"
 
+#include <stdexcept>
+
 #include "checker/asynchronous/asynchronous_figures.hpp"
 #include "checker/asynchronous/deadlock_diagnosis.hpp"
 #include "checker/asynchronous/postconditions.hpp"
@@ -15,7 +17,7 @@ namespace {
 void report_unreceived(const ProgramLayout& layout, const Scheduler& scheduler,
                        const SymbolicExecution& execution, ViolationSink& violations) {
     for (std::size_t index = 0; index < layout.connections().size(); ++index) {
-        const std::deque<int>& queued = scheduler.queued(static_cast<int>(index));
+        const std::span<const int> queued = scheduler.queued(static_cast<int>(index));
         if (queued.empty() || !violations.count("unreceived_message")) continue;
         const Connection& connection = layout.connections()[index];
         const Message& first = execution.message(queued.front());
@@ -71,28 +73,11 @@ trivcheck::Collective report_collective(Collective collective) {
     }
 }
 
-}  // namespace
-
-Report check_program(const Program& program, const AsynchronousOptions& options) {
-    const ProgramLayout layout(program);
-    const std::uint64_t estimate = memory_estimate(layout);
-    const std::uint64_t limit = memory_limit_or_default(options.memory_limit_bytes);
-    if (estimate > limit)
-        throw ResourceLimit(
-            "checking " + program.name + " needs about " + std::to_string(estimate >> 20) +
-            " MiB of state, more than the limit of " + std::to_string(limit >> 20) + " MiB");
-    ViolationSink violations(options.max_recorded_violations);
-    if (options.rccl_limits) check_rccl_limits(layout, violations);
-    Scheduler scheduler(layout, 0);
-    SymbolicExecution execution(layout, violations);
-    const bool completed = scheduler.run(&execution);
-    if (completed) {
-        report_unreceived(layout, scheduler, execution, violations);
-        check_postconditions(layout, execution, violations);
-    } else {
-        diagnose_deadlock(layout, scheduler, violations);
-    }
-
+/// The report of one complete run.
+Report program_report(const Program& program, const ProgramLayout& layout,
+                      const AsynchronousOptions& options, const Scheduler& scheduler,
+                      const SymbolicExecution& execution, bool completed,
+                      ViolationSink& violations) {
     Report report;
     report.name = program.name;
     report.algo = "msccl-ir";
@@ -109,6 +94,37 @@ Report check_program(const Program& program, const AsynchronousOptions& options)
     report.violation_counts = violations.counts();
     report.verdict = report.violation_counts.empty() ? Verdict::holds : Verdict::violated;
     return report;
+}
+
+}  // namespace
+
+Report check_program(const Program& program, const AsynchronousOptions& options) {
+    const ProgramLayout layout(program);
+    const std::uint64_t estimate = memory_estimate(layout);
+    const std::uint64_t limit = memory_limit_or_default(options.memory_limit_bytes);
+    if (estimate > limit)
+        throw ResourceLimit(
+            "checking " + program.name + " needs about " + std::to_string(estimate >> 20) +
+            " MiB of state, more than the limit of " + std::to_string(limit >> 20) + " MiB");
+    // First without the values' history; again with it when a double count
+    // needs its chains (the runs are the same).
+    for (const bool keep_history : {false, true}) {
+        ViolationSink violations(options.max_recorded_violations);
+        if (options.rccl_limits) check_rccl_limits(layout, violations);
+        Scheduler scheduler(layout, 0);
+        SymbolicExecution execution(layout, violations, keep_history);
+        const bool completed = scheduler.run(&execution);
+        if (execution.history_needed()) continue;
+        if (completed) {
+            report_unreceived(layout, scheduler, execution, violations);
+            check_postconditions(layout, execution, violations);
+        } else {
+            diagnose_deadlock(layout, scheduler, violations);
+        }
+        return program_report(program, layout, options, scheduler, execution, completed,
+                              violations);
+    }
+    throw std::logic_error("a run with the values' history asked for it");
 }
 
 }  // namespace trivcheck::msccl

@@ -55,12 +55,13 @@ HappensBefore::HappensBefore(const ProgramLayout& layout)
     send_snapshot_.assign(steps, -1);
     waiters_.assign(steps, 0);
     signal_at_.assign(steps, -1);
-    // The signalling step each wait will join: the first at or after `deps`.
-    std::vector<std::vector<int>> first_signal_from(layout.block_count());
+    // The signalling step each wait will join: the first at or after `deps`
+    // (per thread block, one entry per step and one past its end: -1, none).
+    std::vector<int> first_signal_from(steps + layout.block_count(), -1);
+    const auto first_base = [&](int block) { return step_base_[block] + block; };
     for (int block = 0; block < layout.block_count(); ++block) {
         const std::vector<Step>& steps_of = layout.block(block).steps;
-        std::vector<int>& first = first_signal_from[block];
-        first.assign(steps_of.size() + 1, -1);
+        int* first = first_signal_from.data() + first_base(block);
         for (int step = static_cast<int>(steps_of.size()) - 1; step >= 0; --step)
             first[step] = steps_of[step].signals ? step : first[step + 1];
     }
@@ -69,10 +70,10 @@ HappensBefore::HappensBefore(const ProgramLayout& layout)
             if (step.depends_on_block < 0) continue;
             const int waited = layout.block_with_id(layout.gpu_of(block), step.depends_on_block);
             if (waited < 0) continue;
-            const std::vector<int>& first = first_signal_from[waited];
-            const int from =
-                std::clamp(step.depends_on_step, 0, static_cast<int>(first.size()) - 1);
-            if (first[from] >= 0) ++waiters_[step_index(waited, first[from])];
+            const int last = static_cast<int>(layout.block(waited).steps.size());
+            const int from = std::clamp(step.depends_on_step, 0, last);
+            const int signal = first_signal_from[first_base(waited) + from];
+            if (signal >= 0) ++waiters_[step_index(waited, signal)];
         }
 }
 

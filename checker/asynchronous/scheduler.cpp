@@ -9,10 +9,24 @@ Scheduler::Scheduler(const ProgramLayout& layout, int fifo_depth)
       fifo_depth_(fifo_depth),
       next_step_(layout.block_count(), 0),
       signalled_(layout.block_count()),
-      queues_(layout.connections().size()),
+      fifo_head_(layout.connections().size(), 0),
+      fifo_tail_(layout.connections().size(), 0),
       most_queued_(layout.connections().size(), 0),
       dependents_(layout.block_count()),
       is_ready_(layout.block_count(), 0) {
+    std::vector<std::size_t> capacity(layout.connections().size(), 0);
+    for (int block = 0; block < layout.block_count(); ++block) {
+        const int connection = layout.links(block).send_connection;
+        if (connection < 0) continue;
+        for (const Step& step : layout.block(block).steps)
+            capacity[connection] += step_sends(step.type) ? 1 : 0;
+    }
+    std::size_t slots = 0;
+    for (std::size_t connection = 0; connection < capacity.size(); ++connection) {
+        fifo_head_[connection] = fifo_tail_[connection] = slots;
+        slots += capacity[connection];
+    }
+    fifo_.resize(slots);
     for (int block = 0; block < layout.block_count(); ++block) {
         for (const Step& step : layout.block(block).steps) {
             if (step.depends_on_block < 0) continue;
@@ -43,10 +57,10 @@ BlockedOn Scheduler::blocked_on(int block) const {
             return BlockedOn::dependency;
     }
     const ThreadBlockLinks& links = layout_.links(block);
-    if (step_receives(step.type) && queues_[links.receive_connection].empty())
+    if (step_receives(step.type) && queued(links.receive_connection).empty())
         return BlockedOn::message;
     if (step_sends(step.type) && fifo_depth_ > 0 &&
-        static_cast<int>(queues_[links.send_connection].size()) >= fifo_depth_)
+        static_cast<int>(queued(links.send_connection).size()) >= fifo_depth_)
         return BlockedOn::fifo_space;
     return BlockedOn::nothing;
 }
@@ -81,18 +95,16 @@ bool Scheduler::run(StepObserver* observer) {
                 start.waited_step = signal_at_or_after(start.waited_block, step.depends_on_step);
             }
             if (step_receives(step.type)) {
-                std::deque<int>& queue = queues_[links.receive_connection];
-                start.received_message = queue.front();
-                queue.pop_front();
+                start.received_message = fifo_[fifo_head_[links.receive_connection]++];
                 wake(layout_.connections()[links.receive_connection].sending_block);
             }
             if (step_sends(step.type)) {
                 start.sent_message = static_cast<int>(message_connection_.size());
                 message_connection_.push_back(links.send_connection);
-                std::deque<int>& queue = queues_[links.send_connection];
-                queue.push_back(start.sent_message);
+                fifo_[fifo_tail_[links.send_connection]++] = start.sent_message;
                 most_queued_[links.send_connection] =
-                    std::max(most_queued_[links.send_connection], static_cast<int>(queue.size()));
+                    std::max(most_queued_[links.send_connection],
+                             static_cast<int>(queued(links.send_connection).size()));
                 wake(layout_.connections()[links.send_connection].receiving_block);
             }
             if (observer) observer->run(start);

@@ -1,5 +1,5 @@
 #pragma once
-#include <deque>
+#include <span>
 #include <vector>
 
 #include "checker/asynchronous/program_layout.hpp"
@@ -45,7 +45,9 @@ class Scheduler {
     bool finished(int block) const;
     BlockedOn blocked_on(int block) const;
     /// Messages sent on `connection` and not received yet, oldest first.
-    const std::deque<int>& queued(int connection) const { return queues_[connection]; }
+    std::span<const int> queued(int connection) const {
+        return {fifo_.data() + fifo_head_[connection], fifo_.data() + fifo_tail_[connection]};
+    }
     /// The connection of message `message`.
     int message_connection(int message) const { return message_connection_[message]; }
     /// The most messages `connection` held at once.
@@ -65,7 +67,11 @@ class Scheduler {
     int fifo_depth_;
     std::vector<int> next_step_;
     std::vector<std::vector<int>> signalled_;
-    std::vector<std::deque<int>> queues_;
+    /// The FIFOs, one flat array: connection c's messages, as many as its
+    /// sending thread block has sending steps, at [fifo_head_[c], fifo_tail_[c]).
+    std::vector<int> fifo_;
+    std::vector<std::size_t> fifo_head_;
+    std::vector<std::size_t> fifo_tail_;
     std::vector<int> most_queued_;
     std::vector<int> message_connection_;
     std::vector<std::vector<int>> dependents_;  // block -> blocks with a step waiting on it

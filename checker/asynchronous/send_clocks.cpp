@@ -43,9 +43,9 @@ int SendClocks::join(int into, int from) {
         const int mine = part(into, g);
         const int seen = part(from, g);
         if (mine == seen) continue;
-        const SharedClocks& clocks = parts_[g];
-        if (!clocks.covers(mine, seen)) changes = true;
-        if (from_covers && !clocks.covers(seen, mine)) from_covers = false;
+        const ClockOrder order = parts_[g].compare(mine, seen);
+        if (!order.first_covers) changes = true;
+        if (!order.second_covers) from_covers = false;
         if (changes && !from_covers) break;
     }
     if (!changes) return into;

@@ -18,20 +18,34 @@ std::string chunk_name(const AccessSite& site) {
 
 }  // namespace
 
-SymbolicExecution::SymbolicExecution(const ProgramLayout& layout, ViolationSink& violations)
+SymbolicExecution::SymbolicExecution(const ProgramLayout& layout, ViolationSink& violations,
+                                     bool keep_history)
     : layout_(layout),
       violations_(violations),
+      keep_history_(keep_history),
       sets_(std::max(1, layout.input_chunks() * layout.gpu_count())),
       store_(layout),
       clocks_(layout),
       races_(store_.cell_count()),
       signals_(layout.block_count()),
       depth_(layout.block_count(), 0) {
+    // One set per input chunk (and the empty and the full set) for certain;
+    // one event per input chunk and per chunk a step touches.
+    std::size_t inputs = 0;
+    for (int gpu = 0; gpu < layout.gpu_count(); ++gpu)
+        inputs += static_cast<std::size_t>(layout.logical_chunks(gpu, Buffer::input));
+    sets_.reserve(inputs + 2, inputs + 1);
+    sets_.remember_unions(false);
+    std::size_t events = inputs;
+    for (int block = 0; block < layout.block_count(); ++block)
+        for (const Step& step : layout.block(block).steps)
+            events += step.type == StepType::nop ? 0 : static_cast<std::size_t>(step.count);
+    if (keep_history_) history_.reserve(events);
     for (int gpu = 0; gpu < layout.gpu_count(); ++gpu)
         for (int chunk = 0; chunk < layout.logical_chunks(gpu, Buffer::input); ++chunk) {
             ChunkCell& cell = store_.cell(store_.cell_index(gpu, Buffer::input, chunk));
             cell.value = sets_.single(layout.contribution(gpu, chunk));
-            cell.event = history_.add({cell.value, -1, -1, -1, chunk, gpu});
+            cell.event = record({cell.value, -1, -1, -1, chunk, gpu});
         }
 }
 
@@ -127,9 +141,11 @@ ChunkCell SymbolicExecution::reduce(const ChunkCell& left, const ChunkCell& righ
         }
     }
     const UnionResult sum = sets_.unite(left.value, right.value);
-    ChunkCell result{
-        sum.set, history_.add({sum.set, left.event, right.event, start.block, start.step, gpu})};
-    if (sum.overlap >= 0 && violations_.count("double_count")) {
+    ChunkCell result{sum.set,
+                     record({sum.set, left.event, right.event, start.block, start.step, gpu})};
+    if (sum.overlap >= 0 && !keep_history_) {
+        history_needed_ = true;
+    } else if (sum.overlap >= 0 && violations_.count("double_count")) {
         Violation violation;
         violation.kind = "double_count";
         violation.contributor = layout_.contribution_gpu(sum.overlap);
@@ -185,6 +201,7 @@ void SymbolicExecution::run(const StepStart& start) {
     critical_path_ = std::max(critical_path_, depth);
 
     Message outgoing;
+    if (step_sends(step.type)) outgoing.chunks.reserve(static_cast<std::size_t>(step.count));
     if (step.type != StepType::nop) {
         for (int chunk = 0; chunk < step.count; ++chunk) {
             ChunkCell received;
@@ -198,13 +215,13 @@ void SymbolicExecution::run(const StepStart& start) {
             switch (step.type) {
                 case StepType::send:
                 case StepType::copy:
-                    result = {source.value, history_.add({source.value, source.event, -1,
-                                                          start.block, start.step, gpu})};
+                    result = {source.value, record({source.value, source.event, -1, start.block,
+                                                    start.step, gpu})};
                     break;
                 case StepType::receive:
                 case StepType::receive_copy_send:
-                    result = {received.value, history_.add({received.value, received.event, -1,
-                                                            start.block, start.step, gpu})};
+                    result = {received.value, record({received.value, received.event, -1,
+                                                      start.block, start.step, gpu})};
                     break;
                 case StepType::reduce: {
                     const AccessSite destination{start.block, start.step, step.dst_buffer,

@@ -25,15 +25,20 @@ struct Message {
 /// What the steps do to the chunks (docs/msccl.md): values as contribution sets,
 /// reductions checked for double counts and empty sides, every access checked
 /// for races, and the longest happens-before chain of sending steps.
+/// The values' history (one event per chunk a step touches) is kept only
+/// when asked for: it serves a double count's chains alone, so a run without
+/// it that finds a double count says so (`history_needed`) and is run again
+/// with it; any two runs are the same.
 class SymbolicExecution : public StepObserver {
   public:
-    SymbolicExecution(const ProgramLayout& layout, ViolationSink& violations);
+    SymbolicExecution(const ProgramLayout& layout, ViolationSink& violations, bool keep_history);
 
     void run(const StepStart& start) override;
 
     const ChunkStore& store() const { return store_; }
     const ContributionSets& sets() const { return sets_; }
-    const ValueHistory& history() const { return history_; }
+    /// A double count was found in a run without history: its chains need another run.
+    bool history_needed() const { return history_needed_; }
     const Message& message(int id) const { return messages_[id]; }
     /// Longest chain of sending steps ordered before and including any step.
     int critical_path() const { return critical_path_; }
@@ -50,6 +55,8 @@ class SymbolicExecution : public StepObserver {
     /// The critical-path depth of signalling step `step` of `block`.
     int signal_depth(int block, int step) const;
     /// The value of chunk `offset` of `buffer` read by the current step, race-checked.
+    /// Adds `event` to the history when it is kept; its index, or -1.
+    int record(const ValueEvent& event) { return keep_history_ ? history_.add(event) : -1; }
     ChunkCell read(const AccessSite& site, int gpu);
     void write(const AccessSite& site, int gpu, const ChunkCell& value);
     /// Adds two values at the current step, reporting double counts and empty sides.
@@ -59,6 +66,8 @@ class SymbolicExecution : public StepObserver {
 
     const ProgramLayout& layout_;
     ViolationSink& violations_;
+    bool keep_history_;
+    bool history_needed_ = false;
     ContributionSets sets_;
     ChunkStore store_;
     ValueHistory history_;

@@ -26,6 +26,8 @@ struct ValueEvent {
 /// twice can be followed back, copy by copy, to its origin.
 class ValueHistory {
   public:
+    /// Room for `events` events at once (growing would copy them all).
+    void reserve(std::size_t events) { events_.reserve(events); }
     int add(const ValueEvent& event) {
         events_.push_back(event);
         return static_cast<int>(events_.size()) - 1;

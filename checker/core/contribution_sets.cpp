@@ -37,8 +37,16 @@ ContributionSets::ContributionSets(int n) : n_(n) {
 
 SetId ContributionSets::single(int contributor) {
     assert(contributor >= 0 && contributor < n_);
-    std::vector<Arc> arcs{{contributor, contributor + 1}};
-    return intern(arcs);
+    const Arc arc{contributor, contributor + 1};
+    return intern(std::span<const Arc>(&arc, 1));
+}
+
+void ContributionSets::reserve(std::size_t sets, std::size_t arcs) {
+    arena_.reserve(arcs);
+    first_arc_.reserve(sets);
+    sizes_.reserve(sets);
+    next_same_hash_.reserve(sets);
+    by_hash_.reserve(sets);
 }
 
 SetId ContributionSets::from_arcs(std::vector<Arc> arcs) {
@@ -55,7 +63,7 @@ std::uint64_t ContributionSets::hash_arcs(std::span<const Arc> arcs) const {
     return hash == FlatHashMap::empty_key ? 0 : hash;
 }
 
-SetId ContributionSets::intern(std::vector<Arc>& arcs) {
+SetId ContributionSets::intern(std::span<const Arc> arcs) {
     constexpr SetId no_set = ~SetId{0};
     const std::uint64_t hash = hash_arcs(arcs);
     const std::uint32_t* head = by_hash_.find(hash);
@@ -135,6 +143,7 @@ UnionResult ContributionSets::unite(SetId a, SetId b) {
     if (a == empty) return {b, -1};
     if (b == empty) return {a, -1};
     if (a > b) std::swap(a, b);
+    if (!memoise_unions_) return unite_uncached(a, b);
     const std::uint64_t key = pair_key(a, b);
     if (key == last_union_.key) return union_results_[last_union_.value];
     if (const std::uint32_t* cached = unions_.find(key)) {
@@ -166,8 +175,9 @@ UnionResult ContributionSets::unite_uncached(SetId a, SetId b) {
         else
             ++j;
     }
-    std::vector<Arc> merged;
-    merged.reserve(left.size() + right.size());
+    // Merged in a buffer kept between calls: a union costs no allocation.
+    std::vector<Arc>& merged = merge_buffer_;
+    merged.clear();
     std::merge(left.begin(), left.end(), right.begin(), right.end(), std::back_inserter(merged),
                [](const Arc& x, const Arc& y) { return x.begin < y.begin; });
     normalise(merged);

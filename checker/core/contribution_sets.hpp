@@ -44,6 +44,11 @@ class ContributionSets {
     SetId rotate(SetId set, int delta);
     /// The union of two sets and the first contributor they share, if any.
     UnionResult unite(SetId a, SetId b);
+    /// Whether unions are remembered by pair (the default): worth it when
+    /// pairs recur, as across the ranks of a rotation-symmetric schedule; an
+    /// MSCCL-IR run, whose values name their chunk, unites a pair once (a
+    /// second time would be a double count). The results are the same.
+    void remember_unions(bool remember) { memoise_unions_ = remember; }
 
     std::int64_t size(SetId set) const { return sizes_[set]; }
     bool contains(SetId set, int contributor) const;
@@ -53,9 +58,12 @@ class ContributionSets {
     int ranks() const { return n_; }
     std::size_t set_count() const { return sizes_.size(); }
     std::size_t memory_bytes() const;
+    /// Room for `sets` sets of `arcs` arcs in all, made at once instead of by
+    /// doubling (which copies, and rehashes, everything made so far).
+    void reserve(std::size_t sets, std::size_t arcs);
 
   private:
-    SetId intern(std::vector<Arc>& arcs);
+    SetId intern(std::span<const Arc> arcs);
     std::uint64_t hash_arcs(std::span<const Arc> arcs) const;
     UnionResult unite_uncached(SetId a, SetId b);
 
@@ -76,8 +84,10 @@ class ContributionSets {
     LastAnswer last_union_;
     FlatHashMap unions_;  // (a, b) -> index into union_results_
     std::vector<UnionResult> union_results_;
+    bool memoise_unions_ = true;
     SetId full_ = 0;
     std::vector<Arc> scratch_;
+    std::vector<Arc> merge_buffer_;
 };
 
 }  // namespace trivcheck

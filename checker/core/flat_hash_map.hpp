@@ -27,6 +27,12 @@ class FlatHashMap {
         slots_[i] = {key, value};
     }
     std::size_t size() const { return count_; }
+    /// Room for `count` keys without growing.
+    void reserve(std::size_t count) {
+        std::size_t slots = slots_.empty() ? 64 : slots_.size();
+        while (count * 2 > slots) slots *= 2;
+        if (slots > slots_.size()) rehash(slots);
+    }
     std::size_t memory_bytes() const { return slots_.size() * sizeof(Slot); }
 
   private:
@@ -40,9 +46,10 @@ class FlatHashMap {
         key ^= key >> 33;
         return static_cast<std::size_t>(key) & mask_;
     }
-    void grow() {
+    void grow() { rehash(slots_.empty() ? 64 : slots_.size() * 2); }
+    void rehash(std::size_t slots) {
         std::vector<Slot> old = std::move(slots_);
-        slots_.assign(old.empty() ? 64 : old.size() * 2, Slot{});
+        slots_.assign(slots, Slot{});
         mask_ = slots_.size() - 1;
         count_ = 0;
         for (const Slot& slot : old)

@@ -12,7 +12,12 @@ namespace trivcheck {
 /// Throws InputError whose path names the element and attribute
 /// (`gpu[3]/tb[5]/step[12]@dstoff`, positions in the file), or NotApplicable
 /// for a collective docs/msccl.md gives no meaning to.
+/// Plain files (PlainXmlScanner) are read as they are scanned, without a tree;
+/// any other, and any file with a fault, through pugixml's tree.
 msccl::Program parse_msccl_xml(std::string_view text, const std::string& file_label);
+
+/// parse_msccl_xml always through pugixml's tree (what the scan must agree with).
+msccl::Program parse_msccl_xml_tree(std::string_view text, const std::string& file_label);
 
 /// parse_msccl_xml on the content of the file at `path`.
 msccl::Program read_msccl_file(const std::string& path);

@@ -8,43 +8,48 @@
 
 namespace trivcheck {
 
-ElementReader::ElementReader(const std::string& file, pugi::xml_node node, ElementPath path,
-                             std::initializer_list<const char*> known)
-    : file_(file), node_(node), path_(path) {
-    for (const char* entry : known) known_[known_count_++] = entry;
-    int position = 0;
-    for (pugi::xml_attribute attribute : node.attributes()) {
-        const char* name = attribute.name();
-        int index = -1;
-        // Files write the attributes in one order: try the next one first.
-        if (position < known_count_ && std::strcmp(name, known_[position]) == 0) index = position;
-        for (int entry = 0; entry < known_count_ && index < 0; ++entry)
-            if (std::strcmp(name, known_[entry]) == 0) index = entry;
-        if (index < 0) {
-            std::string expected;
-            for (const char* entry : known)
-                expected += (expected.empty() ? "" : ", ") + std::string(entry);
-            fail(name, "unknown attribute (expected " + expected + ")");
-        }
-        if (values_[index]) fail(name, "given twice");
-        values_[index] = attribute.value();
-        ++position;
+ElementReader::ElementReader(const std::string& file, ElementPath path,
+                             std::initializer_list<std::string_view> known)
+    : file_(file), path_(path) {
+    for (const std::string_view entry : known) known_[known_count_++] = entry;
+}
+
+void ElementReader::add(std::string_view name, std::string_view value) {
+    int index = -1;
+    // Files write the attributes in one order: try the next one first.
+    if (added_ < known_count_ && known_[added_] == name) index = added_;
+    for (int entry = 0; entry < known_count_ && index < 0; ++entry)
+        if (known_[entry] == name) index = entry;
+    if (index < 0) {
+        std::string expected;
+        for (int entry = 0; entry < known_count_; ++entry)
+            expected += (expected.empty() ? "" : ", ") + std::string(known_[entry]);
+        fail(std::string(name), "unknown attribute (expected " + expected + ")");
     }
+    if (values_[index].data() != nullptr) fail(std::string(name), "given twice");
+    values_[index] = value.data() != nullptr ? value : std::string_view("", 0);
+    ++added_;
+}
+
+void add_attributes(ElementReader& reader, pugi::xml_node node) {
+    for (pugi::xml_attribute attribute : node.attributes())
+        reader.add(attribute.name(), attribute.value());
 }
 
 void ElementReader::fail(const std::string& attribute, const std::string& expected) const {
     throw InputError(file_, path() + (attribute.empty() ? "" : "@" + attribute), expected);
 }
 
-std::int64_t ElementReader::integer(const char* name, std::int64_t least, std::int64_t most) const {
+std::int64_t ElementReader::integer(std::string_view name, std::int64_t least,
+                                    std::int64_t most) const {
     const std::string_view value = text(name);
     std::int64_t number = 0;
     const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
     if (value.empty() || error != std::errc() || end != value.data() + value.size())
-        fail(name, "expected an integer, got \"" + std::string(value) + "\"");
+        fail(std::string(name), "expected an integer, got \"" + std::string(value) + "\"");
     if (number < least || number > most)
-        fail(name, std::string(value) + " is out of range [" + std::to_string(least) + ", " +
-                       std::to_string(most) + "]");
+        fail(std::string(name), std::string(value) + " is out of range [" + std::to_string(least) +
+                                    ", " + std::to_string(most) + "]");
     return number;
 }
 

@@ -1,0 +1,271 @@
+#include "checker/formats/msccl_program_reader.hpp"
+
+#include <limits>
+#include <optional>
+#include <tuple>
+
+#include "checker/asynchronous/program_layout.hpp"
+#include "checker/core/input_error.hpp"
+#include "models/generator.hpp"
+
+namespace trivcheck {
+
+namespace {
+
+using msccl::Buffer;
+using msccl::Collective;
+using msccl::StepType;
+
+/// Sizes beyond these are refused before anything is allocated for them.
+constexpr std::int64_t most_gpus = 1 << 16;
+constexpr std::int64_t most_chunks = 1 << 24;
+
+Collective read_collective(const ElementReader& reader, const std::string& spelling) {
+    if (spelling == "allreduce") return Collective::allreduce;
+    if (spelling == "allgather") return Collective::allgather;
+    if (spelling == "reducescatter" || spelling == "reduce_scatter")
+        return Collective::reduce_scatter;
+    if (spelling == "alltoall") return Collective::alltoall;
+    throw NotApplicable(reader.path() + "@coll: \"" + spelling +
+                        "\" has no meaning in trivcheck (it checks allreduce, allgather, "
+                        "reducescatter or reduce_scatter, alltoall)");
+}
+
+/// The enumerator of `Enum` (values 0..last) that `msccl::spelling` writes as `value`, if any.
+template <typename Enum>
+std::optional<Enum> from_spelling(std::string_view value, Enum last) {
+    // The spellings as views, measured once: this runs for every step of a file.
+    static const std::vector<std::string_view> spellings = [last] {
+        std::vector<std::string_view> all;
+        for (int index = 0; index <= static_cast<int>(last); ++index)
+            all.emplace_back(msccl::spelling(static_cast<Enum>(index)));
+        return all;
+    }();
+    for (std::size_t index = 0; index < spellings.size(); ++index)
+        if (value == spellings[index]) return static_cast<Enum>(index);
+    return std::nullopt;
+}
+
+StepType read_step_type(const ElementReader& reader) {
+    const std::string_view value = reader.text("type");
+    if (const std::optional<StepType> type = from_spelling(value, StepType::nop)) return *type;
+    reader.fail("type", "unknown step type \"" + std::string(value) +
+                            "\" (expected s, r, rcs, rrs, rrc, rrcs, cpy, re, nop)");
+}
+
+Buffer read_buffer(const ElementReader& reader, const char* name) {
+    const std::string_view value = reader.text(name);
+    if (const std::optional<Buffer> buffer = from_spelling(value, Buffer::scratch)) return *buffer;
+    reader.fail(name, "unknown buffer \"" + std::string(value) + "\" (expected i, o or s)");
+}
+
+const char* size_attribute(Buffer buffer) {
+    return buffer == Buffer::input    ? "i_chunks"
+           : buffer == Buffer::output ? "o_chunks"
+                                      : "s_chunks";
+}
+
+/// Chunk range [offset, offset + cnt) of `buffer` must lie within it (after aliasing).
+void check_range(const ElementReader& reader, const msccl::ProgramLayout& layout, int gpu_id,
+                 Buffer buffer, int offset, int count, const char* offset_name) {
+    const int chunks = layout.logical_chunks(gpu_id, buffer);
+    const int declared = buffer == Buffer::input    ? layout.gpu(gpu_id).input_chunks
+                         : buffer == Buffer::output ? layout.gpu(gpu_id).output_chunks
+                                                    : layout.gpu(gpu_id).scratch_chunks;
+    const std::string size =
+        chunks == declared ? std::string(size_attribute(buffer)) + " = " + std::to_string(chunks)
+                           : "the " + std::to_string(chunks) + " chunks of " +
+                                 msccl::spelling(buffer) + " (in place; the file's " +
+                                 size_attribute(buffer) + " = " + std::to_string(declared) + ")";
+    if (offset < 0) reader.fail(offset_name, std::to_string(offset) + " is negative");
+    if (offset >= chunks) reader.fail(offset_name, std::to_string(offset) + " is past " + size);
+    if (offset + count > chunks)
+        reader.fail(offset_name, "chunks " + std::to_string(offset) + ".." +
+                                     std::to_string(offset + count - 1) + " (cnt " +
+                                     std::to_string(count) + ") run past " + size);
+}
+
+/// A step's buffers, peers and dependency, against the program around it.
+void check_step(const ElementReader& reader, const msccl::ProgramLayout& layout, int gpu_id,
+                const msccl::ThreadBlock& block, const msccl::Step& step) {
+    if (msccl::step_sends(step.type) && block.send_peer < 0)
+        reader.fail("type", std::string(msccl::spelling(step.type)) +
+                                " sends, but its thread block has send=\"-1\"");
+    if (msccl::step_receives(step.type) && block.receive_peer < 0)
+        reader.fail("type", std::string(msccl::spelling(step.type)) +
+                                " receives, but its thread block has recv=\"-1\"");
+    const bool reads_destination = step.type == StepType::reduce;
+    if (msccl::step_reads_source(step.type))
+        check_range(reader, layout, gpu_id, step.src_buffer, step.src_offset, step.count, "srcoff");
+    if (msccl::step_writes_destination(step.type) || reads_destination)
+        check_range(reader, layout, gpu_id, step.dst_buffer, step.dst_offset, step.count, "dstoff");
+    if (step.depends_on_block >= 0 && layout.block_with_id(gpu_id, step.depends_on_block) < 0)
+        reader.fail("depid", std::to_string(step.depends_on_block) +
+                                 " names no thread block of gpu " + std::to_string(gpu_id));
+}
+
+/// Buffer sizes that fit the collective, on every gpu.
+void check_shape(const std::string& file, const msccl::Program& program,
+                 const msccl::ProgramLayout& layout, const std::vector<std::string>& gpu_paths) {
+    const int gpus = program.gpu_count;
+    for (int id = 0; id < gpus; ++id) {
+        const std::string& path = gpu_paths[id];
+        const int input = layout.logical_chunks(id, Buffer::input);
+        const int output = layout.logical_chunks(id, Buffer::output);
+        auto refuse = [&](const char* attribute, const std::string& expected) {
+            throw InputError(file, path + "@" + attribute, expected);
+        };
+        if (input != layout.logical_chunks(0, Buffer::input))
+            refuse("i_chunks", std::to_string(input) + " chunks differ from the " +
+                                   std::to_string(layout.logical_chunks(0, Buffer::input)) +
+                                   " of gpu 0");
+        const std::string collective = program.collective_spelling;
+        switch (program.collective) {
+            case Collective::allreduce:
+                if (output != input)
+                    refuse("o_chunks", std::to_string(output) + " output chunks, but " +
+                                           collective + " needs as many as input chunks (" +
+                                           std::to_string(input) + ")");
+                break;
+            case Collective::alltoall:
+                if (output != input || input % gpus != 0)
+                    refuse("o_chunks",
+                           std::to_string(output) + " output and " + std::to_string(input) +
+                               " input chunks, but " + collective +
+                               " needs equal sizes divisible by ngpus = " + std::to_string(gpus));
+                break;
+            case Collective::allgather:
+                if (output != gpus * input || input == 0)
+                    refuse("o_chunks",
+                           std::to_string(output) + " output chunks, but " + collective +
+                               " needs ngpus x input chunks = " + std::to_string(gpus * input));
+                break;
+            case Collective::reduce_scatter:
+                if (input != gpus * output || output == 0)
+                    refuse("i_chunks",
+                           std::to_string(input) + " input chunks, but " + collective +
+                               " needs ngpus x output chunks = " + std::to_string(gpus * output));
+                break;
+        }
+    }
+}
+
+}  // namespace
+
+const std::initializer_list<std::string_view> MscclProgramReader::algo_attributes = {
+    "name", "proto",   "nchannels",  "nchunksperloop", "ngpus",
+    "coll", "inplace", "outofplace", "minBytes",       "maxBytes"};
+const std::initializer_list<std::string_view> MscclProgramReader::gpu_attributes = {
+    "id", "i_chunks", "o_chunks", "s_chunks"};
+const std::initializer_list<std::string_view> MscclProgramReader::block_attributes = {
+    "id", "send", "recv", "chan"};
+const std::initializer_list<std::string_view> MscclProgramReader::step_attributes = {
+    "s", "type", "srcbuf", "srcoff", "dstbuf", "dstoff", "cnt", "depid", "deps", "hasdep"};
+
+void MscclProgramReader::read_algo(const ElementReader& reader) {
+    msccl::Program& program = program_;
+    if (reader.has("name")) program.name = reader.text("name");
+    program.collective_spelling = std::string(reader.text("coll"));
+    program.collective = read_collective(reader, program.collective_spelling);
+    program.protocol = reader.text("proto");
+    if (program.protocol != "Simple" && program.protocol != "LL" && program.protocol != "LL128")
+        reader.fail("proto",
+                    "unknown protocol \"" + program.protocol + "\" (expected Simple, LL or LL128)");
+    program.gpu_count = reader.small("ngpus", 1, most_gpus);
+    program.channels = reader.small("nchannels", 1, most_chunks);
+    program.chunks_per_loop = reader.small("nchunksperloop", 0, most_chunks);
+    program.in_place = reader.flag("inplace");
+    if (reader.has("outofplace")) program.out_of_place = reader.flag("outofplace");
+    const std::int64_t most_bytes = std::numeric_limits<std::int64_t>::max();
+    if (reader.has("minBytes")) program.min_bytes = reader.integer("minBytes", 0, most_bytes);
+    if (reader.has("maxBytes")) program.max_bytes = reader.integer("maxBytes", 0, most_bytes);
+    if (program.min_bytes && program.max_bytes && *program.min_bytes > *program.max_bytes)
+        reader.fail("maxBytes", std::to_string(*program.max_bytes) +
+                                    " is below minBytes = " + std::to_string(*program.min_bytes));
+    gpu_paths_.assign(program.gpu_count, "");
+}
+
+void MscclProgramReader::read_gpu(const ElementReader& reader) {
+    msccl::Gpu gpu;
+    gpu.id = reader.small("id", 0, program_.gpu_count - 1);
+    if (!gpu_paths_[gpu.id].empty())
+        reader.fail("id", std::to_string(gpu.id) + " is also the id of " + gpu_paths_[gpu.id]);
+    gpu_paths_[gpu.id] = reader.path();
+    gpu.input_chunks = reader.small("i_chunks", 0, most_chunks);
+    gpu.output_chunks = reader.small("o_chunks", 0, most_chunks);
+    gpu.scratch_chunks = reader.small("s_chunks", 0, most_chunks);
+    block_paths_.clear();
+    senders_.clear();
+    receivers_.clear();
+    program_.gpus.push_back(std::move(gpu));
+}
+
+void MscclProgramReader::read_block(const ElementReader& block_reader) {
+    const msccl::Gpu& gpu = program_.gpus.back();
+    msccl::ThreadBlock block;
+    block.id = block_reader.small("id", 0, most_chunks);
+    if (!block_paths_.emplace(block.id, block_reader.path()).second)
+        block_reader.fail(
+            "id", std::to_string(block.id) + " is also the id of " + block_paths_[block.id]);
+    block.send_peer = block_reader.small("send", -1, program_.gpu_count - 1);
+    block.receive_peer = block_reader.small("recv", -1, program_.gpu_count - 1);
+    block.channel = block_reader.small("chan", 0, program_.channels - 1);
+    for (const auto& [attribute, peer, owners] :
+         {std::tuple{"send", block.send_peer, &senders_},
+          std::tuple{"recv", block.receive_peer, &receivers_}}) {
+        if (peer == gpu.id)
+            block_reader.fail(attribute,
+                              "gpu " + std::to_string(gpu.id) + " cannot be its own peer");
+        if (peer < 0) continue;
+        const auto [owner, inserted] = owners->try_emplace({peer, block.channel}, block.id);
+        if (!inserted)
+            block_reader.fail(
+                attribute, "tb " + std::to_string(owner->second) + " of this gpu " +
+                               (std::string(attribute) == "send" ? "sends to" : "receives from") +
+                               " gpu " + std::to_string(peer) + " on channel " +
+                               std::to_string(block.channel) +
+                               " already (one thread block per connection)");
+    }
+    program_.gpus.back().thread_blocks.push_back(std::move(block));
+}
+
+void MscclProgramReader::read_step(const ElementReader& reader, int index) {
+    msccl::Step step;
+    step.index = reader.small("s", 0, most_chunks);
+    if (step.index != index)
+        reader.fail("s", std::to_string(step.index) + ", expected " + std::to_string(index) +
+                             " (steps are numbered in file order)");
+    step.type = read_step_type(reader);
+    step.src_buffer = read_buffer(reader, "srcbuf");
+    step.src_offset = reader.small("srcoff", -1, most_chunks);
+    step.dst_buffer = read_buffer(reader, "dstbuf");
+    step.dst_offset = reader.small("dstoff", -1, most_chunks);
+    step.count = reader.small("cnt", step.type == StepType::nop ? 0 : 1, most_chunks);
+    step.depends_on_block = reader.small("depid", -1, most_chunks);
+    step.depends_on_step = reader.small("deps", -1, most_chunks);
+    if (step.depends_on_block >= 0 && step.depends_on_step < 0)
+        reader.fail("deps", std::to_string(step.depends_on_step) + " names no step, but depid = " +
+                                std::to_string(step.depends_on_block) + " waits on one");
+    step.signals = reader.flag("hasdep");
+    program_.gpus.back().thread_blocks.back().steps.push_back(step);
+}
+
+msccl::Program MscclProgramReader::finish() {
+    for (int id = 0; id < program_.gpu_count; ++id)
+        if (gpu_paths_[id].empty())
+            ElementReader(file_, ElementPath{})
+                .fail("ngpus", "no <gpu id=\"" + std::to_string(id) +
+                                   "\"> although ngpus = " + std::to_string(program_.gpu_count));
+    const msccl::ProgramLayout layout(program_);
+    check_shape(file_, program_, layout, gpu_paths_);
+    for (int gpu = 0; gpu < static_cast<int>(program_.gpus.size()); ++gpu) {
+        const std::vector<msccl::ThreadBlock>& blocks = program_.gpus[gpu].thread_blocks;
+        for (int block = 0; block < static_cast<int>(blocks.size()); ++block)
+            for (int step = 0; step < static_cast<int>(blocks[block].steps.size()); ++step)
+                check_step(ElementReader(file_, ElementPath{gpu, block, step}), layout,
+                           program_.gpus[gpu].id, blocks[block], blocks[block].steps[step]);
+    }
+    return std::move(program_);
+}
+
+}  // namespace trivcheck

@@ -1,0 +1,47 @@
+#pragma once
+#include <initializer_list>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "checker/formats/xml_element_reader.hpp"
+#include "models/msccl_program.hpp"
+
+namespace trivcheck {
+
+/// Builds an msccl::Program from the elements of an MSCCL-IR file, given in
+/// document order (`<algo>`, then each `<gpu>`, its `<tb>`s and their
+/// `<step>`s), and checks what each element and the whole program must be
+/// (docs/msccl.md, Reading). Whoever walks the file (a pugixml tree, or
+/// PlainXmlScanner) makes an ElementReader per element with the attributes
+/// named here and hands it over.
+class MscclProgramReader {
+  public:
+    static const std::initializer_list<std::string_view> algo_attributes;
+    static const std::initializer_list<std::string_view> gpu_attributes;
+    static const std::initializer_list<std::string_view> block_attributes;
+    static const std::initializer_list<std::string_view> step_attributes;
+
+    explicit MscclProgramReader(const std::string& file) : file_(file) {}
+
+    void read_algo(const ElementReader& reader);
+    void read_gpu(const ElementReader& reader);
+    /// A thread block of the last gpu read.
+    void read_block(const ElementReader& reader);
+    /// Step `index` of the last thread block read.
+    void read_step(const ElementReader& reader, int index);
+    /// The program, once every element was read and the whole of it checked.
+    msccl::Program finish();
+
+  private:
+    const std::string& file_;
+    msccl::Program program_;
+    std::vector<std::string> gpu_paths_;  // per gpu id: the path of its element
+    // Of the last gpu read: thread block id -> path; (peer, channel) -> tb id.
+    std::map<int, std::string> block_paths_;
+    std::map<std::pair<int, int>, int> senders_;
+    std::map<std::pair<int, int>, int> receivers_;
+};
+
+}  // namespace trivcheck
