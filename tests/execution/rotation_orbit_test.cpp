@@ -8,7 +8,7 @@
 
 #include "checker/explanations/check.hpp"
 #include "checker/formats/report_json.hpp"
-#include "checker/execution/rotation_symmetry.hpp"
+#include "models/rotation_symmetry.hpp"
 #include "models/orbit_generator.hpp"
 #include "models/ring.hpp"
 #include "tests/test_support.hpp"

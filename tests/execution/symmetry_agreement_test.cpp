@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "checker/execution/rotation_symmetry.hpp"
+#include "models/rotation_symmetry.hpp"
 #include "checker/explanations/check.hpp"
 #include "checker/formats/report_json.hpp"
 #include "proofs/last_step_planner.hpp"
