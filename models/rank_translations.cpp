@@ -43,13 +43,13 @@ std::optional<RankTranslations> RankTranslations::of(const Schedule& schedule) {
     if (topology.kind != TopologyKind::ring && topology.kind != TopologyKind::torus)
         return std::nullopt;
     // Blocks stay put only where every rank starts with its contribution to each (allreduce).
-    const int staying = topology.kind == TopologyKind::ring
-                            ? 1
-                            : static_cast<int>(topology.dims.size());
+    const int staying =
+        topology.kind == TopologyKind::ring ? 1 : static_cast<int>(topology.dims.size());
     if (schedule.blocks == staying && schedule.collective == Collective::allreduce)
         return RankTranslations(topology.dims, {});
     if (schedule.blocks % n != 0) return std::nullopt;
-    if (topology.kind == TopologyKind::ring) return RankTranslations(topology.dims, {schedule.blocks});
+    if (topology.kind == TopologyKind::ring)
+        return RankTranslations(topology.dims, {schedule.blocks});
     // D collectives of k^D·N blocks each: B_d = k·n_d.
     const auto dimensions = static_cast<int>(topology.dims.size());
     if (schedule.blocks % dimensions != 0) return std::nullopt;

@@ -44,10 +44,10 @@ class RankTranslations {
         if (is_ring()) return wrap(static_cast<std::int64_t>(rank) + translation, ranks_);
         int sum = 0;
         for (std::size_t d = 0; d < extents_.size(); ++d) {
-            const int coordinate = rank / strides_[d] % extents_[d] +
-                                   translation / strides_[d] % extents_[d];
-            sum += (coordinate >= extents_[d] ? coordinate - extents_[d] : coordinate) *
-                   strides_[d];
+            const int coordinate =
+                rank / strides_[d] % extents_[d] + translation / strides_[d] % extents_[d];
+            sum +=
+                (coordinate >= extents_[d] ? coordinate - extents_[d] : coordinate) * strides_[d];
         }
         return sum;
     }

@@ -24,8 +24,7 @@ LocalOp turned(const LocalOp& operation, int shift, int ranks, int blocks);
 /// `transfer` under translation `translation` of `translations` (on a ring: turned).
 Transfer translated(const Transfer& transfer, int translation,
                     const RankTranslations& translations);
-LocalOp translated(const LocalOp& operation, int translation,
-                   const RankTranslations& translations);
+LocalOp translated(const LocalOp& operation, int translation, const RankTranslations& translations);
 
 /// A rank-symmetric schedule kept as one N-th of each step: on a ring of n
 /// ranks (a rotation-symmetric schedule) or on a torus of N ranks (a

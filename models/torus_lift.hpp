@@ -1,7 +1,6 @@
 #pragma once
-#include <vector>
-
 #include <optional>
+#include <vector>
 
 #include "models/generator.hpp"
 #include "models/rotation_orbit.hpp"

@@ -9,8 +9,8 @@
 #include "checker/execution/memory_estimate.hpp"
 #include "checker/execution/provenance.hpp"
 #include "checker/execution/report_header.hpp"
-#include "models/rotation_symmetry.hpp"
 #include "models/ring_arithmetic.hpp"
+#include "models/rotation_symmetry.hpp"
 
 namespace trivcheck {
 

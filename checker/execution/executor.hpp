@@ -50,8 +50,8 @@ class ExecutionState {
     std::size_t cell_index(int rank, int buffer, int block) const {
         const auto slot = static_cast<std::size_t>(buffer) * static_cast<std::size_t>(blocks_);
         if (rank_orbit_)
-            return slot + static_cast<std::size_t>(translations_.translate_block(
-                              block, translations_.inverse(rank)));
+            return slot + static_cast<std::size_t>(
+                              translations_.translate_block(block, translations_.inverse(rank)));
         return static_cast<std::size_t>(rank) * static_cast<std::size_t>(buffers_) *
                    static_cast<std::size_t>(blocks_) +
                slot + static_cast<std::size_t>(block);

@@ -96,9 +96,8 @@ void Executor::report_missing(int rank, int block) {
     const int n = schedule_.ranks;
     const SetId value = state_.relative_value(rank, block);
     const bool allgather = schedule_.collective == Collective::allgather;
-    const int relative =
-        allgather ? translations_.difference(schedule_.owner_of_block(block), rank)
-                  : sets_.first_missing(value);
+    const int relative = allgather ? translations_.difference(schedule_.owner_of_block(block), rank)
+                                   : sets_.first_missing(value);
     const int contributor = relative < 0 ? -1 : translations_.add(relative, rank);
     const char* expectation = allgather ? "without the final value of"
                               : schedule_.collective == Collective::reduce_scatter

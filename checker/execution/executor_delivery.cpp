@@ -29,9 +29,9 @@ void Executor::orbit_arrivals(const Step& step, int receiver,
     for (std::size_t j = 0; j < count; ++j) {
         const Transfer& transfer = step.transfers[j];
         const int shift = translations_.difference(receiver, transfer.dst);
-        arrivals.push_back(with_blocks(
-            {&transfer, shift, translations_.add(transfer.src, shift),
-             static_cast<std::uint32_t>(static_cast<std::size_t>(shift) * count + j)}));
+        arrivals.push_back(
+            with_blocks({&transfer, shift, translations_.add(transfer.src, shift),
+                         static_cast<std::uint32_t>(static_cast<std::size_t>(shift) * count + j)}));
     }
     // The whole step lists them by index: the order a receiver reduces them in.
     std::sort(arrivals.begin(), arrivals.end(),

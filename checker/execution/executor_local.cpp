@@ -32,8 +32,7 @@ void Executor::run_local_operations(int step_index, const Step& step) {
 void Executor::run_local_operation(int step_index, int rank, const LocalOp& operation, int shift,
                                    std::size_t index) {
     operation.blocks.for_each([&](int listed) {
-        const int block =
-            shift == 0 ? listed : translations_.translate_block(listed, shift);
+        const int block = shift == 0 ? listed : translations_.translate_block(listed, shift);
         const SetId source = state_.relative_value(rank, operation.src_buffer, block);
         SetId& target = state_.cell(rank, operation.dst_buffer, block);
         if (operation.op == Op::copy) {

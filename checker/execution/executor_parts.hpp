@@ -127,10 +127,9 @@ class Executor {
     }
     bool arrival_carries(const Arrival& arrival, int buffer, int block) const {
         if (arrival.transfer->dst_buffer != buffer) return false;
-        const int unturned =
-            arrival.shift == 0
-                ? block
-                : translations_.translate_block(block, translations_.inverse(arrival.shift));
+        const int unturned = arrival.shift == 0 ? block
+                                                : translations_.translate_block(
+                                                      block, translations_.inverse(arrival.shift));
         return arrival.transfer->blocks.contains(unturned);
     }
     /// A torus lists a translated message's blocks sorted, not in its model's order.

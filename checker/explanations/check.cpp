@@ -1,10 +1,10 @@
 #include "checker/explanations/check.hpp"
 
-#include "models/rotation_symmetry.hpp"
 #include "checker/execution/torus_figures.hpp"
 #include "checker/execution/trivance_checks.hpp"
 #include "checker/explanations/explain.hpp"
 #include "models/orbit_generator.hpp"
+#include "models/rotation_symmetry.hpp"
 
 namespace trivcheck {
 
@@ -91,8 +91,8 @@ Report check_orbit(const RotationOrbit& orbit, ExecuteOptions options) {
     // Without local operations the orbit lists the whole execution's violations and traces
     // double counts itself (checker/execution/executor_listing.cpp, provenance.hpp); the
     // tracing knows rings only, so a violated torus orbit is checked whole when it fits.
-    const bool listed = !has_local_operations(orbit.model) &&
-                        orbit.model.topology.kind == TopologyKind::ring;
+    const bool listed =
+        !has_local_operations(orbit.model) && orbit.model.topology.kind == TopologyKind::ring;
     if (listed && !needs_whole_replays(report)) {
         explain_orbit_violations(orbit, report);
         return report;

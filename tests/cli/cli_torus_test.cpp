@@ -36,9 +36,10 @@ TEST_CASE("check on torus:27x27x27 and 256x256: translation orbits decide B form
     }
 }
 
-TEST_CASE("check on torus:256x256: Swing B, whose rings are not rotation-symmetric, is refused "
-          "as too large (exit 4), never a verdict" *
-          doctest::test_suite("slow")) {
+TEST_CASE(
+    "check on torus:256x256: Swing B, whose rings are not rotation-symmetric, is refused "
+    "as too large (exit 4), never a verdict" *
+    doctest::test_suite("slow")) {
     const auto result = run_trivcheck_stderr("check --algo swing --form B --topo torus:256x256");
     CHECK(result.exit_code == 4);
     CHECK(result.out.find("unknown (resource limit): swing-B-256x256 would store more than "

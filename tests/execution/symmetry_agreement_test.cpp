@@ -9,49 +9,15 @@
 #include <string>
 #include <vector>
 
-#include "models/rotation_symmetry.hpp"
 #include "checker/explanations/check.hpp"
 #include "checker/formats/report_json.hpp"
-#include "proofs/last_step_planner.hpp"
 #include "models/orbit_generator.hpp"
+#include "models/rotation_symmetry.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;
 
 namespace {
-
-/// Every request the catalogue offers for a ring of n: each generator, form
-/// and per-algorithm choice (Bruck's route, Trivance's last step and tree).
-std::vector<GeneratorRequest> every_request(int n) {
-    std::vector<GeneratorRequest> requests;
-    for (const AlgorithmInfo& info : algorithm_catalogue())
-        for (Form form : info.forms) {
-            GeneratorRequest request{info.name, form, Topology::ring(n)};
-            requests.push_back(request);
-            if (info.name == "bruck") {
-                request.route = "shortest";
-                requests.push_back(request);
-            }
-            if (info.name == "trivance" && form == Form::L) {
-                request.last_step = "fold";
-                requests.push_back(request);
-                request.last_step = "synthesized";
-                proofs::supply_planner(request);
-                requests.push_back(request);
-            }
-            if (info.name == "trivance" && form == Form::B) {
-                request.tree = "balanced";
-                requests.push_back(request);
-            }
-        }
-    return requests;
-}
-
-std::string label(const GeneratorRequest& request) {
-    return request.algo + " " + to_string(request.form) +
-           " n=" + std::to_string(request.topology.dims.at(0)) + " route=" + request.route +
-           " last_step=" + request.last_step + " tree=" + request.tree;
-}
 
 /// Compares the fast and the plain path for every request of every n in [first, last].
 void check_sizes(int first, int last) {
@@ -59,8 +25,8 @@ void check_sizes(int first, int last) {
     plain.use_symmetry = false;
     int symmetric = 0;
     for (int n = first; n <= last; ++n)
-        for (const GeneratorRequest& request : every_request(n)) {
-            CAPTURE(label(request));
+        for (const GeneratorRequest& request : testing::every_request(Topology::ring(n))) {
+            CAPTURE(testing::request_label(request));
             Schedule schedule;
             try {
                 schedule = generate(request);

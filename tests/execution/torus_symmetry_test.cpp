@@ -16,45 +16,13 @@
 #include "checker/formats/report_json.hpp"
 #include "models/orbit_generator.hpp"
 #include "models/rotation_symmetry.hpp"
-#include "proofs/last_step_planner.hpp"
+#include "tests/test_support.hpp"
 
 using namespace trivcheck;
 
 namespace {
 
 Topology torus(std::vector<int> dims) { return Topology{TopologyKind::torus, std::move(dims), {}}; }
-
-/// Every algorithm and form the catalogue offers, with each per-algorithm choice.
-std::vector<GeneratorRequest> every_request(const Topology& topology) {
-    std::vector<GeneratorRequest> requests;
-    for (const AlgorithmInfo& info : algorithm_catalogue())
-        for (Form form : info.forms) {
-            GeneratorRequest request{info.name, form, topology};
-            requests.push_back(request);
-            if (info.name == "bruck") {
-                request.route = "shortest";
-                requests.push_back(request);
-            }
-            if (info.name == "trivance" && form == Form::L) {
-                request.last_step = "fold";
-                requests.push_back(request);
-                request.last_step = "synthesized";
-                proofs::supply_planner(request);
-                requests.push_back(request);
-            }
-            if (info.name == "trivance" && form == Form::B) {
-                request.tree = "balanced";
-                requests.push_back(request);
-            }
-        }
-    return requests;
-}
-
-std::string label(const GeneratorRequest& request) {
-    return request.algo + " " + to_string(request.form) + " " + request.topology.describe() +
-           " route=" + request.route + " last_step=" + request.last_step +
-           " tree=" + request.tree;
-}
 
 /// Are the two schedules' steps the same, transfer by transfer and block by block?
 void check_same_steps(const Schedule& a, const Schedule& b) {
@@ -96,8 +64,8 @@ int check_shape(const Topology& topology) {
     ExecuteOptions plain;
     plain.use_symmetry = false;
     int symmetric = 0;
-    for (const GeneratorRequest& request : every_request(topology)) {
-        CAPTURE(label(request));
+    for (const GeneratorRequest& request : testing::every_request(topology)) {
+        CAPTURE(testing::request_label(request));
         Schedule schedule;
         try {
             schedule = generate(request);
@@ -129,9 +97,8 @@ int check_shape(const Topology& topology) {
 
 TEST_CASE("torus symmetry: every algorithm and form on small tori, orbit = every rank") {
     int symmetric = 0;
-    for (const Topology& topology :
-         {torus({3, 3}), torus({4, 4}), torus({2, 5}), torus({5, 7}), torus({3, 3, 3}),
-          torus({2, 2, 2, 2}), torus({8, 4})})
+    for (const Topology& topology : {torus({3, 3}), torus({4, 4}), torus({2, 5}), torus({5, 7}),
+                                     torus({3, 3, 3}), torus({2, 2, 2, 2}), torus({8, 4})})
         symmetric += check_shape(topology);
     CHECK(symmetric > 0);
 }
