@@ -13,6 +13,7 @@
 #include "checker/formats/report_json.hpp"
 #include "models/orbit_generator.hpp"
 #include "models/rotation_symmetry.hpp"
+#include "tests/execution/fast_path_agreement.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;
@@ -21,35 +22,10 @@ namespace {
 
 /// Compares the fast and the plain path for every request of every n in [first, last].
 void check_sizes(int first, int last) {
-    ExecuteOptions plain;
-    plain.use_symmetry = false;
     int symmetric = 0;
     for (int n = first; n <= last; ++n)
-        for (const GeneratorRequest& request : testing::every_request(Topology::ring(n))) {
-            CAPTURE(testing::request_label(request));
-            Schedule schedule;
-            try {
-                schedule = generate(request);
-            } catch (const NotApplicable&) {
-                continue;
-            }
-            const std::string whole = report_to_json(check_schedule(schedule, plain)).dump();
-            // The generator's orbit, when it builds one, then orbit detection on the schedule.
-            CHECK(report_to_json(check_generated(request)).dump() == whole);
-            CHECK(report_to_json(check_schedule(schedule)).dump() == whole);
-            const std::optional<RotationOrbit> orbit = generate_orbit(request);
-            if (orbit || is_rotation_symmetric(schedule)) ++symmetric;
-            if (!orbit) continue;
-            // The orbit executor alone (check_orbit re-runs a failing orbit expanded).
-            const Report raw = execute(*orbit);
-            const Report reference = execute(schedule, plain);
-            CHECK(raw.verdict == reference.verdict);
-            CHECK(raw.violation_counts == reference.violation_counts);
-            nlohmann::ordered_json raw_json = report_to_json(raw);
-            nlohmann::ordered_json reference_json = report_to_json(reference);
-            for (const char* key : {"per_step", "totals", "theta"})
-                CHECK(raw_json[key] == reference_json[key]);
-        }
+        symmetric += testing::check_fast_paths_agree(Topology::ring(n),
+                                                     [](const Schedule&, const RotationOrbit&) {});
     CHECK(symmetric > 0);
 }
 

@@ -16,6 +16,7 @@
 #include "checker/formats/report_json.hpp"
 #include "models/orbit_generator.hpp"
 #include "models/rotation_symmetry.hpp"
+#include "tests/execution/fast_path_agreement.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;
@@ -59,38 +60,13 @@ void check_same_steps(const Schedule& a, const Schedule& b) {
 }
 
 /// Compares the orbit and the plain path for every request on `topology`;
-/// returns how many requests had a translation orbit.
+/// returns how many requests had a translation orbit or symmetry.
 int check_shape(const Topology& topology) {
-    ExecuteOptions plain;
-    plain.use_symmetry = false;
-    int symmetric = 0;
-    for (const GeneratorRequest& request : testing::every_request(topology)) {
-        CAPTURE(testing::request_label(request));
-        Schedule schedule;
-        try {
-            schedule = generate(request);
-        } catch (const NotApplicable&) {
-            continue;
-        }
-        const std::string whole = report_to_json(check_schedule(schedule, plain)).dump();
-        CHECK(report_to_json(check_generated(request)).dump() == whole);
-        CHECK(report_to_json(check_schedule(schedule)).dump() == whole);
-        const std::optional<RotationOrbit> orbit = generate_orbit(request);
-        if (!orbit) continue;
-        ++symmetric;
-        CHECK(is_translation_symmetric(schedule));
-        check_same_steps(expand(*orbit), schedule);
-        // The orbit executor alone, without check_orbit's whole re-run of violated orbits.
-        const Report raw_report = execute(*orbit);
-        const Report reference_report = execute(schedule, plain);
-        CHECK(raw_report.verdict == reference_report.verdict);
-        CHECK(raw_report.violation_counts == reference_report.violation_counts);
-        nlohmann::ordered_json raw_json = report_to_json(raw_report);
-        nlohmann::ordered_json reference_json = report_to_json(reference_report);
-        for (const char* key : {"per_step", "totals", "theta"})
-            CHECK(raw_json[key] == reference_json[key]);
-    }
-    return symmetric;
+    return testing::check_fast_paths_agree(
+        topology, [](const Schedule& schedule, const RotationOrbit& orbit) {
+            CHECK(is_translation_symmetric(schedule));
+            check_same_steps(expand(orbit), schedule);
+        });
 }
 
 }  // namespace
