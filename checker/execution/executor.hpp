@@ -96,10 +96,12 @@ std::uint64_t estimate_execution_memory(const Schedule& schedule, bool use_symme
 /// figures, verdict and violations. The schedule must be well formed (ranks,
 /// blocks in range, no self-sends): readers and generators guarantee that.
 Report execute(const Schedule& schedule, const ExecuteOptions& options = {});
-/// Executes a rotation orbit without expanding it: rank 0 alone, every figure
+/// Executes a rank orbit without expanding it: rank 0 alone, every figure
 /// from the model transfers. Same report as executing expand(orbit), except
 /// that double counts carry no traced paths (they need the whole schedule).
-/// The orbit must be on a ring with 1 block or a multiple of n blocks. With
+/// The orbit must be on a ring with 1 block or a multiple of n blocks, or on
+/// a torus with blocks as RankTranslations::of takes them (on a torus double
+/// counts carry no traced paths either; check_orbit re-checks them whole). With
 /// `options.use_symmetry` false, executes expand(orbit) rank by rank instead.
 Report execute(const RotationOrbit& orbit, const ExecuteOptions& options = {});
 
