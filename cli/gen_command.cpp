@@ -24,8 +24,10 @@ int run_gen(const GenOptions& options) {
     return run_reporting_errors([&]() -> int {
         const GeneratorRequest request = to_request(options.source);
         const bool to_stdout = options.output.empty() || options.output == "-";
-        // A rotation-symmetric schedule is written as its orbit: n times smaller.
-        if (options.format == "json" && !options.expand)
+        // A rotation-symmetric ring schedule is written as its orbit: n times smaller (the
+        // schedule format has no torus orbits: a torus is written whole).
+        if (options.format == "json" && !options.expand &&
+            request.topology.kind == TopologyKind::ring)
             if (const std::optional<RotationOrbit> orbit = generate_orbit(request)) {
                 if (to_stdout)
                     std::cout << write_orbit_json(*orbit);

@@ -44,17 +44,22 @@ const std::vector<AlgorithmInfo>& algorithm_catalogue() {
     return catalogue;
 }
 
-Schedule generate(const GeneratorRequest& request) {
+const AlgorithmInfo& requested_algorithm(const GeneratorRequest& request) {
     for (const AlgorithmInfo& info : algorithm_catalogue()) {
         if (info.name != request.algo) continue;
         bool has_form = false;
         for (Form form : info.forms) has_form = has_form || form == request.form;
         if (!has_form)
             throw NotApplicable(info.name + " has no " + to_string(request.form) + " form");
-        if (request.topology.kind == TopologyKind::torus) return generate_on_torus(request);
-        return info.generate(request);
+        return info;
     }
     throw std::invalid_argument("unknown algorithm '" + request.algo + "' (see `trivcheck list`)");
+}
+
+Schedule generate(const GeneratorRequest& request) {
+    const AlgorithmInfo& info = requested_algorithm(request);
+    if (request.topology.kind == TopologyKind::torus) return generate_on_torus(request);
+    return info.generate(request);
 }
 
 const char* to_string(Form form) { return form == Form::L ? "L" : "B"; }

@@ -61,6 +61,10 @@ struct AlgorithmInfo {
     std::string options = {};
 };
 
+/// The catalogue entry of `request.algo`; NotApplicable when it has no
+/// `request.form`, std::invalid_argument when there is no such algorithm.
+const AlgorithmInfo& requested_algorithm(const GeneratorRequest& request);
+
 /// Every generator, in a stable order.
 const std::vector<AlgorithmInfo>& algorithm_catalogue();
 /// Generates the schedule; throws std::invalid_argument for an unknown

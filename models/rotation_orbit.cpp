@@ -1,63 +1,77 @@
 #include "models/rotation_orbit.hpp"
 
+#include <stdexcept>
 #include <vector>
-
-#include "models/ring_arithmetic.hpp"
 
 namespace trivcheck {
 
 namespace {
 
-/// The blocks turned within their groups; shares the pattern when one offset does it.
-BlockSet turned_blocks(const BlockSet& blocks, int shift, int ranks, int block_count) {
-    if (block_count == 1 || block_count == ranks || blocks.empty()) return blocks.rotated(shift);
-    // With several groups a plain offset turn is right only if no block wraps within its
-    // group, or if every block does (then the offset turn overshoots by exactly n).
-    std::size_t wrapping = 0;
-    blocks.for_each([&](int block) { wrapping += block % ranks + shift >= ranks ? 1 : 0; });
-    if (wrapping == 0) return blocks.rotated(shift);
-    if (wrapping == blocks.size()) return blocks.rotated(shift - ranks);
-    std::vector<int> turned_list;
-    turned_list.reserve(blocks.size());
-    blocks.for_each(
-        [&](int block) { turned_list.push_back(rotate_block(block, shift, ranks, block_count)); });
-    return BlockSet(std::move(turned_list), block_count);
+RankTranslations ring_translations(int ranks, int blocks) {
+    return RankTranslations::ring(ranks, blocks);
+}
+
+RankTranslations translations_of(const Schedule& model) {
+    if (model.topology.kind == TopologyKind::ring)
+        return ring_translations(model.ranks, model.blocks);
+    std::optional<RankTranslations> translations = RankTranslations::of(model);
+    if (!translations)
+        throw std::invalid_argument(model.name +
+                                    ": a rank orbit needs a ring or torus and blocks that "
+                                    "stay put or move with the ranks");
+    return *translations;
 }
 
 }  // namespace
 
-Transfer turned(const Transfer& transfer, int shift, int ranks, int blocks) {
+Transfer translated(const Transfer& transfer, int translation,
+                    const RankTranslations& translations) {
     Transfer result = transfer;
-    result.src = wrap(transfer.src + shift, ranks);
-    result.dst = wrap(transfer.dst + shift, ranks);
-    result.blocks = turned_blocks(transfer.blocks, shift, ranks, blocks);
+    result.src = translations.add(transfer.src, translation);
+    result.dst = translations.add(transfer.dst, translation);
+    result.blocks = translations.translate_blocks(transfer.blocks, translation);
     return result;
+}
+
+LocalOp translated(const LocalOp& operation, int translation,
+                   const RankTranslations& translations) {
+    LocalOp result = operation;
+    result.rank = translations.add(operation.rank, translation);
+    result.blocks = translations.translate_blocks(operation.blocks, translation);
+    return result;
+}
+
+Transfer turned(const Transfer& transfer, int shift, int ranks, int blocks) {
+    return translated(transfer, shift, ring_translations(ranks, blocks));
 }
 
 LocalOp turned(const LocalOp& operation, int shift, int ranks, int blocks) {
-    LocalOp result = operation;
-    result.rank = wrap(operation.rank + shift, ranks);
-    result.blocks = turned_blocks(operation.blocks, shift, ranks, blocks);
-    return result;
+    return translated(operation, shift, ring_translations(ranks, blocks));
 }
 
-Step expand_step(const Step& model, int ranks, int blocks) {
+Step expand_step(const Step& model, const RankTranslations& translations) {
+    const int ranks = translations.ranks();
     Step step;
     step.phase = model.phase;
     step.transfers.reserve(model.transfers.size() * static_cast<std::size_t>(ranks));
     for (int shift = 0; shift < ranks; ++shift)
         for (const Transfer& transfer : model.transfers)
-            step.transfers.push_back(turned(transfer, shift, ranks, blocks));
+            step.transfers.push_back(translated(transfer, shift, translations));
     step.local.reserve(model.local.size() * static_cast<std::size_t>(ranks));
     for (int shift = 0; shift < ranks; ++shift)
         for (const LocalOp& operation : model.local)
-            step.local.push_back(turned(operation, shift, ranks, blocks));
+            step.local.push_back(translated(operation, shift, translations));
     return step;
+}
+
+Step expand_step(const Step& model, int ranks, int blocks) {
+    return expand_step(model, ring_translations(ranks, blocks));
 }
 
 Schedule expand(const RotationOrbit& orbit) {
     Schedule schedule = orbit.model;
-    for (Step& step : schedule.steps) step = expand_step(step, schedule.ranks, schedule.blocks);
+    const RankTranslations translations = translations_of(schedule);
+    for (Step& step : schedule.steps) step = expand_step(step, translations);
     return schedule;
 }
 

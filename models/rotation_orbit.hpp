@@ -1,4 +1,5 @@
 #pragma once
+#include "models/rank_translations.hpp"
 #include "models/schedule.hpp"
 
 namespace trivcheck {
@@ -20,20 +21,32 @@ Transfer turned(const Transfer& transfer, int shift, int ranks, int blocks);
 /// `operation` with its rank and blocks turned by `shift` ranks, likewise.
 LocalOp turned(const LocalOp& operation, int shift, int ranks, int blocks);
 
-/// A rotation-symmetric ring schedule kept as one n-th of each step: step k of
-/// the whole schedule is `model.steps[k].transfers` turned by 0, then by 1, ...,
-/// then by n - 1 (in that order, so transfer j turned by t has index
-/// t * |model step| + j), and its local operations likewise. A generator that knows its schedule is
-/// symmetric builds this in O(n log n) instead of the O(n^2 log n) of the whole schedule, and the
-/// executor runs it without expanding it (checker/execution/executor.hpp).
+/// `transfer` under translation `translation` of `translations` (on a ring: turned).
+Transfer translated(const Transfer& transfer, int translation,
+                    const RankTranslations& translations);
+LocalOp translated(const LocalOp& operation, int translation, const RankTranslations& translations);
+
+/// A rank-symmetric schedule kept as one N-th of each step: on a ring of n
+/// ranks (a rotation-symmetric schedule) or on a torus of N ranks (a
+/// translation-symmetric one). Step k of the whole schedule is
+/// `model.steps[k].transfers` under translation 0, then 1, ..., then N - 1
+/// (models/rank_translations.hpp; on a ring translation t turns by t), in
+/// that order, so transfer j under translation t has index t * |model step| +
+/// j, and its local operations likewise. A generator that knows its schedule
+/// is symmetric builds this in O(N) instead of the O(N^2) of the whole
+/// schedule, and the executor runs it without expanding it
+/// (checker/execution/executor.hpp).
 struct RotationOrbit {
-    /// Name, topology (a ring), ranks, blocks (1 or a multiple of n), bounds,
-    /// and per step the transfers that stand for their n rotations.
+    /// Name, topology (a ring or torus), ranks, blocks (see
+    /// RankTranslations::of), bounds, and per step the transfers that stand
+    /// for their N translations.
     Schedule model;
 };
 
-/// The step `model` stands for: its transfers and local operations turned by
-/// 0, then 1, ..., then ranks - 1, in that order.
+/// The step `model` stands for: its transfers and local operations under
+/// translation 0, then 1, ..., then N - 1, in that order.
+Step expand_step(const Step& model, const RankTranslations& translations);
+/// On a ring of `ranks` with `blocks` blocks.
 Step expand_step(const Step& model, int ranks, int blocks);
 
 /// The whole schedule the orbit stands for.

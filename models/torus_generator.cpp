@@ -4,7 +4,10 @@
 
 namespace trivcheck {
 
-Schedule generate_on_torus(const GeneratorRequest& request) {
+namespace {
+
+/// The request's schedule on a ring of each dimension's size.
+std::vector<Schedule> dimension_rings(const GeneratorRequest& request) {
     std::vector<Schedule> rings;
     for (std::size_t d = 0; d < request.topology.dims.size(); ++d) {
         GeneratorRequest ring_request = request;
@@ -17,7 +20,17 @@ Schedule generate_on_torus(const GeneratorRequest& request) {
                                 std::to_string(request.topology.dims[d]) + "): " + reason.what());
         }
     }
-    return lift_rings_to_torus(rings, request.topology, request.form);
+    return rings;
+}
+
+}  // namespace
+
+Schedule generate_on_torus(const GeneratorRequest& request) {
+    return lift_rings_to_torus(dimension_rings(request), request.topology, request.form);
+}
+
+std::optional<RotationOrbit> generate_torus_orbit(const GeneratorRequest& request) {
+    return lift_rings_to_torus_orbit(dimension_rings(request), request.topology, request.form);
 }
 
 }  // namespace trivcheck

@@ -1,5 +1,8 @@
 #pragma once
+#include <optional>
+
 #include "models/generator.hpp"
+#include "models/rotation_orbit.hpp"
 
 namespace trivcheck {
 
@@ -9,5 +12,10 @@ namespace trivcheck {
 /// one collective per dimension. NotApplicable names the dimension whose
 /// ring has no schedule, and why.
 Schedule generate_on_torus(const GeneratorRequest& request);
+
+/// The same schedule as a rank orbit (rank 0's messages, models/rotation_orbit.hpp)
+/// when the rings lift to a translation-symmetric torus schedule
+/// (lift_rings_to_torus_orbit); nullopt otherwise. Throws as generate_on_torus.
+std::optional<RotationOrbit> generate_torus_orbit(const GeneratorRequest& request);
 
 }  // namespace trivcheck

@@ -1,7 +1,10 @@
 #include "models/torus_lift.hpp"
 
+#include <algorithm>
 #include <numeric>
 #include <stdexcept>
+
+#include "models/rotation_symmetry.hpp"
 
 namespace trivcheck {
 
@@ -44,10 +47,25 @@ std::string torus_name(const Schedule& ring, const TorusShape& shape) {
     return name + "-" + shape.describe();
 }
 
+/// Lists a step's transfers by sender and its local operations by rank,
+/// keeping each rank's order.
+void order_by_rank(Step& step) {
+    std::stable_sort(step.transfers.begin(), step.transfers.end(),
+                     [](const Transfer& a, const Transfer& b) { return a.src < b.src; });
+    std::stable_sort(step.local.begin(), step.local.end(),
+                     [](const LocalOp& a, const LocalOp& b) { return a.rank < b.rank; });
+}
+
 class TorusLifter {
   public:
-    TorusLifter(const std::vector<Schedule>& rings, const Topology& torus, Form form)
-        : rings_(rings), shape_(torus.dims), form_(form), dimensions_(shape_.dimensions()) {
+    /// `rank_zero_only`: build rank 0's transfers and local operations alone (an orbit's model).
+    TorusLifter(const std::vector<Schedule>& rings, const Topology& torus, Form form,
+                bool rank_zero_only)
+        : rings_(rings),
+          shape_(torus.dims),
+          form_(form),
+          dimensions_(shape_.dimensions()),
+          rank_zero_only_(rank_zero_only) {
         schedule_.name = torus_name(rings.front(), shape_);
         schedule_.algo = rings.front().algo;
         schedule_.form = rings.front().form;
@@ -72,6 +90,7 @@ class TorusLifter {
             std::vector<std::vector<int>> lines;
             for (int u = 0; u < ring.ranks; ++u) lines.push_back(shape_.ranks_at(d, u));
             lines_.push_back(std::move(lines));
+            symmetric_.push_back(is_rotation_symmetric(ring));
             std::vector<int> all(static_cast<std::size_t>(ring.blocks));
             std::iota(all.begin(), all.end(), 0);
             all_blocks_.push_back(std::move(all));
@@ -93,6 +112,7 @@ class TorusLifter {
                       {}};
             for (int c = 0; c < dimensions_; ++c)
                 add_collective_step(c, walks[static_cast<std::size_t>(c)][k], step);
+            order_by_rank(step);
             schedule_.steps.push_back(std::move(step));
         }
         return std::move(schedule_);
@@ -182,21 +202,25 @@ class TorusLifter {
         const int d = at.dimension;
         const auto dimension = static_cast<std::size_t>(d);
         const Step& ring_step = rings_[dimension].steps[static_cast<std::size_t>(at.ring_step)];
-        for (const LocalOp& operation : ring_step.local) {
+        for (const std::size_t i : model_major(d, ring_step.local.size())) {
+            const LocalOp& operation = ring_step.local[i];
             const BlockSet blocks =
                 product(collective, d, operation.blocks.sorted(), other_sets(collective, d, 0));
-            for (int rank : lines_[dimension][static_cast<std::size_t>(operation.rank)])
+            for (int rank : line(d, operation.rank))
                 step.local.push_back({rank, map_buffer(d, operation.src_buffer),
                                       map_buffer(d, operation.dst_buffer), blocks, operation.op});
         }
-        for (const Transfer& transfer : ring_step.transfers) {
+        for (const std::size_t i : model_major(d, ring_step.transfers.size())) {
+            const Transfer& transfer = ring_step.transfers[i];
             const int delta = (transfer.dst - transfer.src) * shape_.stride(d);
             const std::vector<int> sent = transfer.blocks.sorted();
+            const std::vector<int>& senders = line(d, transfer.src);
+            if (senders.empty()) continue;
             if (form_ == Form::B) count_stored_blocks(collective, d, sent.size());
             std::optional<BlockSet> shared;
             if (form_ == Form::L)
                 shared = product(collective, d, sent, other_sets(collective, d, 0));
-            for (int rank : lines_[dimension][static_cast<std::size_t>(transfer.src)])
+            for (int rank : senders)
                 step.transfers.push_back(
                     {rank, rank + delta,
                      shared ? *shared
@@ -208,17 +232,41 @@ class TorusLifter {
         if (form_ == Form::B) update_held(collective, d, ring_step);
     }
 
+    /// The order the lift takes `count` items of a step of ring `dimension` in:
+    /// a rotation-symmetric ring's model item by model item (item j turned by
+    /// 0, 1, ..., n - 1, then item j + 1), so that every rank meets its own
+    /// items in one order; any other ring's as listed.
+    std::vector<std::size_t> model_major(int dimension, std::size_t count) const {
+        std::vector<std::size_t> order(count);
+        std::iota(order.begin(), order.end(), std::size_t{0});
+        if (!symmetric_[static_cast<std::size_t>(dimension)] || count == 0) return order;
+        const auto n = static_cast<std::size_t>(shape_.extent(dimension));
+        const std::size_t per_rank = count / n;
+        for (std::size_t k = 0; k < count; ++k) order[k] = k % n * per_rank + k / n;
+        return order;
+    }
+
+    /// The ranks that run what rank `ring_rank` of ring `dimension` runs: its
+    /// line's, or rank 0 alone (when it is on the line) for an orbit's model.
+    const std::vector<int>& line(int dimension, int ring_rank) const {
+        static const std::vector<int> rank_zero{0};
+        static const std::vector<int> nobody;
+        if (rank_zero_only_) return ring_rank == 0 ? rank_zero : nobody;
+        return lines_[static_cast<std::size_t>(dimension)][static_cast<std::size_t>(ring_rank)];
+    }
+
     /// Adds the block indices one ring transfer's lifted transfers store (the
-    /// product of, per other dimension, the held blocks summed over its ring)
-    /// and refuses before they pass the limit.
+    /// product of, per other dimension, the held blocks summed over its ring,
+    /// or rank 0's alone for an orbit's model) and refuses before they pass the limit.
     void count_stored_blocks(int collective, int dimension, std::size_t sent) {
         double blocks = static_cast<double>(sent);
         for (int e = 0; e < dimensions_; ++e) {
             if (e == dimension) continue;
             std::size_t held = 0;
-            for (const auto& per_rank :
-                 held_[static_cast<std::size_t>(collective)][static_cast<std::size_t>(e)])
-                held += per_rank.size();
+            const auto& per_ring_rank =
+                held_[static_cast<std::size_t>(collective)][static_cast<std::size_t>(e)];
+            for (std::size_t u = 0; u < (rank_zero_only_ ? 1 : per_ring_rank.size()); ++u)
+                held += per_ring_rank[u].size();
             blocks *= static_cast<double>(held);
         }
         stored_blocks_ += blocks;
@@ -226,8 +274,8 @@ class TorusLifter {
             throw GeneratedScheduleTooLarge(
                 schedule_.name + " would store more than " +
                 std::to_string(static_cast<long long>(kMostStoredBlocks)) +
-                " block indices (the torus B form is built transfer by transfer; translation "
-                "symmetry is not implemented yet)");
+                " block indices (built transfer by transfer: its rings are not all "
+                "rotation-symmetric, models/torus_lift.hpp)");
     }
 
     /// After a step: a reduce-scatter sender no longer reduces what it sent
@@ -261,6 +309,7 @@ class TorusLifter {
     TorusShape shape_;
     Form form_;
     int dimensions_;
+    bool rank_zero_only_;
     Schedule schedule_;
     int part_blocks_ = 1;
     std::vector<int> block_strides_;
@@ -268,6 +317,8 @@ class TorusLifter {
     /// lines_[d][u]: the torus ranks whose coordinate in d is u.
     std::vector<std::vector<std::vector<int>>> lines_;
     std::vector<std::vector<int>> all_blocks_;
+    /// Per dimension: is its ring rotation-symmetric (is_rotation_symmetric)?
+    std::vector<bool> symmetric_;
     /// held_[collective][d][u]: ring-d blocks (sorted) rank u of ring d still
     /// reduces (reduce-scatter) or holds in full (all-gather), for that collective.
     std::vector<std::vector<std::vector<std::vector<int>>>> held_;
@@ -278,7 +329,35 @@ class TorusLifter {
 Schedule lift_rings_to_torus(const std::vector<Schedule>& rings, const Topology& torus, Form form) {
     if (rings.size() != torus.dims.size() || rings.empty())
         throw std::invalid_argument("lift_rings_to_torus needs one ring schedule per dimension");
-    return TorusLifter(rings, torus, form).build();
+    return TorusLifter(rings, torus, form, false).build();
+}
+
+namespace {
+
+/// Does lifting `rings` give a translation-symmetric torus schedule by construction?
+bool lifts_symmetrically(const std::vector<Schedule>& rings) {
+    // Every ring's blocks stay put (one block) or come in k groups of its n (RankTranslations).
+    const Schedule& first = rings.front();
+    const int groups = first.blocks == 1 ? 0 : first.blocks / first.ranks;
+    for (const Schedule& ring : rings) {
+        if (!is_rotation_symmetric(ring) || ring.collective != Collective::allreduce) return false;
+        if (ring.blocks != (groups == 0 ? 1 : groups * ring.ranks)) return false;
+        if (groups != 0)
+            for (const Step& step : ring.steps)
+                if (!step.local.empty()) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+std::optional<RotationOrbit> lift_rings_to_torus_orbit(const std::vector<Schedule>& rings,
+                                                       const Topology& torus, Form form) {
+    if (rings.size() != torus.dims.size() || rings.empty())
+        throw std::invalid_argument(
+            "lift_rings_to_torus_orbit needs one ring schedule per dimension");
+    if (!lifts_symmetrically(rings)) return std::nullopt;
+    return RotationOrbit{TorusLifter(rings, torus, form, true).build()};
 }
 
 }  // namespace trivcheck

@@ -1,7 +1,9 @@
 #pragma once
+#include <optional>
 #include <vector>
 
 #include "models/generator.hpp"
+#include "models/rotation_orbit.hpp"
 #include "models/torus_shape.hpp"
 
 namespace trivcheck {
@@ -38,7 +40,22 @@ std::vector<DimensionStep> round_robin_walk(int first, const std::vector<int>& b
 ///    sends, for ring blocks S of dimension d, the blocks whose other
 ///    coordinates b_e it still reduces (reduce-scatter: not yet sent on in
 ///    dimension e) or already holds in full (all-gather: owned or received).
-/// Every ring must have 2 ranks or more; the result has 2D ports.
+/// Every ring must have 2 ranks or more; the result has 2D ports. Each step
+/// lists its transfers by sender (and its local operations by rank); a rank
+/// lists its own by collective, then, for a rotation-symmetric ring, by the
+/// ring's model transfer (so every rank's come in one order: translation-
+/// symmetric lifts are in the order of a rank orbit, models/rotation_orbit.hpp),
+/// else as the ring lists them.
 Schedule lift_rings_to_torus(const std::vector<Schedule>& rings, const Topology& torus, Form form);
+
+/// The same lift as a rank orbit: rank 0's transfers and local operations
+/// only, built in O(rank 0's blocks), when the torus schedule commutes with
+/// every translation by construction: each ring is rotation-symmetric
+/// (is_rotation_symmetric), and either every ring has one block (the torus's
+/// blocks stay put) or every ring has k·n blocks, one k for all, and no
+/// local operations (the torus's blocks move with the ranks). nullopt
+/// otherwise. expand() of it is lift_rings_to_torus(rings, torus, form).
+std::optional<RotationOrbit> lift_rings_to_torus_orbit(const std::vector<Schedule>& rings,
+                                                       const Topology& torus, Form form);
 
 }  // namespace trivcheck

@@ -8,7 +8,39 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "proofs/last_step_planner.hpp"
+
 namespace trivcheck::testing {
+
+std::vector<GeneratorRequest> every_request(const Topology& topology) {
+    std::vector<GeneratorRequest> requests;
+    for (const AlgorithmInfo& info : algorithm_catalogue())
+        for (Form form : info.forms) {
+            GeneratorRequest request{info.name, form, topology};
+            requests.push_back(request);
+            if (info.name == "bruck") {
+                request.route = "shortest";
+                requests.push_back(request);
+            }
+            if (info.name == "trivance" && form == Form::L) {
+                request.last_step = "fold";
+                requests.push_back(request);
+                request.last_step = "synthesized";
+                proofs::supply_planner(request);
+                requests.push_back(request);
+            }
+            if (info.name == "trivance" && form == Form::B) {
+                request.tree = "balanced";
+                requests.push_back(request);
+            }
+        }
+    return requests;
+}
+
+std::string request_label(const GeneratorRequest& request) {
+    return request.algo + " " + to_string(request.form) + " " + request.topology.describe() +
+           " route=" + request.route + " last_step=" + request.last_step + " tree=" + request.tree;
+}
 
 CommandOutput run_shell(const std::string& command) {
     CommandOutput output;

@@ -1,5 +1,6 @@
 #pragma once
 #include <string>
+#include <vector>
 
 #include "models/generator.hpp"
 
@@ -25,6 +26,13 @@ CommandOutput run_trivcheck_stderr(const std::string& arguments);
 
 /// The generated schedule for algo/form on a ring of n ranks.
 Schedule ring_schedule(const std::string& algo, Form form, int n);
+
+/// Every request the catalogue offers on `topology`: each generator, form and
+/// per-algorithm choice (Bruck's route, Trivance's last step and tree).
+std::vector<GeneratorRequest> every_request(const Topology& topology);
+
+/// "ALGO FORM TOPOLOGY route=... last_step=... tree=...", to name a request in a failure.
+std::string request_label(const GeneratorRequest& request);
 
 /// Path of a file under the repository root.
 std::string source_path(const std::string& relative);

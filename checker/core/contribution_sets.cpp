@@ -35,6 +35,11 @@ ContributionSets::ContributionSets(int n) : n_(n) {
     full_ = intern(everything);
 }
 
+ContributionSets::ContributionSets(const std::vector<int>& extents)
+    : ContributionSets(RankTranslations(extents, {}).ranks()) {
+    if (extents.size() > 1) torus_.emplace(extents, std::vector<int>{});
+}
+
 SetId ContributionSets::single(int contributor) {
     assert(contributor >= 0 && contributor < n_);
     const Arc arc{contributor, contributor + 1};
@@ -120,6 +125,10 @@ SetId ContributionSets::rotate(SetId set, int delta) {
     }
     scratch_.clear();
     for (const Arc& arc : arcs(set)) {
+        if (torus_) {
+            translate_arc(arc, delta);
+            continue;
+        }
         const int begin = arc.begin + delta;
         const int end = arc.end + delta;
         if (begin >= n_) {
@@ -137,6 +146,30 @@ SetId ContributionSets::rotate(SetId set, int delta) {
     rotations_.insert(key, result);
     last_rotation_ = {key, result};
     return result;
+}
+
+void ContributionSets::translate_arc(const Arc& arc, int delta) {
+    // Row by row (dimension 0): a row moves whole to its translated row, and
+    // within it its run turns by delta's coordinate 0.
+    const int row = torus_->extents().front();
+    const int along = delta % row;
+    const int across = delta - along;
+    for (int x = arc.begin; x < arc.end;) {
+        const int row_start = x - x % row;
+        const int row_end = std::min(arc.end, row_start + row);
+        const int base = torus_->add(row_start, across);
+        const int begin = x - row_start + along;
+        const int end = row_end - row_start + along;
+        if (begin >= row) {
+            scratch_.push_back({base + begin - row, base + end - row});
+        } else if (end > row) {
+            scratch_.push_back({base + begin, base + row});
+            scratch_.push_back({base, base + end - row});
+        } else {
+            scratch_.push_back({base + begin, base + end});
+        }
+        x = row_end;
+    }
 }
 
 UnionResult ContributionSets::unite(SetId a, SetId b) {

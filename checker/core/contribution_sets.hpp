@@ -1,9 +1,11 @@
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "checker/core/flat_hash_map.hpp"
+#include "models/rank_translations.hpp"
 
 namespace trivcheck {
 
@@ -30,9 +32,13 @@ struct UnionResult {
 /// memoised. Structured schedules (arcs around each rank) therefore need a
 /// handful of sets however large n is. Callers keep values relative to the
 /// rank holding them, so every rank of a rotation-symmetric schedule shares ids.
+/// On a torus "relative" is by translation (models/rank_translations.hpp):
+/// contributor c held by rank r is stored as the translation from r to c.
 class ContributionSets {
   public:
     explicit ContributionSets(int n);
+    /// Contributors of a ring ({n}) or torus with these extents.
+    explicit ContributionSets(const std::vector<int>& extents);
 
     static constexpr SetId empty = 0;
     SetId full() const { return full_; }
@@ -40,7 +46,8 @@ class ContributionSets {
     /// The set made of `arcs` (any order, may touch or overlap; each within [0, n)).
     SetId from_arcs(std::vector<Arc> arcs);
 
-    /// Every contributor c of `set` moved to (c + delta) mod n.
+    /// Every contributor c of `set` moved to (c + delta) mod n; on a torus,
+    /// moved by translation `delta` (0 <= delta < n).
     SetId rotate(SetId set, int delta);
     /// The union of two sets and the first contributor they share, if any.
     UnionResult unite(SetId a, SetId b);
@@ -66,8 +73,12 @@ class ContributionSets {
     SetId intern(std::span<const Arc> arcs);
     std::uint64_t hash_arcs(std::span<const Arc> arcs) const;
     UnionResult unite_uncached(SetId a, SetId b);
+    /// Appends the arcs of `arc` moved by torus translation `delta` to scratch_.
+    void translate_arc(const Arc& arc, int delta);
 
     int n_;
+    /// The torus's translations; none on a ring.
+    std::optional<RankTranslations> torus_;
     std::vector<Arc> arena_;
     std::vector<std::uint32_t> first_arc_;
     std::vector<std::int64_t> sizes_;

@@ -9,16 +9,18 @@
 #include "checker/execution/memory_estimate.hpp"
 #include "checker/execution/provenance.hpp"
 #include "checker/execution/report_header.hpp"
-#include "checker/execution/rotation_symmetry.hpp"
 #include "models/ring_arithmetic.hpp"
+#include "models/rotation_symmetry.hpp"
 
 namespace trivcheck {
 
-ExecutionState::ExecutionState(const Schedule& schedule, ContributionSets& sets, bool rank_orbit)
+ExecutionState::ExecutionState(const Schedule& schedule, ContributionSets& sets, bool rank_orbit,
+                               const RankTranslations& translations)
     : ranks_(schedule.ranks),
       blocks_(schedule.blocks),
       buffers_(schedule.buffer_count()),
       rank_orbit_(rank_orbit),
+      translations_(translations),
       sets_(sets) {
     // Scratch buffers start empty; only the vector (buffer 0) holds inputs.
     cells_.assign(static_cast<std::size_t>(stored_ranks()) * static_cast<std::size_t>(buffers_) *
@@ -36,7 +38,23 @@ ExecutionState::ExecutionState(const Schedule& schedule, ContributionSets& sets,
 }
 
 bool ExecutionState::holds_contributor(int rank, int buffer, int block, int contributor) const {
-    return sets_.contains(relative_value(rank, buffer, block), wrap(contributor - rank, ranks_));
+    return sets_.contains(relative_value(rank, buffer, block),
+                          translations_.difference(contributor, rank));
+}
+
+RankTranslations execution_translations(const Schedule& schedule, bool orbit) {
+    if (schedule.topology.kind == TopologyKind::ring)
+        return RankTranslations::ring(schedule.ranks, orbit ? schedule.blocks : 1);
+    // Every rank stored: values relative by translation all the same, so that a torus's
+    // reports name the contributors its orbit names; blocks are never translated.
+    if (!orbit)
+        return schedule.topology.kind == TopologyKind::torus
+                   ? RankTranslations(schedule.topology.dims, {})
+                   : RankTranslations::ring(schedule.ranks, 1);
+    std::optional<RankTranslations> translations = RankTranslations::of(schedule);
+    if (!translations)
+        throw std::invalid_argument(schedule.name + ": not a rank orbit of its topology");
+    return *translations;
 }
 
 namespace {
@@ -68,7 +86,7 @@ std::uint64_t orbit_memory(const Schedule& model) {
 }  // namespace
 
 std::uint64_t estimate_execution_memory(const Schedule& schedule, bool use_symmetry) {
-    const bool orbit = use_symmetry && is_rotation_symmetric(schedule);
+    const bool orbit = use_symmetry && has_rank_symmetry(schedule);
     const std::size_t divisor = orbit ? static_cast<std::size_t>(schedule.ranks) : 1;
     return execution_memory(orbit ? 1 : static_cast<std::uint64_t>(schedule.ranks),
                             largest_step_blocks(schedule, divisor), schedule);
@@ -96,6 +114,7 @@ Report Executor::run() {
     total_blocks_.assign(static_cast<std::size_t>(state_.stored_ranks()), 0);
     const std::size_t slots = state_.slots_per_rank();
     stamp_.assign(slots, 0);
+    double_counted_.assign(slots, 0);
     incoming_.assign(slots, ContributionSets::empty);
     copied_.assign(slots, ContributionSets::empty);
     has_copy_.assign(slots, 0);
@@ -125,7 +144,9 @@ Report Executor::run() {
             record(std::move(violation));
 
     int traced = 0;
-    const bool traceable = source_.whole != nullptr || (source_.orbit_only && lists_whole());
+    // Tracing in an orbit without its whole schedule knows rings only.
+    const bool traceable = source_.whole != nullptr ||
+                           (source_.orbit_only && lists_whole() && translations_.is_ring());
     for (Violation& violation : report_.violations) {
         if (violation.kind != "double_count" || traced >= options_.max_traced_violations ||
             !traceable)
@@ -210,7 +231,7 @@ Report execute(const Schedule& schedule, const ExecuteOptions& options) {
                        options);
     StepSource source;
     source.whole = &schedule;
-    if (options.use_symmetry && is_rotation_symmetric(schedule)) {
+    if (options.use_symmetry && has_rank_symmetry(schedule)) {
         source.orbit = true;
         source.model_divisor = static_cast<std::size_t>(schedule.ranks);
     }
@@ -220,10 +241,12 @@ Report execute(const Schedule& schedule, const ExecuteOptions& options) {
 
 Report execute(const RotationOrbit& orbit, const ExecuteOptions& options) {
     const Schedule& model = orbit.model;
-    if (model.topology.kind != TopologyKind::ring || model.ranks < 2 ||
-        (model.blocks != 1 && model.blocks % model.ranks != 0))
+    const bool ring = model.topology.kind == TopologyKind::ring && model.ranks >= 2 &&
+                      (model.blocks == 1 || model.blocks % model.ranks == 0);
+    if (!ring && !(model.topology.kind == TopologyKind::torus && RankTranslations::of(model)))
         throw std::invalid_argument(model.name +
-                                    ": a rotation orbit needs a ring and 1 or k*n blocks");
+                                    ": a rank orbit needs a ring and 1 or k*n blocks, or a "
+                                    "torus and D or k*N blocks");
     if (!options.use_symmetry) return execute(expand(orbit), options);
     refuse_above_limit(orbit.model, orbit_memory(orbit.model), options);
     StepSource source;

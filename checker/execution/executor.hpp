@@ -11,12 +11,15 @@ namespace trivcheck {
 
 /// The symbolic state after a step: for each (rank, buffer, block) the set of
 /// contributor ranks summed into it, stored relative to the holding rank
-/// (contributor c held by rank r is stored as (c - r) mod n).
+/// (contributor c held by rank r is stored as translations.difference(c, r):
+/// (c - r) mod n on a ring).
 class ExecutionState {
   public:
-    /// `rank_orbit`: keep rank 0 only, for a rotation-symmetric schedule
-    /// (checker/execution/rotation_symmetry.hpp); every other rank is read by rotation.
-    ExecutionState(const Schedule& schedule, ContributionSets& sets, bool rank_orbit);
+    /// `rank_orbit`: keep rank 0 only, for a rotation- or translation-symmetric
+    /// schedule (models/rotation_symmetry.hpp); every other rank is
+    /// read by translation.
+    ExecutionState(const Schedule& schedule, ContributionSets& sets, bool rank_orbit,
+                   const RankTranslations& translations);
     /// Block `block` of the rank's vector (buffer 0), or of buffer `buffer`.
     SetId relative_value(int rank, int block) const {
         return relative_value(rank, main_buffer, block);
@@ -47,8 +50,8 @@ class ExecutionState {
     std::size_t cell_index(int rank, int buffer, int block) const {
         const auto slot = static_cast<std::size_t>(buffer) * static_cast<std::size_t>(blocks_);
         if (rank_orbit_)
-            return slot +
-                   static_cast<std::size_t>(rotate_block(block, ranks_ - rank, ranks_, blocks_));
+            return slot + static_cast<std::size_t>(
+                              translations_.translate_block(block, translations_.inverse(rank)));
         return static_cast<std::size_t>(rank) * static_cast<std::size_t>(buffers_) *
                    static_cast<std::size_t>(blocks_) +
                slot + static_cast<std::size_t>(block);
@@ -58,6 +61,7 @@ class ExecutionState {
     int blocks_;
     int buffers_;
     bool rank_orbit_;
+    RankTranslations translations_;
     ContributionSets& sets_;
     std::vector<SetId> cells_;
 };
@@ -92,10 +96,12 @@ std::uint64_t estimate_execution_memory(const Schedule& schedule, bool use_symme
 /// figures, verdict and violations. The schedule must be well formed (ranks,
 /// blocks in range, no self-sends): readers and generators guarantee that.
 Report execute(const Schedule& schedule, const ExecuteOptions& options = {});
-/// Executes a rotation orbit without expanding it: rank 0 alone, every figure
+/// Executes a rank orbit without expanding it: rank 0 alone, every figure
 /// from the model transfers. Same report as executing expand(orbit), except
 /// that double counts carry no traced paths (they need the whole schedule).
-/// The orbit must be on a ring with 1 block or a multiple of n blocks. With
+/// The orbit must be on a ring with 1 block or a multiple of n blocks, or on
+/// a torus with blocks as RankTranslations::of takes them (on a torus double
+/// counts carry no traced paths either; check_orbit re-checks them whole). With
 /// `options.use_symmetry` false, executes expand(orbit) rank by rank instead.
 Report execute(const RotationOrbit& orbit, const ExecuteOptions& options = {});
 

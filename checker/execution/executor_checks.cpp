@@ -25,13 +25,13 @@ void Executor::measure_whole_step(const Step& step, int phase, StepFigures& figu
 }
 
 void Executor::measure_orbit_step(const Step& step, int phase, StepFigures& figures) {
-    // Each model transfer stands for n messages, one sent by every rank.
+    // Each model transfer stands for N messages, one sent by every rank.
     const std::size_t count = model_size(step);
     for (std::size_t j = 0; j < count; ++j) {
         const Transfer& transfer = step.transfers[j];
         const auto blocks = static_cast<std::int64_t>(transfer.blocks.size());
         const int hops =
-            loads_.add_all_rotations(transfer.src, transfer.dst, transfer.route, blocks);
+            loads_.add_all_translations(transfer.src, transfer.dst, transfer.route, blocks);
         if (std::find(figures.distances.begin(), figures.distances.end(), hops) ==
             figures.distances.end())
             figures.distances.push_back(hops);
@@ -96,9 +96,9 @@ void Executor::report_missing(int rank, int block) {
     const int n = schedule_.ranks;
     const SetId value = state_.relative_value(rank, block);
     const bool allgather = schedule_.collective == Collective::allgather;
-    const int relative =
-        allgather ? wrap(schedule_.owner_of_block(block) - rank, n) : sets_.first_missing(value);
-    const int contributor = relative < 0 ? -1 : wrap(relative + rank, n);
+    const int relative = allgather ? translations_.difference(schedule_.owner_of_block(block), rank)
+                                   : sets_.first_missing(value);
+    const int contributor = relative < 0 ? -1 : translations_.add(relative, rank);
     const char* expectation = allgather ? "without the final value of"
                               : schedule_.collective == Collective::reduce_scatter
                                   ? "without all of its"

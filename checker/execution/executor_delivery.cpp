@@ -24,15 +24,14 @@ void Executor::collect_whole_arrivals(const Step& step) {
 
 void Executor::orbit_arrivals(const Step& step, int receiver,
                               std::vector<Arrival>& arrivals) const {
-    const int n = schedule_.ranks;
     const std::size_t count = model_size(step);
     arrivals.clear();
     for (std::size_t j = 0; j < count; ++j) {
         const Transfer& transfer = step.transfers[j];
-        const int shift = wrap(receiver - transfer.dst, n);
+        const int shift = translations_.difference(receiver, transfer.dst);
         arrivals.push_back(
-            {&transfer, shift, wrap(transfer.src + shift, n),
-             static_cast<std::uint32_t>(static_cast<std::size_t>(shift) * count + j)});
+            with_blocks({&transfer, shift, translations_.add(transfer.src, shift),
+                         static_cast<std::uint32_t>(static_cast<std::size_t>(shift) * count + j)}));
     }
     // The whole step lists them by index: the order a receiver reduces them in.
     std::sort(arrivals.begin(), arrivals.end(),
@@ -41,14 +40,14 @@ void Executor::orbit_arrivals(const Step& step, int receiver,
 
 std::vector<Hop> Executor::orbit_hops(int step_index, const Step& step, int rank,
                                       bool sending) const {
-    const int n = schedule_.ranks;
     const std::size_t count = model_size(step);
     std::vector<Hop> hops;
     for (std::size_t j = 0; j < count; ++j) {
         const Transfer& transfer = step.transfers[j];
-        const int shift = wrap(rank - (sending ? transfer.src : transfer.dst), n);
+        const int shift = translations_.difference(rank, sending ? transfer.src : transfer.dst);
         hops.push_back({step_index, static_cast<int>(static_cast<std::size_t>(shift) * count + j),
-                        wrap(transfer.src + shift, n), wrap(transfer.dst + shift, n)});
+                        translations_.add(transfer.src, shift),
+                        translations_.add(transfer.dst, shift)});
     }
     std::sort(hops.begin(), hops.end(),
               [](const Hop& a, const Hop& b) { return a.index < b.index; });
@@ -78,7 +77,7 @@ void Executor::deliver(int step_index, int dst, const Arrival* first, const Arri
     const std::size_t dst_cells = static_cast<std::size_t>(dst) * slots;
     for (const Arrival* arrival = first; arrival != last; ++arrival) {
         const Transfer& transfer = *arrival->transfer;
-        const int delta = wrap(arrival->src - dst, schedule_.ranks);
+        const int delta = translations_.difference(arrival->src, dst);
         const std::size_t dst_slots = slot(transfer.dst_buffer, 0);
         const std::size_t src_cells =
             static_cast<std::size_t>(arrival->src) * slots + slot(transfer.src_buffer, 0);
@@ -144,11 +143,12 @@ void Executor::deliver(int step_index, int dst, const Arrival* first, const Arri
 void Executor::record_double_count(int step_index, int dst, int buffer, int block,
                                    int relative_contributor, const Arrival* first,
                                    const Arrival* last) {
-    const int contributor = wrap(relative_contributor + dst, schedule_.ranks);
-    // Two overlaps at one reduction (incoming pair, then with the own value) are one violation.
-    const std::array<int, 4> reduction{step_index, dst, buffer, block};
-    if (reduction == last_double_count_) return;
-    last_double_count_ = reduction;
+    const int contributor = translations_.add(relative_contributor, dst);
+    // Overlaps at one reduction (incoming pairs, then with the own value) are one violation,
+    // whatever else the delivery reduces in between.
+    std::uint32_t& reported = double_counted_[slot(buffer, block)];
+    if (reported == current_stamp_) return;
+    reported = current_stamp_;
     Violation violation{"double_count", step_index, dst, block, contributor, 0, {}, {}, {}};
     if (buffer != main_buffer) violation.buffer = schedule_.buffer_name(buffer);
     bool copied = false;

@@ -13,7 +13,6 @@ void Executor::list_whole_step(int step_index, const Step& step, std::size_t lis
     // the listing stops after the first ranks that fill the list.
     report_.violations.resize(listed_before);
     listing_ = true;
-    last_double_count_ = {-1, -1, -1, -1};
     const int n = schedule_.ranks;
     const int messages = static_cast<int>(model_size(step));
     // The whole step checks every rank's ports before it delivers anything.
@@ -32,7 +31,6 @@ void Executor::list_whole_step(int step_index, const Step& step, std::size_t lis
                     listed_arrivals_.data() + listed_arrivals_.size());
     }
     listing_ = false;
-    last_double_count_ = {-1, -1, -1, -1};
 }
 
 void Executor::list_whole_missing(std::size_t listed_before) {
@@ -47,24 +45,34 @@ void Executor::list_whole_missing(std::size_t listed_before) {
         listing_ = false;
         return;
     }
-    // Rank r ends wrong in block b exactly when rank 0 does in b turned back by r: from
-    // rank 0's wrong blocks (by index within their group of n), the ranks of each block.
-    const int groups = blocks == 1 ? 1 : blocks / n;
-    std::vector<std::vector<int>> wrong_in_group(static_cast<std::size_t>(groups));
+    // Rank r ends wrong in block b exactly when rank 0 does in b translated back by r:
+    // from rank 0's wrong blocks, by group (the block of the group at position 0) and
+    // position, the ranks of each block. Blocks that stay put are wrong at every rank or
+    // at none.
+    const bool moving = translations_.blocks_move();
+    auto group_of = [&](int block) {
+        return translations_.translate_block(
+            block, translations_.inverse(translations_.block_position(block)));
+    };
+    std::vector<std::vector<int>> wrong_in_group(static_cast<std::size_t>(blocks));
     for (int b = 0; b < blocks; ++b)
-        if (ends_wrong(0, b)) wrong_in_group[static_cast<std::size_t>(b / n)].push_back(b % n);
+        if (ends_wrong(0, b))
+            wrong_in_group[static_cast<std::size_t>(group_of(b))].push_back(
+                translations_.block_position(b));
     std::vector<int> ranks;
     for (int b = 0; b < blocks && has_room(); ++b) {
-        const std::vector<int>& wrong = wrong_in_group[static_cast<std::size_t>(b / n)];
+        const std::vector<int>& wrong = wrong_in_group[static_cast<std::size_t>(group_of(b))];
         ranks.clear();
-        if (blocks == 1) {
+        if (!moving) {
             if (!wrong.empty())
                 for (int r = 0;
                      r < n && static_cast<int>(ranks.size()) < options_.max_recorded_violations;
                      ++r)
                     ranks.push_back(r);
         } else {
-            for (const int index : wrong) ranks.push_back(wrap(b % n - index, n));
+            for (const int position : wrong)
+                ranks.push_back(
+                    translations_.difference(translations_.block_position(b), position));
             std::sort(ranks.begin(), ranks.end());
         }
         for (std::size_t i = 0; i < ranks.size() && has_room(); ++i) report_missing(ranks[i], b);

@@ -14,26 +14,25 @@ void Executor::run_local_operations(int step_index, const Step& step) {
             run_local_operation(step_index, step.local[i].rank, step.local[i], 0, i);
         return;
     }
-    // Rank 0 runs each model operation turned onto it, in the whole step's order
-    // (operation j turned by t is operation t * |model| + j there).
-    const int n = schedule_.ranks;
+    // Rank 0 runs each model operation translated onto it, in the whole step's order
+    // (operation j under translation t is operation t * |model| + j there).
     const std::size_t count = step.local.size() / source_.model_divisor;
     std::vector<std::pair<std::size_t, std::size_t>> order;  // (index in whole step, model j)
     order.reserve(count);
     for (std::size_t j = 0; j < count; ++j)
-        order.emplace_back(static_cast<std::size_t>(wrap(-step.local[j].rank, n)) * count + j, j);
+        order.emplace_back(
+            static_cast<std::size_t>(translations_.inverse(step.local[j].rank)) * count + j, j);
     std::sort(order.begin(), order.end());
     for (const auto& [index, j] : order) {
         const LocalOp& model = step.local[j];
-        run_local_operation(step_index, 0, model, wrap(-model.rank, n), index);
+        run_local_operation(step_index, 0, model, translations_.inverse(model.rank), index);
     }
 }
 
 void Executor::run_local_operation(int step_index, int rank, const LocalOp& operation, int shift,
                                    std::size_t index) {
     operation.blocks.for_each([&](int listed) {
-        const int block =
-            shift == 0 ? listed : rotate_block(listed, shift, schedule_.ranks, schedule_.blocks);
+        const int block = shift == 0 ? listed : translations_.translate_block(listed, shift);
         const SetId source = state_.relative_value(rank, operation.src_buffer, block);
         SetId& target = state_.cell(rank, operation.dst_buffer, block);
         if (operation.op == Op::copy) {
@@ -43,7 +42,7 @@ void Executor::run_local_operation(int step_index, int rank, const LocalOp& oper
         const UnionResult joined = sets_.unite(target, source);
         target = joined.set;
         if (joined.overlap < 0) return;
-        const int contributor = wrap(joined.overlap + rank, schedule_.ranks);
+        const int contributor = translations_.add(joined.overlap, rank);
         Violation violation{"double_count",
                             step_index,
                             rank,

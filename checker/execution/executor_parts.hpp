@@ -11,20 +11,22 @@
 
 namespace trivcheck {
 
-/// One message a stored rank reduces in a step: `transfer` turned by `shift`
-/// ranks (0 unless the step is a rank orbit's model), sent by `src`; `index`
-/// is its place in the whole step.
+/// One message a stored rank reduces in a step: `transfer` under translation
+/// `shift` (0 unless the step is a rank orbit's model), sent by `src`; `index`
+/// is its place in the whole step. On a torus whose blocks move, `blocks`
+/// lists the translated blocks in the whole step's (sorted) order.
 struct Arrival {
     const Transfer* transfer;
     int shift;
     int src;
     std::uint32_t index;
+    BlockSet blocks = {};
 };
 
 /// How the executor reads the schedule's steps.
 struct StepSource {
     /// Whole steps (every transfer), or a rank orbit's model: the first
-    /// 1/model_divisor of each step stands for its n rotations.
+    /// 1/model_divisor of each step stands for its N translations.
     bool orbit = false;
     std::size_t model_divisor = 1;
     /// The whole schedule, for tracing copies; null when only the orbit exists.
@@ -33,6 +35,12 @@ struct StepSource {
     const RotationOrbit* orbit_only = nullptr;
 };
 
+/// The translations an execution works with: an orbit's ring or torus
+/// (RankTranslations::of; a ring's blocks move unless there is one); when
+/// every rank is stored, the torus's translations with blocks staying put, or
+/// the cyclic shifts of rank indices off a torus.
+RankTranslations execution_translations(const Schedule& schedule, bool orbit);
+
 /// Runs one schedule; lives for one call of execute().
 class Executor {
   public:
@@ -40,8 +48,9 @@ class Executor {
         : schedule_(schedule),
           options_(options),
           source_(source),
-          sets_(schedule.ranks),
-          state_(schedule, sets_, source.orbit),
+          translations_(execution_translations(schedule, source.orbit)),
+          sets_(translations_.extents()),
+          state_(schedule, sets_, source.orbit, translations_),
           loads_(schedule.topology) {}
 
     Report run();
@@ -102,8 +111,8 @@ class Executor {
     /// Does (rank, block) end without what the collective promises it?
     bool ends_wrong(int rank, int block) const;
     void report_missing(int rank, int block);
-    /// `rotations`: how many ranks the violation stands for (n when found at
-    /// rank 0 of a rank orbit, where every rotation of it happens too).
+    /// `rotations`: how many ranks the violation stands for (N when found at
+    /// rank 0 of a rank orbit, where every translation of it happens too).
     void record(Violation violation, std::int64_t rotations = 1);
     std::int64_t orbit_weight() const { return source_.orbit ? schedule_.ranks : 1; }
     int phase_index(const std::string& phase);
@@ -112,23 +121,34 @@ class Executor {
     }
     /// Block `i` of the arrival's message, turned with it.
     int arriving_block(const Arrival& arrival, std::size_t i) const {
-        const int block = arrival.transfer->blocks.at(i);
-        return arrival.shift == 0
-                   ? block
-                   : rotate_block(block, arrival.shift, schedule_.ranks, schedule_.blocks);
+        if (arrival.shift == 0) return arrival.transfer->blocks.at(i);
+        if (sorts_translated_blocks()) return arrival.blocks.at(i);
+        return translations_.translate_block(arrival.transfer->blocks.at(i), arrival.shift);
     }
     bool arrival_carries(const Arrival& arrival, int buffer, int block) const {
         if (arrival.transfer->dst_buffer != buffer) return false;
-        const int unturned = arrival.shift == 0
-                                 ? block
-                                 : rotate_block(block, schedule_.ranks - arrival.shift,
-                                                schedule_.ranks, schedule_.blocks);
+        const int unturned = arrival.shift == 0 ? block
+                                                : translations_.translate_block(
+                                                      block, translations_.inverse(arrival.shift));
         return arrival.transfer->blocks.contains(unturned);
+    }
+    /// A torus lists a translated message's blocks sorted, not in its model's order.
+    bool sorts_translated_blocks() const {
+        return !translations_.is_ring() && translations_.blocks_move();
+    }
+    /// `arrival` with its translated blocks listed when they move (sorts_translated_blocks).
+    Arrival with_blocks(Arrival arrival) const {
+        if (arrival.shift != 0 && sorts_translated_blocks())
+            arrival.blocks =
+                translations_.translate_blocks(arrival.transfer->blocks, arrival.shift);
+        return arrival;
     }
 
     const Schedule& schedule_;
     const ExecuteOptions& options_;
     StepSource source_;
+    /// The rank arithmetic (execution_translations).
+    RankTranslations translations_;
     ContributionSets sets_;
     ExecutionState state_;
     LinkLoads loads_;
@@ -152,7 +172,8 @@ class Executor {
     bool has_local_operations_ = false;
     std::int64_t counted_records_ = 0;
     std::vector<Arrival> listed_arrivals_;
-    std::array<int, 4> last_double_count_{-1, -1, -1, -1};  // step, rank, buffer, block
+    // The delivery's stamp on the slots it has reported a double count for.
+    std::vector<std::uint32_t> double_counted_;
 };
 
 }  // namespace trivcheck

@@ -68,6 +68,10 @@ LinkLoads::LinkLoads(const Topology& topology) : topology_(topology) {
         chunks_.assign(static_cast<std::size_t>(link_count_), 0);
         blocks_.assign(static_cast<std::size_t>(link_count_), 0);
     }
+    if (topology.kind == TopologyKind::torus) {
+        class_chunks_.assign(2 * topology.dims.size(), 0);
+        class_blocks_.assign(2 * topology.dims.size(), 0);
+    }
 }
 
 int LinkLoads::add(int src, int dst, Route route, std::int64_t blocks) {
@@ -117,7 +121,17 @@ void LinkLoads::add_ring(int src, int dst, Route route, std::int64_t blocks, int
     }
 }
 
-int LinkLoads::add_all_rotations(int src, int dst, Route route, std::int64_t blocks) {
+int LinkLoads::add_all_translations(int src, int dst, Route route, std::int64_t blocks) {
+    if (topology_.kind == TopologyKind::torus) {
+        // Translations move a route's links to every link of their dimension and direction.
+        const std::vector<int> path = torus_path(src, dst, route);
+        const auto classes = 2 * topology_.dims.size();
+        for (int link : path) {
+            class_chunks_[static_cast<std::size_t>(link) % classes] += 1;
+            class_blocks_[static_cast<std::size_t>(link) % classes] += blocks;
+        }
+        return static_cast<int>(path.size());
+    }
     assert(topology_.kind == TopologyKind::ring);
     const auto [plus, hops] = ring_direction(src, dst, route);
     add_ring_range(plus, 0, topology_.dims[0], hops, blocks * hops);
@@ -203,6 +217,10 @@ StepLinkLoad LinkLoads::finish_step() {
         } else {
             chunks = chunks_[i];
             blocks = blocks_[i];
+            if (!class_chunks_.empty()) {
+                chunks += class_chunks_[i % class_chunks_.size()];
+                blocks += class_blocks_[i % class_blocks_.size()];
+            }
         }
         if (chunks > load.chunks_max) {
             load.chunks_max = chunks;
@@ -220,6 +238,8 @@ StepLinkLoad LinkLoads::finish_step() {
     std::fill(block_delta_.begin(), block_delta_.end(), 0);
     std::fill(chunks_.begin(), chunks_.end(), 0);
     std::fill(blocks_.begin(), blocks_.end(), 0);
+    std::fill(class_chunks_.begin(), class_chunks_.end(), 0);
+    std::fill(class_blocks_.begin(), class_blocks_.end(), 0);
     return load;
 }
 

@@ -25,9 +25,10 @@ class LinkLoads {
 
     /// Routes one message and adds it to the current step; returns its hop count.
     int add(int src, int dst, Route route, std::int64_t blocks);
-    /// Ring only: adds the message and its n - 1 rotations (one sent by every
-    /// rank), in O(1): each link of its direction carries it `hops` times.
-    int add_all_rotations(int src, int dst, Route route, std::int64_t blocks);
+    /// Ring or torus: adds the message and its N - 1 translations (one sent by
+    /// every rank), in O(hops): each link of one dimension and direction
+    /// carries it as often as its route crosses that dimension in that direction.
+    int add_all_translations(int src, int dst, Route route, std::int64_t blocks);
     /// Loads of the step so far, then clears for the next step.
     StepLinkLoad finish_step();
     /// Per-link chunks of the last finished step, when kept (see keep_per_link).
@@ -57,6 +58,9 @@ class LinkLoads {
     // Torus and graph: direct per-link counters.
     std::vector<std::int64_t> chunks_;
     std::vector<std::int64_t> blocks_;
+    // Torus: what every link of one dimension and direction (2·d + (0 for +, 1 for -)) carries.
+    std::vector<std::int64_t> class_chunks_;
+    std::vector<std::int64_t> class_blocks_;
     std::vector<std::int64_t> last_chunks_;
     std::vector<std::int64_t> last_blocks_;
     // Graph: adjacency (sorted) and directed-link ids, plus BFS parents per source.

@@ -36,7 +36,7 @@ void TorusCoverageObserver::after_step(int /*step*/, const ExecutionState& state
 }
 
 void add_torus_figures(const Schedule& schedule, const TorusCoverageObserver& coverage,
-                       Report& report) {
+                       Report& report, bool orbit) {
     if (schedule.topology.kind != TopologyKind::torus) return;
     const auto dimensions = static_cast<int>(schedule.topology.dims.size());
     TorusFigures figures;
@@ -48,9 +48,13 @@ void add_torus_figures(const Schedule& schedule, const TorusCoverageObserver& co
     LinkLoads loads(schedule.topology);
     loads.keep_per_link(true);
     for (const Step& step : schedule.steps) {
-        for (const Transfer& transfer : step.transfers)
-            loads.add(transfer.src, transfer.dst, transfer.route,
-                      static_cast<std::int64_t>(transfer.blocks.size()));
+        for (const Transfer& transfer : step.transfers) {
+            const auto blocks = static_cast<std::int64_t>(transfer.blocks.size());
+            if (orbit)
+                loads.add_all_translations(transfer.src, transfer.dst, transfer.route, blocks);
+            else
+                loads.add(transfer.src, transfer.dst, transfer.route, blocks);
+        }
         loads.finish_step();
         for (TorusDirectionLoad& direction : figures.directions) {
             direction.chunks_max.push_back(0);

@@ -25,7 +25,9 @@ class TorusCoverageObserver : public StepObserver {
 /// Adds report.torus (theta_relative = Θ·D, link loads per dimension and
 /// direction per step, routed as the executor routes) and, for L forms, the
 /// coverage the observer saw to report.per_step. No-op off a torus.
+/// `orbit`: `schedule` is a rank orbit's model (models/rotation_orbit.hpp),
+/// each transfer standing for its N translations.
 void add_torus_figures(const Schedule& schedule, const TorusCoverageObserver& coverage,
-                       Report& report);
+                       Report& report, bool orbit = false);
 
 }  // namespace trivcheck

@@ -1,10 +1,10 @@
 #include "checker/explanations/check.hpp"
 
-#include "checker/execution/rotation_symmetry.hpp"
 #include "checker/execution/torus_figures.hpp"
 #include "checker/execution/trivance_checks.hpp"
 #include "checker/explanations/explain.hpp"
 #include "models/orbit_generator.hpp"
+#include "models/rotation_symmetry.hpp"
 
 namespace trivcheck {
 
@@ -26,9 +26,10 @@ class ObserverChain : public StepObserver {
 
 /// Runs `execute_with(options)` with the named checks that apply to `schedule`
 /// (its header suffices) and, on a torus, the torus figures, observing every step.
+/// `orbit`: `schedule` is a rank orbit's model.
 template <class Execute>
 Report execute_with_named_checks(const Schedule& schedule, ExecuteOptions options,
-                                 Execute&& execute_with) {
+                                 Execute&& execute_with, bool orbit = false) {
     const bool trivance = is_trivance(schedule);
     const bool torus = schedule.topology.kind == TopologyKind::torus;
     if (!trivance && !torus) return execute_with(options);
@@ -41,7 +42,7 @@ Report execute_with_named_checks(const Schedule& schedule, ExecuteOptions option
     options.observer = &chain;
     Report report = execute_with(options);
     if (trivance) add_trivance_checks(schedule, arcs, report);
-    add_torus_figures(schedule, coverage, report);
+    add_torus_figures(schedule, coverage, report, orbit);
     return report;
 }
 
@@ -67,7 +68,7 @@ Report check_schedule(const Schedule& schedule, ExecuteOptions options) {
     // With local operations the one-rank orbit records one violation per orbit of
     // violations (the counts are whole); the list a reader gets is the whole execution's.
     if (report.verdict == Verdict::violated && options.use_symmetry &&
-        has_local_operations(schedule) && is_rotation_symmetric(schedule)) {
+        has_local_operations(schedule) && has_rank_symmetry(schedule)) {
         options.use_symmetry = false;
         try {
             report = execute_with_named_checks(schedule, options, [&](const ExecuteOptions& with) {
@@ -84,11 +85,14 @@ Report check_schedule(const Schedule& schedule, ExecuteOptions options) {
 Report check_orbit(const RotationOrbit& orbit, ExecuteOptions options) {
     if (!options.use_symmetry) return check_schedule(expand(orbit), options);
     Report report = execute_with_named_checks(
-        orbit.model, options, [&](const ExecuteOptions& with) { return execute(orbit, with); });
+        orbit.model, options, [&](const ExecuteOptions& with) { return execute(orbit, with); },
+        true);
     if (report.verdict != Verdict::violated) return report;
     // Without local operations the orbit lists the whole execution's violations and traces
-    // double counts itself (checker/execution/executor_listing.cpp, provenance.hpp).
-    const bool listed = !has_local_operations(orbit.model);
+    // double counts itself (checker/execution/executor_listing.cpp, provenance.hpp); the
+    // tracing knows rings only, so a violated torus orbit is checked whole when it fits.
+    const bool listed =
+        !has_local_operations(orbit.model) && orbit.model.topology.kind == TopologyKind::ring;
     if (listed && !needs_whole_replays(report)) {
         explain_orbit_violations(orbit, report);
         return report;

@@ -8,9 +8,9 @@
 
 #include "checker/explanations/check.hpp"
 #include "checker/formats/report_json.hpp"
-#include "checker/execution/rotation_symmetry.hpp"
 #include "models/orbit_generator.hpp"
 #include "models/ring.hpp"
+#include "models/rotation_symmetry.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;
@@ -63,9 +63,9 @@ TEST_CASE("a rank orbit reports what the whole execution reports") {
         Form form;
         const char* route;
     };
-    const Family families[] = {{"ring", Form::B, "same"},        {"trivance", Form::L, "same"},
-                               {"trivance", Form::B, "same"},    {"bruck", Form::L, "same"},
-                               {"bruck", Form::L, "shortest"},   {"bruck", Form::B, "same"}};
+    const Family families[] = {{"ring", Form::B, "same"},      {"trivance", Form::L, "same"},
+                               {"trivance", Form::B, "same"},  {"bruck", Form::L, "same"},
+                               {"bruck", Form::L, "shortest"}, {"bruck", Form::B, "same"}};
     for (const Family& family : families)
         for (int n : {3, 4, 5, 8, 9, 10, 16, 27, 28, 31}) {
             GeneratorRequest request{family.algo, family.form, Topology::ring(n)};

@@ -9,81 +9,23 @@
 #include <string>
 #include <vector>
 
-#include "checker/execution/rotation_symmetry.hpp"
 #include "checker/explanations/check.hpp"
 #include "checker/formats/report_json.hpp"
-#include "proofs/last_step_planner.hpp"
 #include "models/orbit_generator.hpp"
+#include "models/rotation_symmetry.hpp"
+#include "tests/execution/fast_path_agreement.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;
 
 namespace {
 
-/// Every request the catalogue offers for a ring of n: each generator, form
-/// and per-algorithm choice (Bruck's route, Trivance's last step and tree).
-std::vector<GeneratorRequest> every_request(int n) {
-    std::vector<GeneratorRequest> requests;
-    for (const AlgorithmInfo& info : algorithm_catalogue())
-        for (Form form : info.forms) {
-            GeneratorRequest request{info.name, form, Topology::ring(n)};
-            requests.push_back(request);
-            if (info.name == "bruck") {
-                request.route = "shortest";
-                requests.push_back(request);
-            }
-            if (info.name == "trivance" && form == Form::L) {
-                request.last_step = "fold";
-                requests.push_back(request);
-                request.last_step = "synthesized";
-                proofs::supply_planner(request);
-                requests.push_back(request);
-            }
-            if (info.name == "trivance" && form == Form::B) {
-                request.tree = "balanced";
-                requests.push_back(request);
-            }
-        }
-    return requests;
-}
-
-std::string label(const GeneratorRequest& request) {
-    return request.algo + " " + to_string(request.form) +
-           " n=" + std::to_string(request.topology.dims.at(0)) + " route=" + request.route +
-           " last_step=" + request.last_step + " tree=" + request.tree;
-}
-
 /// Compares the fast and the plain path for every request of every n in [first, last].
 void check_sizes(int first, int last) {
-    ExecuteOptions plain;
-    plain.use_symmetry = false;
     int symmetric = 0;
     for (int n = first; n <= last; ++n)
-        for (const GeneratorRequest& request : every_request(n)) {
-            CAPTURE(label(request));
-            Schedule schedule;
-            try {
-                schedule = generate(request);
-            } catch (const NotApplicable&) {
-                continue;
-            }
-            const std::string whole = report_to_json(check_schedule(schedule, plain)).dump();
-            // The generator's orbit, when it builds one, then orbit detection on the schedule.
-            CHECK(report_to_json(check_generated(request)).dump() == whole);
-            CHECK(report_to_json(check_schedule(schedule)).dump() == whole);
-            const std::optional<RotationOrbit> orbit = generate_orbit(request);
-            if (orbit || is_rotation_symmetric(schedule)) ++symmetric;
-            if (!orbit) continue;
-            // The orbit executor alone (check_orbit re-runs a failing orbit expanded).
-            const Report raw = execute(*orbit);
-            const Report reference = execute(schedule, plain);
-            CHECK(raw.verdict == reference.verdict);
-            CHECK(raw.violation_counts == reference.violation_counts);
-            nlohmann::ordered_json raw_json = report_to_json(raw);
-            nlohmann::ordered_json reference_json = report_to_json(reference);
-            for (const char* key : {"per_step", "totals", "theta"})
-                CHECK(raw_json[key] == reference_json[key]);
-        }
+        symmetric += testing::check_fast_paths_agree(Topology::ring(n),
+                                                     [](const Schedule&, const RotationOrbit&) {});
     CHECK(symmetric > 0);
 }
 

@@ -19,9 +19,9 @@
 #include <vector>
 
 #include "checker/execution/executor.hpp"
-#include "checker/execution/rotation_symmetry.hpp"
 #include "models/generator.hpp"
 #include "models/ring_arithmetic.hpp"
+#include "models/rotation_symmetry.hpp"
 
 using namespace trivcheck;
 

@@ -13,4 +13,17 @@ namespace trivcheck {
 /// is a conservative false.
 bool is_rotation_symmetric(const Schedule& schedule);
 
+/// The same on a torus of N ranks: the schedule commutes with every
+/// translation (models/rank_translations.hpp). In every step the t-th N-th of
+/// the transfers is the first N-th under translation t: src and dst moved by
+/// t, and the blocks (when they move, RankTranslations::of) moved by t and
+/// listed in ascending order, as the executor reads them; likewise the local
+/// operations, which a torus whose blocks move must not have. Verified
+/// transfer by transfer, in O(blocks sent · log).
+bool is_translation_symmetric(const Schedule& schedule);
+
+/// is_rotation_symmetric or is_translation_symmetric: executing rank 0 alone
+/// decides every rank.
+bool has_rank_symmetry(const Schedule& schedule);
+
 }  // namespace trivcheck

@@ -1,0 +1,115 @@
+#include "models/rotation_symmetry.hpp"
+
+#include "models/ring_arithmetic.hpp"
+
+namespace trivcheck {
+
+namespace {
+
+/// Are `blocks` the `model` blocks turned by `shift` ranks (rotate_block)?
+bool same_blocks_turned(const BlockSet& blocks, const BlockSet& model, int shift, int n,
+                        int block_count) {
+    if (block_count == 1) return true;
+    if (blocks.pattern() != model.pattern()) return false;
+    // With one group the pattern turns as a whole: its offset says it all.
+    if (block_count == n) return blocks.offset() == wrap(model.offset() + shift, block_count);
+    for (std::size_t i = 0; i < model.size(); ++i)
+        if (blocks.at(i) != rotate_block(model.at(i), shift, n, block_count)) return false;
+    return true;
+}
+
+/// Are `blocks` the `model` blocks under torus translation `shift`, in the order the
+/// executor reads them (RankTranslations::translate_blocks)?
+bool same_blocks_translated(const BlockSet& blocks, const BlockSet& model, int shift,
+                            const RankTranslations& translations) {
+    if (blocks.size() != model.size()) return false;
+    if (!translations.blocks_move()) {
+        for (std::size_t i = 0; i < model.size(); ++i)
+            if (blocks.at(i) != model.at(i)) return false;
+        return true;
+    }
+    const BlockSet moved = translations.translate_blocks(model, shift);
+    for (std::size_t i = 0; i < model.size(); ++i)
+        if (blocks.at(i) != moved.at(i)) return false;
+    return true;
+}
+
+bool same_blocks(const BlockSet& blocks, const BlockSet& model, int shift,
+                 const RankTranslations& translations, int block_count) {
+    if (translations.is_ring())
+        return same_blocks_turned(blocks, model, shift, translations.ranks(), block_count);
+    return same_blocks_translated(blocks, model, shift, translations);
+}
+
+/// Does `transfer` equal `model` (a transfer of rank 0) under translation `shift`?
+bool is_translation_of(const Transfer& transfer, const Transfer& model, int shift,
+                       const RankTranslations& translations, int blocks) {
+    if (transfer.op != model.op || transfer.route != model.route ||
+        transfer.src_buffer != model.src_buffer || transfer.dst_buffer != model.dst_buffer)
+        return false;
+    if (transfer.src != translations.add(model.src, shift) ||
+        transfer.dst != translations.add(model.dst, shift))
+        return false;
+    return same_blocks(transfer.blocks, model.blocks, shift, translations, blocks);
+}
+
+/// Does `operation` equal `model` (a local operation of rank 0) under translation `shift`?
+bool is_translation_of(const LocalOp& operation, const LocalOp& model, int shift,
+                       const RankTranslations& translations, int blocks) {
+    return operation.op == model.op && operation.src_buffer == model.src_buffer &&
+           operation.dst_buffer == model.dst_buffer &&
+           operation.rank == translations.add(model.rank, shift) &&
+           same_blocks(operation.blocks, model.blocks, shift, translations, blocks);
+}
+
+/// Is every N-th of `items` the first N-th under its index's translation?
+template <typename Item>
+bool is_orbit(const std::vector<Item>& items, const RankTranslations& translations, int blocks) {
+    const std::size_t count = items.size();
+    const auto n = static_cast<std::size_t>(translations.ranks());
+    if (count % n != 0) return false;
+    const std::size_t per_rank = count / n;
+    for (std::size_t i = 0; i < count; ++i) {
+        // The first N-th of the step is the model; the t-th N-th must be it translated by t.
+        const Item& model = items[i % per_rank];
+        const int shift = static_cast<int>(i / per_rank);
+        if (!is_translation_of(items[i], model, shift, translations, blocks)) return false;
+    }
+    return true;
+}
+
+bool is_symmetric_under(const Schedule& schedule, const RankTranslations& translations) {
+    for (const Step& step : schedule.steps)
+        if (!is_orbit(step.transfers, translations, schedule.blocks) ||
+            !is_orbit(step.local, translations, schedule.blocks))
+            return false;
+    return true;
+}
+
+}  // namespace
+
+bool is_rotation_symmetric(const Schedule& schedule) {
+    const int n = schedule.ranks;
+    if (schedule.topology.kind != TopologyKind::ring || n < 2) return false;
+    // Blocks must rotate with the ranks (groups of n, block b owned by rank b mod n) or not at
+    // all (one block).
+    if (schedule.blocks != 1 && schedule.blocks % n != 0) return false;
+    if (schedule.blocks == 1 && schedule.collective != Collective::allreduce) return false;
+    return is_symmetric_under(schedule, RankTranslations::ring(n, schedule.blocks));
+}
+
+bool is_translation_symmetric(const Schedule& schedule) {
+    if (schedule.topology.kind != TopologyKind::torus) return false;
+    const std::optional<RankTranslations> translations = RankTranslations::of(schedule);
+    if (!translations) return false;
+    if (translations->blocks_move())
+        for (const Step& step : schedule.steps)
+            if (!step.local.empty()) return false;
+    return is_symmetric_under(schedule, *translations);
+}
+
+bool has_rank_symmetry(const Schedule& schedule) {
+    return is_rotation_symmetric(schedule) || is_translation_symmetric(schedule);
+}
+
+}  // namespace trivcheck
