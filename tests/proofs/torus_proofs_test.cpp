@@ -64,8 +64,9 @@ TEST_CASE("a shifted torus claim is violated, so the torus queries are not vacuo
         }
 }
 
-TEST_CASE("Trivance L on a×b tori with 3^s <= a, b < 3^(s+1): the executor measures the proved "
-          "figures in every full step") {
+TEST_CASE(
+    "Trivance L on a×b tori with 3^s <= a, b < 3^(s+1): the executor measures the proved "
+    "figures in every full step") {
     struct Shape {
         int a, b, s;
     };
