@@ -177,8 +177,9 @@ void register_check_command(CLI::App& app, CommandResult& result) {
     command->add_option("--memory-limit", options->memory_limit_mib,
                         "Refuse (exit 4) above this many MiB; default 80% of free memory");
     command->add_flag("--no-symmetry", options->no_symmetry,
-                      "Execute every rank even when the schedule is rotation-symmetric (the "
-                      "independent path the one-rank orbit is tested against; slower)");
+                      "Execute every rank and every block even when the schedule is "
+                      "rotation-symmetric or its blocks fall into classes (the independent path "
+                      "the one-rank orbit and the block classes are tested against; slower)");
     command->callback([options, &result] { result.exit_code = run_check(*options); });
 }
 

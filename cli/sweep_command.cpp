@@ -286,7 +286,8 @@ void register_sweep_command(CLI::App& app, CommandResult& result) {
                         "Refuse a size (unknown, exit 4) above this many MiB per check; default "
                         "80% of free memory, per thread");
     command->add_flag("--no-symmetry", options->no_symmetry,
-                      "Execute every rank even when a schedule is rotation-symmetric (slower)");
+                      "Execute every rank and every block even when a schedule is "
+                      "rotation-symmetric or its blocks fall into classes (slower)");
     command->add_option("--sarif", options->sarif,
                         "Also write a SARIF 2.1.0 log to this file: one result per violated or "
                         "unknown size (docs/ci.md)");

@@ -26,11 +26,19 @@ class BlockSet {
     int offset() const { return offset_; }
     const std::shared_ptr<const std::vector<int>>& pattern() const { return pattern_; }
 
+    /// The blocks without the shared pointer, for loops over many blocks.
+    struct View {
+        const int* pattern;
+        int offset;
+        int modulus;
+        int at(std::size_t i) const {
+            const int block = pattern[i] + offset;
+            return block >= modulus ? block - modulus : block;
+        }
+    };
+    View view() const { return {pattern_ ? pattern_->data() : nullptr, offset_, modulus_}; }
     /// The i-th block in pattern order (not necessarily ascending).
-    int at(std::size_t i) const {
-        int block = (*pattern_)[i] + offset_;
-        return block >= modulus_ ? block - modulus_ : block;
-    }
+    int at(std::size_t i) const { return view().at(i); }
     template <class Visit>
     void for_each(Visit&& visit) const {
         for (std::size_t i = 0; i < size(); ++i) visit(at(i));

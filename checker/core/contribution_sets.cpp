@@ -7,8 +7,6 @@ namespace trivcheck {
 
 namespace {
 
-std::uint64_t pair_key(std::uint32_t a, std::uint32_t b) { return (std::uint64_t{a} << 32) | b; }
-
 /// Sorts arcs and merges those that touch or overlap.
 void normalise(std::vector<Arc>& arcs) {
     std::sort(arcs.begin(), arcs.end(),
@@ -113,12 +111,7 @@ int ContributionSets::first_missing(SetId set) const {
     return next < n_ ? next : -1;
 }
 
-SetId ContributionSets::rotate(SetId set, int delta) {
-    if (delta < 0 || delta >= n_) delta = ((delta % n_) + n_) % n_;
-    if (delta == 0 || set == empty || set == full_) return set;
-    const std::uint64_t key = pair_key(set, static_cast<std::uint32_t>(delta));
-    // A transfer's blocks mostly carry one set: the last answer saves the look-up.
-    if (key == last_rotation_.key) return last_rotation_.value;
+SetId ContributionSets::rotate_memoised(SetId set, int delta, std::uint64_t key) {
     if (const std::uint32_t* cached = rotations_.find(key)) {
         last_rotation_ = {key, *cached};
         return *cached;
@@ -172,13 +165,7 @@ void ContributionSets::translate_arc(const Arc& arc, int delta) {
     }
 }
 
-UnionResult ContributionSets::unite(SetId a, SetId b) {
-    if (a == empty) return {b, -1};
-    if (b == empty) return {a, -1};
-    if (a > b) std::swap(a, b);
-    if (!memoise_unions_) return unite_uncached(a, b);
-    const std::uint64_t key = pair_key(a, b);
-    if (key == last_union_.key) return union_results_[last_union_.value];
+UnionResult ContributionSets::unite_memoised(SetId a, SetId b, std::uint64_t key) {
     if (const std::uint32_t* cached = unions_.find(key)) {
         last_union_ = {key, *cached};
         return union_results_[*cached];

@@ -2,6 +2,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "checker/core/flat_hash_map.hpp"
@@ -48,9 +49,26 @@ class ContributionSets {
 
     /// Every contributor c of `set` moved to (c + delta) mod n; on a torus,
     /// moved by translation `delta` (0 <= delta < n).
-    SetId rotate(SetId set, int delta);
+    /// The trivial cases and the last answer are decided here, inline: the
+    /// executor asks once per delivered block, mostly the same question.
+    SetId rotate(SetId set, int delta) {
+        if (delta < 0 || delta >= n_) delta = ((delta % n_) + n_) % n_;
+        if (delta == 0 || set == empty || set == full_) return set;
+        const std::uint64_t key = pair_key(set, static_cast<std::uint32_t>(delta));
+        // A transfer's blocks mostly carry one set: the last answer saves the look-up.
+        if (key == last_rotation_.key) return last_rotation_.value;
+        return rotate_memoised(set, delta, key);
+    }
     /// The union of two sets and the first contributor they share, if any.
-    UnionResult unite(SetId a, SetId b);
+    UnionResult unite(SetId a, SetId b) {
+        if (a == empty) return {b, -1};
+        if (b == empty) return {a, -1};
+        if (a > b) std::swap(a, b);
+        if (!memoise_unions_) return unite_uncached(a, b);
+        const std::uint64_t key = pair_key(a, b);
+        if (key == last_union_.key) return union_results_[last_union_.value];
+        return unite_memoised(a, b, key);
+    }
     /// Whether unions are remembered by pair (the default): worth it when
     /// pairs recur, as across the ranks of a rotation-symmetric schedule; an
     /// MSCCL-IR run, whose values name their chunk, unites a pair once (a
@@ -70,6 +88,11 @@ class ContributionSets {
     void reserve(std::size_t sets, std::size_t arcs);
 
   private:
+    static std::uint64_t pair_key(std::uint32_t a, std::uint32_t b) {
+        return (std::uint64_t{a} << 32) | b;
+    }
+    SetId rotate_memoised(SetId set, int delta, std::uint64_t key);
+    UnionResult unite_memoised(SetId a, SetId b, std::uint64_t key);
     SetId intern(std::span<const Arc> arcs);
     std::uint64_t hash_arcs(std::span<const Arc> arcs) const;
     UnionResult unite_uncached(SetId a, SetId b);

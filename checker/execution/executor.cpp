@@ -3,6 +3,7 @@
 #include <cassert>
 #include <string>
 
+#include "checker/execution/block_classes.hpp"
 #include "checker/execution/bounds_check.hpp"
 #include "checker/execution/executor_parts.hpp"
 #include "checker/execution/link_loads.hpp"
@@ -27,14 +28,18 @@ ExecutionState::ExecutionState(const Schedule& schedule, ContributionSets& sets,
                       static_cast<std::size_t>(blocks_),
                   ContributionSets::empty);
     const SetId own = sets.single(0);
-    for (int r = 0; r < stored_ranks(); ++r)
-        for (int b = 0; b < blocks_; ++b) {
-            // All-gather inputs exist only at the block's owner; every other collective starts
-            // everywhere.
-            const bool starts_here =
-                schedule.collective != Collective::allgather || schedule.owner_of_block(b) == r;
-            cell(r, main_buffer, b) = starts_here ? own : ContributionSets::empty;
+    for (int r = 0; r < stored_ranks(); ++r) {
+        // All-gather inputs exist only at the block's owner; every other collective starts
+        // everywhere (a stored rank's vector is the first `blocks` of its cells).
+        if (schedule.collective != Collective::allgather) {
+            std::fill_n(cells_.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(r) *
+                                                                     slots_per_rank()),
+                        blocks_, own);
+            continue;
         }
+        for (int b = 0; b < blocks_; ++b)
+            if (schedule.owner_of_block(b) == r) cell(r, main_buffer, b) = own;
+    }
 }
 
 bool ExecutionState::holds_contributor(int rank, int buffer, int block, int contributor) const {
@@ -113,11 +118,8 @@ Report Executor::run() {
     report_ = report_header(schedule_);
     total_blocks_.assign(static_cast<std::size_t>(state_.stored_ranks()), 0);
     const std::size_t slots = state_.slots_per_rank();
-    stamp_.assign(slots, 0);
+    delivery_slots_.assign(slots, DeliverySlot{});
     double_counted_.assign(slots, 0);
-    incoming_.assign(slots, ContributionSets::empty);
-    copied_.assign(slots, ContributionSets::empty);
-    has_copy_.assign(slots, 0);
     // Growing the step buffer by doubling costs more than the whole reduction at large n.
     pending_.reserve(largest_step_blocks(schedule_, source_.model_divisor));
     for (const Step& step : schedule_.steps)
@@ -185,6 +187,11 @@ void Executor::run_step(int step_index) {
     if (load.busiest_link >= 0) figures.busiest_link = loads_.link_name(load.busiest_link);
 
     pending_.clear();
+    if (!source_.orbit) {
+        sends_this_step_.assign(static_cast<std::size_t>(schedule_.ranks), 0);
+        for (const Transfer& transfer : step.transfers)
+            sends_this_step_[static_cast<std::size_t>(transfer.src)] = 1;
+    }
     for (int dst = 0; dst < state_.stored_ranks(); ++dst) {
         const Arrival* first = arrivals_.data() + first_arrival_[static_cast<std::size_t>(dst)];
         const Arrival* last = arrivals_.data() + first_arrival_[static_cast<std::size_t>(dst) + 1];
@@ -226,6 +233,31 @@ void refuse_above_limit(const Schedule& schedule, std::uint64_t estimate,
 
 }  // namespace
 
+namespace {
+
+/// The report of `schedule` from the first block of each class, when that
+/// applies (an all-reduce without local operations whose blocks fall into
+/// fewer classes, nobody watching the steps) and the schedule holds; nothing
+/// otherwise, and the whole schedule is executed to list what is wrong.
+std::optional<Report> execute_by_block_classes(const Schedule& schedule,
+                                               const ExecuteOptions& options) {
+    if (schedule.collective != Collective::allreduce || options.observer || schedule.blocks < 2 ||
+        schedule.uses_buffers())
+        return std::nullopt;
+    const BlockClasses classes = block_classes(schedule);
+    if (classes.count == schedule.blocks) return std::nullopt;
+    const std::vector<std::uint8_t> representatives = classes.representatives();
+    StepSource source;
+    source.whole = &schedule;
+    source.representatives = &representatives;
+    Executor executor(schedule, options, source);
+    Report report = executor.run();
+    if (report.verdict != Verdict::holds) return std::nullopt;
+    return report;
+}
+
+}  // namespace
+
 Report execute(const Schedule& schedule, const ExecuteOptions& options) {
     refuse_above_limit(schedule, estimate_execution_memory(schedule, options.use_symmetry),
                        options);
@@ -234,6 +266,9 @@ Report execute(const Schedule& schedule, const ExecuteOptions& options) {
     if (options.use_symmetry && has_rank_symmetry(schedule)) {
         source.orbit = true;
         source.model_divisor = static_cast<std::size_t>(schedule.ranks);
+    } else if (options.use_symmetry) {
+        if (std::optional<Report> report = execute_by_block_classes(schedule, options))
+            return std::move(*report);
     }
     Executor executor(schedule, options, source);
     return executor.run();

@@ -81,9 +81,10 @@ struct ExecuteOptions {
     /// Refuse (ResourceLimit) when the estimate exceeds this; 0: 80% of available memory.
     std::uint64_t memory_limit_bytes = 0;
     StepObserver* observer = nullptr;
-    /// false: never take a symmetry fast path (rank orbits): every rank of
-    /// the whole schedule is executed, and an orbit is expanded first. The
-    /// independent path the agreement tests compare each fast path with.
+    /// false: never take a fast path (rank orbits, block classes): every
+    /// rank and block of the whole schedule is executed, and an orbit is
+    /// expanded first. The independent path the agreement tests compare each
+    /// fast path with.
     bool use_symmetry = true;
 };
 

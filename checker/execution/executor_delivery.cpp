@@ -66,78 +66,112 @@ void Executor::collect_orbit_arrivals(int step_index, const Step& step) {
 }
 
 void Executor::deliver(int step_index, int dst, const Arrival* first, const Arrival* last) {
-    ++current_stamp_;
+    const std::uint32_t stamp = ++current_stamp_;
     touched_.clear();
     // Cells by plain offsets where no rotation is involved: the receiver's
     // (rank 0 of an orbit is stored unturned) and, in whole steps, the sender's.
     // Listing an orbit's violations delivers to other ranks too: read, never written.
+    // The loops below run once per delivered block: what they read stays in locals.
     const bool whole = !source_.orbit;
     const bool stored_receiver = whole || dst == 0;
     const std::size_t slots = state_.slots_per_rank();
     const std::size_t dst_cells = static_cast<std::size_t>(dst) * slots;
+    SetId* cells = state_.cells_.data();
+    const bool write_now = whole && !listing_ && !sends_this_step_[static_cast<std::size_t>(dst)];
+    DeliverySlot* scratch = delivery_slots_.data();
+    const std::uint8_t* executed =
+        source_.representatives ? source_.representatives->data() : nullptr;
     for (const Arrival* arrival = first; arrival != last; ++arrival) {
         const Transfer& transfer = *arrival->transfer;
         const int delta = translations_.difference(arrival->src, dst);
-        const std::size_t dst_slots = slot(transfer.dst_buffer, 0);
+        const std::size_t dst_slots = buffer_start(transfer.dst_buffer);
         const std::size_t src_cells =
-            static_cast<std::size_t>(arrival->src) * slots + slot(transfer.src_buffer, 0);
+            static_cast<std::size_t>(arrival->src) * slots + buffer_start(transfer.src_buffer);
+        const bool copy = transfer.op == Op::copy;
+        const bool plain_blocks = arrival->shift == 0;
+        const BlockSet::View blocks = transfer.blocks.view();
+        const std::size_t count = transfer.blocks.size();
         bool unheld_reported = false;
-        for (std::size_t i = 0; i < transfer.blocks.size(); ++i) {
-            const int block = arriving_block(*arrival, i);
+        // A message's blocks mostly carry one set: rotated once per run of equal ones.
+        SetId last_sent = ContributionSets::empty;
+        SetId last_value = ContributionSets::empty;
+        for (std::size_t i = 0; i < count; ++i) {
+            const int block = plain_blocks ? blocks.at(i) : arriving_block(*arrival, i);
+            if (executed && !executed[block]) continue;
             const std::size_t b = dst_slots + static_cast<std::size_t>(block);
             const SetId sent =
-                whole ? state_.cells_[src_cells + static_cast<std::size_t>(block)]
+                whole ? cells[src_cells + static_cast<std::size_t>(block)]
                       : state_.relative_value(arrival->src, transfer.src_buffer, block);
             if (sent == ContributionSets::empty && !unheld_reported) {
                 unheld_reported = true;
-                record({"send_unheld",
-                        step_index,
-                        arrival->src,
-                        block,
-                        -1,
-                        0,
-                        {{step_index, static_cast<int>(arrival->index), arrival->src, dst}},
-                        {},
-                        "rank " + std::to_string(arrival->src) + " sends block " +
-                            std::to_string(block) + in_buffer(transfer.src_buffer) +
-                            " but holds no contribution to it"},
-                       orbit_weight());
+                record_unheld_send(step_index, *arrival, dst, block);
             }
-            const SetId value = sets_.rotate(sent, delta);
-            if (stamp_[b] != current_stamp_) {
-                stamp_[b] = current_stamp_;
-                incoming_[b] = ContributionSets::empty;
-                has_copy_[b] = 0;
+            if (sent != last_sent) {
+                last_sent = sent;
+                last_value = sets_.rotate(sent, delta);
+            }
+            DeliverySlot& incoming = scratch[b];
+            if (incoming.stamp != stamp) {
+                incoming = {stamp, ContributionSets::empty, ContributionSets::empty, 0};
                 touched_.push_back(static_cast<std::uint32_t>(b));
             }
-            if (transfer.op == Op::copy) {
+            if (copy) {
                 // A copy replaces the value, even with nothing (docs/model.md); of several
                 // copies in one step the first wins.
-                if (!has_copy_[b]) {
-                    has_copy_[b] = 1;
-                    copied_[b] = value;
+                if (!incoming.has_copy) {
+                    incoming.has_copy = 1;
+                    incoming.copied = last_value;
                 }
                 continue;
             }
-            const UnionResult joined = sets_.unite(incoming_[b], value);
+            const UnionResult joined = sets_.unite(incoming.reduced, last_value);
             if (joined.overlap >= 0)
                 record_double_count(step_index, dst, transfer.dst_buffer, block, joined.overlap,
                                     first, last);
-            incoming_[b] = joined.set;
+            incoming.reduced = joined.set;
         }
     }
     const auto blocks = static_cast<std::size_t>(schedule_.blocks);
+    // Which (buffer, block) a slot is costs a division: asked only off the plain path.
+    const auto buffer_of = [blocks](std::uint32_t b) { return static_cast<int>(b / blocks); };
+    const auto block_of = [blocks](std::uint32_t b) { return static_cast<int>(b % blocks); };
+    // Neighbouring blocks mostly reduce the same pair of sets: united once per run.
+    SetId last_base = ContributionSets::empty;
+    SetId last_reduced = ContributionSets::empty;
+    UnionResult last_joined{ContributionSets::empty, -1};
     for (const std::uint32_t b : touched_) {
-        const int buffer = static_cast<int>(b / blocks);
-        const int block = static_cast<int>(b % blocks);
-        const SetId own = stored_receiver ? state_.cells_[dst_cells + b]
-                                          : state_.relative_value(dst, buffer, block);
-        const SetId base = has_copy_[b] ? copied_[b] : own;
-        const UnionResult joined = sets_.unite(base, incoming_[b]);
-        if (joined.overlap >= 0)
-            record_double_count(step_index, dst, buffer, block, joined.overlap, first, last);
-        if (!listing_) pending_.push_back({dst_cells + b, joined.set});
+        const DeliverySlot& incoming = scratch[b];
+        const SetId own = stored_receiver ? cells[dst_cells + b]
+                                          : state_.relative_value(dst, buffer_of(b), block_of(b));
+        const SetId base = incoming.has_copy ? incoming.copied : own;
+        if (base != last_base || incoming.reduced != last_reduced) {
+            last_base = base;
+            last_reduced = incoming.reduced;
+            last_joined = sets_.unite(base, incoming.reduced);
+        }
+        if (last_joined.overlap >= 0)
+            record_double_count(step_index, dst, buffer_of(b), block_of(b), last_joined.overlap,
+                                first, last);
+        if (write_now)
+            cells[dst_cells + b] = last_joined.set;
+        else if (!listing_)
+            pending_.push_back({dst_cells + b, last_joined.set});
     }
+}
+
+void Executor::record_unheld_send(int step_index, const Arrival& arrival, int dst, int block) {
+    const Transfer& transfer = *arrival.transfer;
+    record({"send_unheld",
+            step_index,
+            arrival.src,
+            block,
+            -1,
+            0,
+            {{step_index, static_cast<int>(arrival.index), arrival.src, dst}},
+            {},
+            "rank " + std::to_string(arrival.src) + " sends block " + std::to_string(block) +
+                in_buffer(transfer.src_buffer) + " but holds no contribution to it"},
+           orbit_weight());
 }
 
 void Executor::record_double_count(int step_index, int dst, int buffer, int block,

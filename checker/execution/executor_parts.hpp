@@ -33,6 +33,11 @@ struct StepSource {
     const Schedule* whole = nullptr;
     /// The orbit executed without its whole schedule, for tracing copies in it.
     const RotationOrbit* orbit_only = nullptr;
+    /// Block classes (checker/execution/block_classes.hpp): [block] -> 1 for
+    /// the blocks executed, each standing for its class; null: every block.
+    /// Only the verdict "holds" of such a run is a result (execute() runs a
+    /// violated schedule again whole, to list what is wrong).
+    const std::vector<std::uint8_t>* representatives = nullptr;
 };
 
 /// The translations an execution works with: an orbit's ring or torus
@@ -95,6 +100,7 @@ class Executor {
     void run_local_operation(int step_index, int rank, const LocalOp& operation, int shift,
                              std::size_t index);
     void deliver(int step_index, int dst, const Arrival* first, const Arrival* last);
+    void record_unheld_send(int step_index, const Arrival& arrival, int dst, int block);
     void record_double_count(int step_index, int dst, int buffer, int block,
                              int relative_contributor, const Arrival* first, const Arrival* last);
     /// " in buffer NAME" for a scratch buffer, nothing for the vector.
@@ -102,14 +108,20 @@ class Executor {
         return buffer == main_buffer ? std::string()
                                      : " in buffer " + schedule_.buffer_name(buffer);
     }
-    /// Where block `block` of buffer `buffer` sits in the per-delivery scratch.
+    /// Where buffer `buffer` starts in the per-delivery scratch and in a stored rank's cells.
+    std::size_t buffer_start(int buffer) const {
+        return static_cast<std::size_t>(buffer) * static_cast<std::size_t>(schedule_.blocks);
+    }
+    /// Where block `block` of buffer `buffer` sits in the per-delivery scratch
+    /// and in a stored rank's cells.
     std::size_t slot(int buffer, int block) const {
-        return static_cast<std::size_t>(buffer) * static_cast<std::size_t>(schedule_.blocks) +
-               static_cast<std::size_t>(block);
+        return buffer_start(buffer) + static_cast<std::size_t>(block);
     }
     void check_postconditions();
     /// Does (rank, block) end without what the collective promises it?
     bool ends_wrong(int rank, int block) const;
+    /// No stored rank ends wrong in any block: the quick answer before listing what is missing.
+    bool ends_right(int checked_ranks) const;
     void report_missing(int rank, int block);
     /// `rotations`: how many ranks the violation stands for (N when found at
     /// rank 0 of a rank orbit, where every translation of it happens too).
@@ -159,14 +171,22 @@ class Executor {
     // arrivals_[first_arrival_[r] .. first_arrival_[r + 1]).
     std::vector<Arrival> arrivals_;
     std::vector<std::uint32_t> first_arrival_;
-    // Per-delivery scratch, indexed by slot (buffer, block) and stamped to avoid clearing.
-    std::vector<std::uint32_t> stamp_;
-    std::vector<SetId> incoming_;
-    std::vector<SetId> copied_;           // meaningful only where has_copy_ is set
-    std::vector<char> has_copy_;          // a copy arrived this step (it may carry nothing)
+    /// What one delivery has received for a slot (buffer, block); stamped
+    /// with the delivery instead of cleared.
+    struct DeliverySlot {
+        std::uint32_t stamp = 0;
+        SetId reduced = ContributionSets::empty;  // the union of the reduces
+        SetId copied = ContributionSets::empty;   // meaningful only where has_copy is set
+        std::uint32_t has_copy = 0;               // a copy arrived this step (it may carry nothing)
+    };
+    std::vector<DeliverySlot> delivery_slots_;
     std::vector<std::uint32_t> touched_;  // slots this delivery writes, in first-touch order
     std::uint32_t current_stamp_ = 0;
     std::vector<PendingWrite> pending_;
+    /// Whole steps: the ranks that send in this step. A receiver that does
+    /// not is read by no delivery of the step, so its new values are written
+    /// at once instead of pending.
+    std::vector<std::uint8_t> sends_this_step_;
     // Listing an orbit's violations in whole order: record() only lists, never counts.
     bool listing_ = false;
     bool has_local_operations_ = false;
