@@ -231,10 +231,6 @@ void refuse_above_limit(const Schedule& schedule, std::uint64_t estimate,
             " MiB of state, more than the limit of " + std::to_string(limit >> 20) + " MiB");
 }
 
-}  // namespace
-
-namespace {
-
 /// The report of `schedule` from the first block of each class, when that
 /// applies (an all-reduce without local operations whose blocks fall into
 /// fewer classes, nobody watching the steps) and the schedule holds; nothing
