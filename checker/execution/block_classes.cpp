@@ -1,7 +1,7 @@
 #include "checker/execution/block_classes.hpp"
 
-#include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <unordered_set>
 
 namespace trivcheck {
