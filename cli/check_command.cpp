@@ -178,8 +178,9 @@ void register_check_command(CLI::App& app, CommandResult& result) {
                         "Refuse (exit 4) above this many MiB; default 80% of free memory");
     command->add_flag("--no-symmetry", options->no_symmetry,
                       "Execute every rank and every block even when the schedule is "
-                      "rotation-symmetric or its blocks fall into classes (the independent path "
-                      "the one-rank orbit and the block classes are tested against; slower)");
+                      "rank-symmetric (rotations, torus translations, XOR), folds onto a core, "
+                      "or its blocks fall into classes (the independent path those are tested "
+                      "against; slower)");
     command->callback([options, &result] { result.exit_code = run_check(*options); });
 }
 

@@ -287,7 +287,8 @@ void register_sweep_command(CLI::App& app, CommandResult& result) {
                         "80% of free memory, per thread");
     command->add_flag("--no-symmetry", options->no_symmetry,
                       "Execute every rank and every block even when a schedule is "
-                      "rotation-symmetric or its blocks fall into classes (slower)");
+                      "rank-symmetric, folds onto a core (each core proven once per run) or "
+                      "its blocks fall into classes (slower)");
     command->add_option("--sarif", options->sarif,
                         "Also write a SARIF 2.1.0 log to this file: one result per violated or "
                         "unknown size (docs/ci.md)");

@@ -63,6 +63,27 @@ std::optional<RankTranslations> RankTranslations::of(const Schedule& schedule) {
     return std::nullopt;
 }
 
+std::optional<RankTranslations> RankTranslations::binary_digits() const {
+    const auto power_of_two = [](int value) { return value >= 1 && (value & (value - 1)) == 0; };
+    std::vector<int> digits;
+    std::vector<int> digit_blocks;
+    for (std::size_t d = 0; d < extents_.size(); ++d) {
+        const int extent = extents_[d];
+        if (extent < 2 || !power_of_two(extent)) return std::nullopt;
+        for (int bit = 1; bit < extent; bit *= 2) {
+            digits.push_back(2);
+            if (blocks_move()) digit_blocks.push_back(2);
+        }
+        if (!blocks_move() || ring_blocks_[d] == extent) continue;
+        const int rest = ring_blocks_[d] / extent;
+        if (!power_of_two(rest)) return std::nullopt;
+        digits.push_back(1);
+        digit_blocks.push_back(rest);
+    }
+    if (digits.size() < 2) return std::nullopt;
+    return RankTranslations(std::move(digits), std::move(digit_blocks));
+}
+
 BlockSet RankTranslations::translate_blocks(const BlockSet& blocks, int translation) const {
     if (is_ring())
         return turned_blocks(blocks, wrap(translation, ranks_), ranks_, blocks.modulus());

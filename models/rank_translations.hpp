@@ -93,6 +93,15 @@ class RankTranslations {
             position += rest / block_strides_[d] % ring_blocks_[d] % extents_[d] * strides_[d];
         return position;
     }
+    /// The same ranks and blocks under XOR instead of addition: every extent
+    /// (a power of two) split into its binary digits, each a dimension of
+    /// extent 2 (a block's digit moves with its owner's bit), and what is left
+    /// of a dimension's blocks (B_d / n_d, a power of two) a dimension of
+    /// extent 1 that never moves. Translation t then takes rank r to r XOR t
+    /// and block b to b XOR translate_block(0, t). nullopt unless every extent
+    /// and every B_d / n_d is a power of two, and there are two digits or more
+    /// (with one, XOR is the rotation).
+    std::optional<RankTranslations> binary_digits() const;
     /// `blocks` under translation `translation`, in the order a whole schedule
     /// lists them: a ring's turned with their shared pattern (rotate_block), a
     /// torus's sorted.

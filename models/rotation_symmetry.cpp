@@ -1,6 +1,7 @@
 #include "models/rotation_symmetry.hpp"
 
 #include "models/ring_arithmetic.hpp"
+#include "models/xor_symmetry.hpp"
 
 namespace trivcheck {
 
@@ -108,8 +109,12 @@ bool is_translation_symmetric(const Schedule& schedule) {
     return is_symmetric_under(schedule, *translations);
 }
 
-bool has_rank_symmetry(const Schedule& schedule) {
+bool has_topology_symmetry(const Schedule& schedule) {
     return is_rotation_symmetric(schedule) || is_translation_symmetric(schedule);
+}
+
+bool has_rank_symmetry(const Schedule& schedule) {
+    return has_topology_symmetry(schedule) || xor_symmetry(schedule).has_value();
 }
 
 }  // namespace trivcheck

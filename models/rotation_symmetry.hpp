@@ -22,8 +22,12 @@ bool is_rotation_symmetric(const Schedule& schedule);
 /// transfer by transfer, in O(blocks sent · log).
 bool is_translation_symmetric(const Schedule& schedule);
 
-/// is_rotation_symmetric or is_translation_symmetric: executing rank 0 alone
-/// decides every rank.
+/// is_rotation_symmetric, is_translation_symmetric or xor_symmetry
+/// (models/xor_symmetry.hpp): executing rank 0 alone decides every rank.
 bool has_rank_symmetry(const Schedule& schedule);
+
+/// is_rotation_symmetric or is_translation_symmetric: the topology's own
+/// translations, whose link loads the executor adds up from rank 0's messages.
+bool has_topology_symmetry(const Schedule& schedule);
 
 }  // namespace trivcheck

@@ -1,40 +1,20 @@
 #include "checker/execution/block_classes.hpp"
 
 #include <cstdint>
-#include <functional>
 #include <unordered_set>
+
+#include "checker/execution/shared_blocks.hpp"
 
 namespace trivcheck {
 
 namespace {
-
-/// A block set by what it shares: its pattern, offset and modulus. Equal
-/// keys are equal sets; equal sets may have different keys (then they are
-/// merely visited twice).
-struct SharedBlocks {
-    const void* pattern;
-    int offset;
-    int modulus;
-    friend bool operator==(const SharedBlocks&, const SharedBlocks&) = default;
-};
-
-struct SharedBlocksHash {
-    std::size_t operator()(const SharedBlocks& key) const {
-        const auto pattern = reinterpret_cast<std::uintptr_t>(key.pattern);
-        return std::hash<std::uintptr_t>()(pattern) ^
-               (static_cast<std::size_t>(key.offset) * 0x9e3779b97f4a7c15ULL);
-    }
-};
-
-SharedBlocks key_of(const BlockSet& blocks) {
-    return {blocks.pattern().get(), blocks.offset(), blocks.modulus()};
-}
 
 /// Calls `visit` once for each distinct (by SharedBlocks) block set of the
 /// schedule's transfers and local operations.
 template <class Visit>
 void for_each_distinct_block_set(const Schedule& schedule, Visit&& visit) {
     std::unordered_set<SharedBlocks, SharedBlocksHash> seen;
+    seen.reserve(schedule.transfer_count());
     const auto consider = [&](const BlockSet& blocks) {
         if (blocks.empty() || !seen.insert(key_of(blocks)).second) return;
         visit(blocks);
@@ -62,16 +42,20 @@ class Refinement {
             if (inside_[static_cast<std::size_t>(c)]++ == 0) touched_.push_back(c);
         });
         // A class held whole stays; one held in part gives its inside a new id.
+        bool any_split = false;
         for (const int c : touched_) {
             const int inside = inside_[static_cast<std::size_t>(c)];
             inside_[static_cast<std::size_t>(c)] = 0;
             if (inside == sizes_[static_cast<std::size_t>(c)]) continue;
+            any_split = true;
             split_to_[static_cast<std::size_t>(c)] = static_cast<int>(sizes_.size());
             sizes_[static_cast<std::size_t>(c)] -= inside;
             sizes_.push_back(inside);
             inside_.push_back(0);
             split_to_.push_back(-1);
         }
+        // Once the classes are fine, most sets split none: nothing to move.
+        if (!any_split) return;
         blocks.for_each([this](int block) {
             int& c = class_of_[static_cast<std::size_t>(block)];
             if (const int split = split_to_[static_cast<std::size_t>(c)]; split >= 0) c = split;

@@ -6,23 +6,27 @@
 #include "checker/execution/block_classes.hpp"
 #include "checker/execution/bounds_check.hpp"
 #include "checker/execution/executor_parts.hpp"
+#include "checker/execution/fold_core.hpp"
 #include "checker/execution/link_loads.hpp"
 #include "checker/execution/memory_estimate.hpp"
+#include "checker/execution/proven_fold_cores.hpp"
 #include "checker/execution/provenance.hpp"
 #include "checker/execution/report_header.hpp"
 #include "models/ring_arithmetic.hpp"
 #include "models/rotation_symmetry.hpp"
+#include "models/xor_symmetry.hpp"
 
 namespace trivcheck {
 
 ExecutionState::ExecutionState(const Schedule& schedule, ContributionSets& sets, bool rank_orbit,
-                               const RankTranslations& translations)
+                               const RankTranslations& translations, bool cells)
     : ranks_(schedule.ranks),
       blocks_(schedule.blocks),
       buffers_(schedule.buffer_count()),
       rank_orbit_(rank_orbit),
       translations_(translations),
       sets_(sets) {
+    if (!cells) return;
     // Scratch buffers start empty; only the vector (buffer 0) holds inputs.
     cells_.assign(static_cast<std::size_t>(stored_ranks()) * static_cast<std::size_t>(buffers_) *
                       static_cast<std::size_t>(blocks_),
@@ -88,13 +92,16 @@ std::uint64_t orbit_memory(const Schedule& model) {
     return execution_memory(1, largest_step_blocks(model, 1), model);
 }
 
-}  // namespace
-
-std::uint64_t estimate_execution_memory(const Schedule& schedule, bool use_symmetry) {
-    const bool orbit = use_symmetry && has_rank_symmetry(schedule);
+std::uint64_t estimate_memory(const Schedule& schedule, bool orbit) {
     const std::size_t divisor = orbit ? static_cast<std::size_t>(schedule.ranks) : 1;
     return execution_memory(orbit ? 1 : static_cast<std::uint64_t>(schedule.ranks),
                             largest_step_blocks(schedule, divisor), schedule);
+}
+
+}  // namespace
+
+std::uint64_t estimate_execution_memory(const Schedule& schedule, bool use_symmetry) {
+    return estimate_memory(schedule, use_symmetry && has_rank_symmetry(schedule));
 }
 
 int Executor::phase_index(const std::string& phase) {
@@ -129,7 +136,7 @@ Report Executor::run() {
         run_step(step);
         if (options_.observer) options_.observer->after_step(step, state_);
     }
-    check_postconditions();
+    if (!source_.figures_only) check_postconditions();
 
     for (std::size_t p = 0; p < phase_blocks_.size(); ++p) {
         const auto [low, high] =
@@ -186,21 +193,7 @@ void Executor::run_step(int step_index) {
     figures.link_blocks_max = load.blocks_max;
     if (load.busiest_link >= 0) figures.busiest_link = loads_.link_name(load.busiest_link);
 
-    pending_.clear();
-    if (!source_.orbit) {
-        sends_this_step_.assign(static_cast<std::size_t>(schedule_.ranks), 0);
-        for (const Transfer& transfer : step.transfers)
-            sends_this_step_[static_cast<std::size_t>(transfer.src)] = 1;
-    }
-    for (int dst = 0; dst < state_.stored_ranks(); ++dst) {
-        const Arrival* first = arrivals_.data() + first_arrival_[static_cast<std::size_t>(dst)];
-        const Arrival* last = arrivals_.data() + first_arrival_[static_cast<std::size_t>(dst) + 1];
-        if (first != last) deliver(step_index, dst, first, last);
-    }
-    if (lists_whole() && counted_records_ != counted_before &&
-        static_cast<int>(listed_before) < options_.max_recorded_violations)
-        list_whole_step(step_index, step, listed_before);
-    for (const PendingWrite& write : pending_) state_.cells_[write.cell] = write.value;
+    if (!source_.figures_only) deliver_step(step_index, step, listed_before, counted_before);
 
     if (schedule_.blocks == 1) {
         std::int64_t low = schedule_.ranks;
@@ -218,6 +211,25 @@ void Executor::run_step(int step_index) {
         figures.coverage_max = high;
     }
     report_.per_step.push_back(std::move(figures));
+}
+
+void Executor::deliver_step(int step_index, const Step& step, std::size_t listed_before,
+                            std::int64_t counted_before) {
+    pending_.clear();
+    if (!source_.orbit) {
+        sends_this_step_.assign(static_cast<std::size_t>(schedule_.ranks), 0);
+        for (const Transfer& transfer : step.transfers)
+            sends_this_step_[static_cast<std::size_t>(transfer.src)] = 1;
+    }
+    for (int dst = 0; dst < state_.stored_ranks(); ++dst) {
+        const Arrival* first = arrivals_.data() + first_arrival_[static_cast<std::size_t>(dst)];
+        const Arrival* last = arrivals_.data() + first_arrival_[static_cast<std::size_t>(dst) + 1];
+        if (first != last) deliver(step_index, dst, first, last);
+    }
+    if (lists_whole() && counted_records_ != counted_before &&
+        static_cast<int>(listed_before) < options_.max_recorded_violations)
+        list_whole_step(step_index, step, listed_before);
+    for (const PendingWrite& write : pending_) state_.cells_[write.cell] = write.value;
 }
 
 namespace {
@@ -252,17 +264,43 @@ std::optional<Report> execute_by_block_classes(const Schedule& schedule,
     return report;
 }
 
+/// The report of a folded all-reduce whose core holds (fold_core.hpp): the
+/// figures from the messages alone, once the core is proven; nothing when it
+/// does not fold, or its core does not hold, or the messages break a port or
+/// a bound (then the whole schedule is executed to list what is wrong).
+std::optional<Report> execute_by_fold_core(const Schedule& schedule,
+                                           const ExecuteOptions& options) {
+    if (options.observer) return std::nullopt;
+    const std::optional<FoldedSchedule> folded = FoldedSchedule::of(schedule);
+    if (!folded || !proven_fold_cores().holds(*folded, options)) return std::nullopt;
+    assert(schedule.blocks >= 2);
+    StepSource source;
+    source.whole = &schedule;
+    source.figures_only = true;
+    Executor executor(schedule, options, source);
+    Report report = executor.run();
+    if (report.verdict != Verdict::holds) return std::nullopt;
+    return report;
+}
+
 }  // namespace
 
 Report execute(const Schedule& schedule, const ExecuteOptions& options) {
-    refuse_above_limit(schedule, estimate_execution_memory(schedule, options.use_symmetry),
-                       options);
+    // The symmetry is looked for once: proving it costs a pass over every block sent.
+    const bool topology_orbit = options.use_symmetry && has_topology_symmetry(schedule);
+    const std::optional<RankTranslations> xor_orbit =
+        options.use_symmetry && !topology_orbit ? xor_symmetry(schedule) : std::nullopt;
+    const bool orbit = topology_orbit || xor_orbit;
+    refuse_above_limit(schedule, estimate_memory(schedule, orbit), options);
     StepSource source;
     source.whole = &schedule;
-    if (options.use_symmetry && has_rank_symmetry(schedule)) {
+    if (orbit) {
         source.orbit = true;
         source.model_divisor = static_cast<std::size_t>(schedule.ranks);
+        if (xor_orbit) source.translations = &*xor_orbit;
     } else if (options.use_symmetry) {
+        if (std::optional<Report> report = execute_by_fold_core(schedule, options))
+            return std::move(*report);
         if (std::optional<Report> report = execute_by_block_classes(schedule, options))
             return std::move(*report);
     }

@@ -17,9 +17,10 @@ class ExecutionState {
   public:
     /// `rank_orbit`: keep rank 0 only, for a rotation- or translation-symmetric
     /// schedule (models/rotation_symmetry.hpp); every other rank is
-    /// read by translation.
+    /// read by translation. Without `cells` nothing is stored (an execution
+    /// that measures the messages only).
     ExecutionState(const Schedule& schedule, ContributionSets& sets, bool rank_orbit,
-                   const RankTranslations& translations);
+                   const RankTranslations& translations, bool cells = true);
     /// Block `block` of the rank's vector (buffer 0), or of buffer `buffer`.
     SetId relative_value(int rank, int block) const {
         return relative_value(rank, main_buffer, block);

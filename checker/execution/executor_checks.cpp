@@ -27,14 +27,22 @@ void Executor::measure_whole_step(const Step& step, int phase, StepFigures& figu
 void Executor::measure_orbit_step(const Step& step, int phase, StepFigures& figures) {
     // Each model transfer stands for N messages, one sent by every rank.
     const std::size_t count = model_size(step);
-    for (std::size_t j = 0; j < count; ++j) {
-        const Transfer& transfer = step.transfers[j];
-        const auto blocks = static_cast<std::int64_t>(transfer.blocks.size());
-        const int hops =
-            loads_.add_all_translations(transfer.src, transfer.dst, transfer.route, blocks);
+    const auto add_distance = [&figures](int hops) {
         if (std::find(figures.distances.begin(), figures.distances.end(), hops) ==
             figures.distances.end())
             figures.distances.push_back(hops);
+    };
+    // Translations other than the topology's own do not map links onto links.
+    if (source_.translations)
+        for (const Transfer& transfer : step.transfers)
+            add_distance(loads_.add(transfer.src, transfer.dst, transfer.route,
+                                    static_cast<std::int64_t>(transfer.blocks.size())));
+    for (std::size_t j = 0; j < count; ++j) {
+        const Transfer& transfer = step.transfers[j];
+        const auto blocks = static_cast<std::int64_t>(transfer.blocks.size());
+        if (!source_.translations)
+            add_distance(
+                loads_.add_all_translations(transfer.src, transfer.dst, transfer.route, blocks));
         figures.blocks_max = std::max(figures.blocks_max, blocks);
         phase_blocks_[static_cast<std::size_t>(phase)][0] += blocks;
         total_blocks_[0] += blocks;

@@ -38,6 +38,14 @@ struct StepSource {
     /// Only the verdict "holds" of such a run is a result (execute() runs a
     /// violated schedule again whole, to list what is wrong).
     const std::vector<std::uint8_t>* representatives = nullptr;
+    /// An orbit under translations other than the topology's own (XOR,
+    /// models/xor_symmetry.hpp): their rank arithmetic, and the link loads
+    /// added up from the whole step, whose messages they do not turn into
+    /// one another on the topology's links. Null: execution_translations.
+    const RankTranslations* translations = nullptr;
+    /// Messages only: figures, ports and bounds, no cells and no deliveries
+    /// (a schedule whose holding was proven otherwise, as by its fold core).
+    bool figures_only = false;
 };
 
 /// The translations an execution works with: an orbit's ring or torus
@@ -53,9 +61,10 @@ class Executor {
         : schedule_(schedule),
           options_(options),
           source_(source),
-          translations_(execution_translations(schedule, source.orbit)),
+          translations_(source.translations ? *source.translations
+                                            : execution_translations(schedule, source.orbit)),
           sets_(translations_.extents()),
-          state_(schedule, sets_, source.orbit, translations_),
+          state_(schedule, sets_, source.orbit, translations_, !source.figures_only),
           loads_(schedule.topology) {}
 
     Report run();
@@ -68,6 +77,10 @@ class Executor {
     };
 
     void run_step(int step_index);
+    /// The step's deliveries to the stored ranks, their violations listed as
+    /// the whole execution lists them, and the new values written.
+    void deliver_step(int step_index, const Step& step, std::size_t listed_before,
+                      std::int64_t counted_before);
     /// Link loads, message and byte figures of the whole step.
     void measure_whole_step(const Step& step, int phase, StepFigures& figures);
     void measure_orbit_step(const Step& step, int phase, StepFigures& figures);

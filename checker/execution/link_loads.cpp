@@ -105,6 +105,51 @@ void LinkLoads::add_ring_range(bool plus, int begin, int end, std::int64_t chunk
     chunk_delta_[static_cast<std::size_t>(base + end)] -= chunks;
     block_delta_[static_cast<std::size_t>(base + begin)] += blocks;
     block_delta_[static_cast<std::size_t>(base + end)] -= blocks;
+    touched_slots_.push_back(base + begin);
+    touched_slots_.push_back(base + end);
+}
+
+StepLinkLoad LinkLoads::finish_ring_step_sparse() {
+    // Between two touched slots of a direction every link carries the same load:
+    // one visit per such run, in link order, as the link-by-link scan would see them.
+    std::sort(touched_slots_.begin(), touched_slots_.end());
+    touched_slots_.erase(std::unique(touched_slots_.begin(), touched_slots_.end()),
+                         touched_slots_.end());
+    const int n = topology_.dims[0];
+    StepLinkLoad load;
+    load.chunks_min = std::numeric_limits<std::int64_t>::max();
+    auto next = touched_slots_.begin();
+    for (int direction = 0; direction < 2; ++direction) {
+        const int base = direction == 0 ? 0 : n + 1;
+        std::int64_t chunks = 0;
+        std::int64_t blocks = 0;
+        int start = 0;
+        while (start < n) {
+            // Slots at or before `start` set the run's load; the next touched one ends it.
+            while (next != touched_slots_.end() && *next <= base + start) {
+                chunks += chunk_delta_[static_cast<std::size_t>(*next)];
+                blocks += block_delta_[static_cast<std::size_t>(*next)];
+                ++next;
+            }
+            const int end = next != touched_slots_.end() && *next < base + n ? *next - base : n;
+            const int link = direction == 0 ? start : n + start;
+            if (chunks > load.chunks_max) {
+                load.chunks_max = chunks;
+                load.busiest_link = link;
+            }
+            load.chunks_min = std::min(load.chunks_min, chunks);
+            load.blocks_max = std::max(load.blocks_max, blocks);
+            start = end;
+        }
+        // Slots past the direction's last link (its closing slot) end nothing within it.
+        while (next != touched_slots_.end() && *next <= base + n) ++next;
+    }
+    for (const int slot : touched_slots_) {
+        chunk_delta_[static_cast<std::size_t>(slot)] = 0;
+        block_delta_[static_cast<std::size_t>(slot)] = 0;
+    }
+    touched_slots_.clear();
+    return load;
 }
 
 void LinkLoads::add_ring(int src, int dst, Route route, std::int64_t blocks, int& hops) {
@@ -197,6 +242,9 @@ const std::vector<int>& LinkLoads::graph_path(int src, int dst) {
 }
 
 StepLinkLoad LinkLoads::finish_step() {
+    if (topology_.kind == TopologyKind::ring && !keep_per_link_ && link_count_ > 0)
+        return finish_ring_step_sparse();
+    touched_slots_.clear();
     StepLinkLoad load;
     load.chunks_min = std::numeric_limits<std::int64_t>::max();
     if (keep_per_link_) {

@@ -40,6 +40,9 @@ class LinkLoads {
     std::string link_name(int link) const;
 
   private:
+    /// finish_step on a ring whose per-link loads are not kept: one visit per
+    /// run of links between touched difference slots.
+    StepLinkLoad finish_ring_step_sparse();
     void add_ring(int src, int dst, Route route, std::int64_t blocks, int& hops);
     /// Ring: the direction (+ or not) and hop count of a message.
     std::pair<bool, int> ring_direction(int src, int dst, Route route) const;
@@ -55,6 +58,8 @@ class LinkLoads {
     // Ring: difference arrays over the + links (i -> i+1) then the - links (i -> i-1).
     std::vector<std::int64_t> chunk_delta_;
     std::vector<std::int64_t> block_delta_;
+    /// The difference slots written this step (ring).
+    std::vector<int> touched_slots_;
     // Torus and graph: direct per-link counters.
     std::vector<std::int64_t> chunks_;
     std::vector<std::int64_t> blocks_;

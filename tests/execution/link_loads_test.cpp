@@ -102,3 +102,42 @@ TEST_CASE("ring of 6: a tie goes +, a named route the long way, wrap-around") {
     CHECK(step.chunks_min == 0);  // 3->2 (-) carries nothing
     CHECK(step.blocks_max == 3);
 }
+
+TEST_CASE("ring: the step's loads from runs of links equal the link-by-link scan") {
+    // Without per-link loads kept, a ring visits one run of equal links at a time; with
+    // them, every link. Random messages on rings of 1..40 ranks, every route, and the
+    // translations of a message (add_all_translations), must give the same figures.
+    std::uint32_t state = 12345;
+    const auto next = [&state](int bound) {
+        state = state * 1664525u + 1013904223u;
+        return static_cast<int>((state >> 8) % static_cast<std::uint32_t>(bound));
+    };
+    for (int n = 1; n <= 40; ++n) {
+        CAPTURE(n);
+        LinkLoads runs(Topology::ring(n));
+        LinkLoads links(Topology::ring(n));
+        links.keep_per_link(true);
+        for (int step = 0; step < 30; ++step) {
+            CAPTURE(step);
+            const int messages = next(6);
+            for (int m = 0; m < messages; ++m) {
+                const int src = next(n);
+                const int dst = next(n);
+                const auto route = static_cast<Route>(next(3));
+                const std::int64_t blocks = 1 + next(5);
+                if (next(4) == 0) {
+                    CHECK(runs.add_all_translations(src, dst, route, blocks) ==
+                          links.add_all_translations(src, dst, route, blocks));
+                } else {
+                    CHECK(runs.add(src, dst, route, blocks) == links.add(src, dst, route, blocks));
+                }
+            }
+            const StepLinkLoad sparse = runs.finish_step();
+            const StepLinkLoad dense = links.finish_step();
+            CHECK(sparse.chunks_max == dense.chunks_max);
+            CHECK(sparse.chunks_min == dense.chunks_min);
+            CHECK(sparse.blocks_max == dense.blocks_max);
+            CHECK(sparse.busiest_link == dense.busiest_link);
+        }
+    }
+}
