@@ -74,6 +74,12 @@ SetId ContributionSets::intern(std::span<const Arc> arcs) {
         std::span<const Arc> existing = this->arcs(id);
         if (std::equal(existing.begin(), existing.end(), arcs.begin(), arcs.end())) return id;
     }
+    const SetId id = append(arcs, head ? *head : no_set);
+    by_hash_.insert(hash, id);
+    return id;
+}
+
+SetId ContributionSets::append(std::span<const Arc> arcs, SetId next_same_hash) {
     const auto id = static_cast<SetId>(sizes_.size());
     first_arc_.push_back(static_cast<std::uint32_t>(arena_.size()));
     std::int64_t size = 0;
@@ -82,8 +88,7 @@ SetId ContributionSets::intern(std::span<const Arc> arcs) {
         size += arc.end - arc.begin;
     }
     sizes_.push_back(size);
-    next_same_hash_.push_back(head ? *head : no_set);
-    by_hash_.insert(hash, id);
+    next_same_hash_.push_back(next_same_hash);
     return id;
 }
 
@@ -201,6 +206,8 @@ UnionResult ContributionSets::unite_uncached(SetId a, SetId b) {
     std::merge(left.begin(), left.end(), right.begin(), right.end(), std::back_inserter(merged),
                [](const Arc& x, const Arc& y) { return x.begin < y.begin; });
     normalise(merged);
+    // Without remembered unions every union is a set of its own (remember_unions).
+    if (!memoise_unions_) return {append(merged, ~SetId{0}), overlap};
     return {intern(merged), overlap};
 }
 

@@ -72,7 +72,10 @@ class ContributionSets {
     /// Whether unions are remembered by pair (the default): worth it when
     /// pairs recur, as across the ranks of a rotation-symmetric schedule; an
     /// MSCCL-IR run, whose values name their chunk, unites a pair once (a
-    /// second time would be a double count). The results are the same.
+    /// second time would be a double count). Without them a union is not
+    /// looked up among the sets made before either: it is a set of its own,
+    /// so equal sets may have different ids (an MSCCL-IR run reads its values
+    /// by their arcs, never by id). Arcs, sizes and overlaps are the same.
     void remember_unions(bool remember) { memoise_unions_ = remember; }
 
     std::int64_t size(SetId set) const { return sizes_[set]; }
@@ -94,6 +97,9 @@ class ContributionSets {
     SetId rotate_memoised(SetId set, int delta, std::uint64_t key);
     UnionResult unite_memoised(SetId a, SetId b, std::uint64_t key);
     SetId intern(std::span<const Arc> arcs);
+    /// A new set of `arcs` (normalised), not looked up; `next_same_hash`
+    /// chains it behind an interned set of the same hash, or is ~0.
+    SetId append(std::span<const Arc> arcs, SetId next_same_hash);
     std::uint64_t hash_arcs(std::span<const Arc> arcs) const;
     UnionResult unite_uncached(SetId a, SetId b);
     /// Appends the arcs of `arc` moved by torus translation `delta` to scratch_.
