@@ -291,6 +291,11 @@ Report execute(const Schedule& schedule, const ExecuteOptions& options) {
     const std::optional<RankTranslations> xor_orbit =
         options.use_symmetry && !topology_orbit ? xor_symmetry(schedule) : std::nullopt;
     const bool orbit = topology_orbit || xor_orbit;
+    // A fold needs the cells of its core only (estimated when the core runs): the
+    // whole schedule's are counted only if it goes on.
+    if (!orbit && options.use_symmetry)
+        if (std::optional<Report> report = execute_by_fold_core(schedule, options))
+            return std::move(*report);
     refuse_above_limit(schedule, estimate_memory(schedule, orbit), options);
     StepSource source;
     source.whole = &schedule;
@@ -299,8 +304,6 @@ Report execute(const Schedule& schedule, const ExecuteOptions& options) {
         source.model_divisor = static_cast<std::size_t>(schedule.ranks);
         if (xor_orbit) source.translations = &*xor_orbit;
     } else if (options.use_symmetry) {
-        if (std::optional<Report> report = execute_by_fold_core(schedule, options))
-            return std::move(*report);
         if (std::optional<Report> report = execute_by_block_classes(schedule, options))
             return std::move(*report);
     }

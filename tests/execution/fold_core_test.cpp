@@ -159,3 +159,19 @@ TEST_CASE("a core proven once is remembered, not executed again") {
     CHECK_FALSE(proven.holds(*folded, options));
     CHECK(proven.reuses() == 6);
 }
+
+TEST_CASE("a fold needs the memory of its core, not of every rank") {
+    // The limit lies between the core's estimate and the whole schedule's: the fold is
+    // checked, the plain path refused (exit 4 on the command line).
+    const Schedule schedule = ring_b("recursive_doubling", 1023);
+    const std::optional<Schedule> core = fold_core(schedule);
+    REQUIRE(core);
+    const std::uint64_t core_need = estimate_execution_memory(*core);
+    const std::uint64_t whole_need = estimate_execution_memory(schedule, false);
+    REQUIRE(core_need < whole_need);
+    ExecuteOptions options;
+    options.memory_limit_bytes = (core_need + whole_need) / 2;
+    CHECK(execute(schedule, options).verdict == Verdict::holds);
+    options.use_symmetry = false;
+    CHECK_THROWS_AS(execute(schedule, options), ResourceLimit);
+}
