@@ -6,6 +6,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -141,4 +142,21 @@ TEST_CASE("a broken schedule that keeps the symmetry lists the plain path's viol
     CHECK(report.verdict == Verdict::violated);
     CHECK(report.violation_counts.at("missing") > 0);
     CHECK(report_to_json(report).dump() == plain_report(broken));
+}
+
+TEST_CASE("recursive doubling L on tori of powers of two commutes with XOR") {
+    for (const char* shape : {"4x4", "8x2", "4x4x4"}) {
+        CAPTURE(shape);
+        Topology torus;
+        torus.kind = TopologyKind::torus;
+        for (const char* c = shape; *c != '\0';) {
+            char* end = nullptr;
+            torus.dims.push_back(static_cast<int>(std::strtol(c, &end, 10)));
+            c = *end == 'x' ? end + 1 : end;
+        }
+        const Schedule schedule = generate({"recursive_doubling", Form::L, torus});
+        CHECK_FALSE(is_translation_symmetric(schedule));
+        CHECK(xor_symmetry(schedule));
+        CHECK(report_to_json(execute(schedule)).dump() == plain_report(schedule));
+    }
 }
