@@ -182,7 +182,8 @@ void Executor::run_step(int step_index) {
         collect_orbit_arrivals(step_index, step);
         measure_orbit_step(step, phase, figures);
     } else {
-        collect_whole_arrivals(step);
+        // Arrivals by receiver are for deliveries, which a figures-only run skips.
+        if (!source_.figures_only) collect_whole_arrivals(step);
         check_ports(step_index, step);
         measure_whole_step(step, phase, figures);
     }

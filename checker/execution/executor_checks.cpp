@@ -7,14 +7,22 @@
 
 namespace trivcheck {
 
+namespace {
+
+/// Adds a message's hop count to the step's distinct distances.
+void note_distance(StepFigures& figures, int hops) {
+    if (std::find(figures.distances.begin(), figures.distances.end(), hops) ==
+        figures.distances.end())
+        figures.distances.push_back(hops);
+}
+
+}  // namespace
+
 void Executor::measure_whole_step(const Step& step, int phase, StepFigures& figures) {
     std::vector<int> messages(static_cast<std::size_t>(schedule_.ranks), 0);
     for (const Transfer& transfer : step.transfers) {
         const auto blocks = static_cast<std::int64_t>(transfer.blocks.size());
-        const int hops = loads_.add(transfer.src, transfer.dst, transfer.route, blocks);
-        if (std::find(figures.distances.begin(), figures.distances.end(), hops) ==
-            figures.distances.end())
-            figures.distances.push_back(hops);
+        note_distance(figures, loads_.add(transfer.src, transfer.dst, transfer.route, blocks));
         ++messages[static_cast<std::size_t>(transfer.src)];
         figures.blocks_max = std::max(figures.blocks_max, blocks);
         phase_blocks_[static_cast<std::size_t>(phase)][static_cast<std::size_t>(transfer.src)] +=
@@ -27,22 +35,17 @@ void Executor::measure_whole_step(const Step& step, int phase, StepFigures& figu
 void Executor::measure_orbit_step(const Step& step, int phase, StepFigures& figures) {
     // Each model transfer stands for N messages, one sent by every rank.
     const std::size_t count = model_size(step);
-    const auto add_distance = [&figures](int hops) {
-        if (std::find(figures.distances.begin(), figures.distances.end(), hops) ==
-            figures.distances.end())
-            figures.distances.push_back(hops);
-    };
     // Translations other than the topology's own do not map links onto links.
     if (source_.translations)
         for (const Transfer& transfer : step.transfers)
-            add_distance(loads_.add(transfer.src, transfer.dst, transfer.route,
-                                    static_cast<std::int64_t>(transfer.blocks.size())));
+            note_distance(figures, loads_.add(transfer.src, transfer.dst, transfer.route,
+                                              static_cast<std::int64_t>(transfer.blocks.size())));
     for (std::size_t j = 0; j < count; ++j) {
         const Transfer& transfer = step.transfers[j];
         const auto blocks = static_cast<std::int64_t>(transfer.blocks.size());
         if (!source_.translations)
-            add_distance(
-                loads_.add_all_translations(transfer.src, transfer.dst, transfer.route, blocks));
+            note_distance(figures, loads_.add_all_translations(transfer.src, transfer.dst,
+                                                               transfer.route, blocks));
         figures.blocks_max = std::max(figures.blocks_max, blocks);
         phase_blocks_[static_cast<std::size_t>(phase)][0] += blocks;
         total_blocks_[0] += blocks;

@@ -15,6 +15,7 @@
 #include "checker/formats/report_json.hpp"
 #include "models/fold.hpp"
 #include "models/generator.hpp"
+#include "tests/execution/plain_path.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;
@@ -34,12 +35,6 @@ void check_exact(const Schedule& schedule, const BlockClasses& classes) {
             for (std::size_t c = 0; c < held.size(); ++c)
                 if (held[c] != 0) REQUIRE(held[c] == size[c]);
         }
-}
-
-std::string plain_report(const Schedule& schedule) {
-    ExecuteOptions plain;
-    plain.use_symmetry = false;
-    return report_to_json(execute(schedule, plain)).dump();
 }
 
 }  // namespace
@@ -95,7 +90,7 @@ TEST_CASE("executing by classes reports what the plain path reports") {
             CAPTURE(algo);
             CAPTURE(n);
             const Schedule schedule = generate({algo, Form::B, Topology::ring(n)});
-            CHECK(report_to_json(execute(schedule)).dump() == plain_report(schedule));
+            CHECK(report_to_json(execute(schedule)).dump() == testing::plain_report_json(schedule));
         }
 }
 
@@ -111,20 +106,12 @@ TEST_CASE("a broken schedule executed by classes lists the plain path's violatio
             const int before = block_classes(schedule).count;
             Step& step = schedule.steps[1];
             REQUIRE(step.phase == "reduce_scatter");
-            Transfer& transfer = step.transfers.front();
-            std::vector<int> blocks = transfer.blocks.sorted();
-            REQUIRE(blocks.size() >= 2);
-            const int dropped = blocks.back();
-            blocks.pop_back();
-            transfer.blocks = BlockSet(blocks, schedule.blocks);
+            const int dropped = testing::drop_last_block(step.transfers.front(), schedule.blocks);
             CHECK(block_classes(schedule).count > before);
             const Report report = execute(schedule);
             CHECK(report.verdict == Verdict::violated);
             CHECK(report.violation_counts.count("missing") == 1);
-            bool names_dropped = false;
-            for (const Violation& violation : report.violations)
-                names_dropped = names_dropped || violation.block == dropped;
-            CHECK(names_dropped);
-            CHECK(report_to_json(report).dump() == plain_report(schedule));
+            CHECK(testing::lists_block(report, dropped));
+            CHECK(report_to_json(report).dump() == testing::plain_report_json(schedule));
         }
 }

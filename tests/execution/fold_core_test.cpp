@@ -11,33 +11,20 @@
 #include <string>
 #include <vector>
 
-#include "checker/execution/executor.hpp"
 #include "checker/execution/proven_fold_cores.hpp"
 #include "checker/formats/report_json.hpp"
 #include "models/fold.hpp"
 #include "models/generator.hpp"
+#include "tests/execution/plain_path.hpp"
 
 using namespace trivcheck;
+using testing::drop_last_block;
+using testing::lists_block;
+using testing::plain_report_json;
 
 namespace {
 
-std::string plain_report(const Schedule& schedule) {
-    ExecuteOptions plain;
-    plain.use_symmetry = false;
-    return report_to_json(execute(schedule, plain)).dump();
-}
-
 Schedule ring_b(const char* algo, int n) { return generate({algo, Form::B, Topology::ring(n)}); }
-
-/// `transfer` without its last block.
-int drop_last_block(Transfer& transfer, int blocks) {
-    std::vector<int> kept = transfer.blocks.sorted();
-    REQUIRE(kept.size() >= 2);
-    const int dropped = kept.back();
-    kept.pop_back();
-    transfer.blocks = BlockSet(kept, blocks);
-    return dropped;
-}
 
 }  // namespace
 
@@ -106,7 +93,7 @@ TEST_CASE("a folded schedule whose core holds reports what the plain path report
             CAPTURE(algo);
             CAPTURE(n);
             const Schedule schedule = ring_b(algo, n);
-            CHECK(report_to_json(execute(schedule)).dump() == plain_report(schedule));
+            CHECK(report_to_json(execute(schedule)).dump() == plain_report_json(schedule));
         }
 }
 
@@ -123,11 +110,8 @@ TEST_CASE("a broken fold or core lists the plain path's violations") {
             const Report report = execute(core_broken);
             CHECK(report.verdict == Verdict::violated);
             CHECK(report.violation_counts.count("missing") == 1);
-            bool names_dropped = false;
-            for (const Violation& violation : report.violations)
-                names_dropped = names_dropped || violation.block == dropped;
-            CHECK(names_dropped);
-            CHECK(report_to_json(report).dump() == plain_report(core_broken));
+            CHECK(lists_block(report, dropped));
+            CHECK(report_to_json(report).dump() == plain_report_json(core_broken));
             // In the fold: an extra that also reduces into its partner in the last step
             // is no fold (the last step must be copies only): executed whole, double counts.
             Schedule fold_broken = ring_b(algo, n);
@@ -136,7 +120,7 @@ TEST_CASE("a broken fold or core lists the plain path's violations") {
             CHECK_FALSE(fold_core(fold_broken));
             const Report whole = execute(fold_broken);
             CHECK(whole.violation_counts.count("double_count") == 1);
-            CHECK(report_to_json(whole).dump() == plain_report(fold_broken));
+            CHECK(report_to_json(whole).dump() == plain_report_json(fold_broken));
         }
 }
 

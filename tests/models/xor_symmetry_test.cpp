@@ -14,16 +14,12 @@
 #include "checker/formats/report_json.hpp"
 #include "models/generator.hpp"
 #include "models/rotation_symmetry.hpp"
+#include "tests/execution/plain_path.hpp"
 
 using namespace trivcheck;
+using testing::plain_report_json;
 
 namespace {
-
-std::string plain_report(const Schedule& schedule) {
-    ExecuteOptions plain;
-    plain.use_symmetry = false;
-    return report_to_json(execute(schedule, plain)).dump();
-}
 
 /// Recursive halving then doubling with one port on 2^q ranks, n blocks: in
 /// step s rank r sends to r XOR 2^s the blocks whose index agrees with the
@@ -91,7 +87,7 @@ TEST_CASE("recursive doubling L on 2^q ranks commutes with XOR, with no rotation
         CHECK_FALSE(is_rotation_symmetric(schedule));
         CHECK(xor_symmetry(schedule));
         CHECK(has_rank_symmetry(schedule));
-        CHECK(report_to_json(execute(schedule)).dump() == plain_report(schedule));
+        CHECK(report_to_json(execute(schedule)).dump() == plain_report_json(schedule));
     }
     // Folded sizes have no such symmetry.
     CHECK_FALSE(xor_symmetry(generate({"recursive_doubling", Form::L, Topology::ring(12)})));
@@ -104,7 +100,7 @@ TEST_CASE("one-port halving doubling is executed through rank 0, as the plain pa
         REQUIRE(xor_symmetry(schedule));
         const Report report = execute(schedule);
         CHECK(report.verdict == Verdict::holds);
-        CHECK(report_to_json(report).dump() == plain_report(schedule));
+        CHECK(report_to_json(report).dump() == plain_report_json(schedule));
     }
 }
 
@@ -141,7 +137,7 @@ TEST_CASE("a broken schedule that keeps the symmetry lists the plain path's viol
     const Report report = execute(broken);
     CHECK(report.verdict == Verdict::violated);
     CHECK(report.violation_counts.at("missing") > 0);
-    CHECK(report_to_json(report).dump() == plain_report(broken));
+    CHECK(report_to_json(report).dump() == plain_report_json(broken));
 }
 
 TEST_CASE("recursive doubling L on tori of powers of two commutes with XOR") {
@@ -157,6 +153,6 @@ TEST_CASE("recursive doubling L on tori of powers of two commutes with XOR") {
         const Schedule schedule = generate({"recursive_doubling", Form::L, torus});
         CHECK_FALSE(is_translation_symmetric(schedule));
         CHECK(xor_symmetry(schedule));
-        CHECK(report_to_json(execute(schedule)).dump() == plain_report(schedule));
+        CHECK(report_to_json(execute(schedule)).dump() == plain_report_json(schedule));
     }
 }
