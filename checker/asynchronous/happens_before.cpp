@@ -5,31 +5,18 @@
 
 namespace trivcheck::msccl {
 
-namespace {
-
-int count_senders(const ProgramLayout& layout) {
-    int senders = 0;
-    for (int block = 0; block < layout.block_count(); ++block)
-        senders += layout.links(block).send_connection >= 0 ? 1 : 0;
-    return senders;
-}
-
-}  // namespace
-
 HappensBefore::HappensBefore(const ProgramLayout& layout)
     : layout_(layout),
+      steps_(layout),
+      chains_(layout, steps_),
       local_index_(layout.block_count()),
       local_base_(layout.block_count()),
-      sender_index_(layout.block_count(), -1),
-      gpu_senders_(layout.gpu_count()),
-      sends_(count_senders(layout)),
+      sends_(chains_.count()),
       send_clock_(layout.block_count(), 0),
-      last_send_(layout.block_count(), 0),
-      step_base_(layout.block_count() + 1, 0) {
+      last_send_(layout.block_count()) {
     std::size_t local_entries = 0;
     std::size_t snapshot_entries = 0;
     std::size_t messages = 0;
-    int senders = 0;
     for (int block = 0; block < layout.block_count(); ++block) {
         const int gpu = layout.gpu_of(block);
         const int width = static_cast<int>(layout.gpu(gpu).thread_blocks.size());
@@ -37,11 +24,6 @@ HappensBefore::HappensBefore(const ProgramLayout& layout)
             block == 0 || layout.gpu_of(block - 1) != gpu ? 0 : local_index_[block - 1] + 1;
         local_base_[block] = local_entries;
         local_entries += static_cast<std::size_t>(width);
-        if (layout.links(block).send_connection >= 0) {
-            sender_index_[block] = senders++;
-            gpu_senders_[gpu].push_back(block);
-        }
-        step_base_[block + 1] = step_base_[block] + layout.block(block).steps.size();
         for (const Step& step : layout.block(block).steps)
             if (step_sends(step.type)) {
                 ++messages;
@@ -51,30 +33,19 @@ HappensBefore::HappensBefore(const ProgramLayout& layout)
     send_snapshots_.reserve(snapshot_entries);
     messages_.reserve(messages);
     local_.assign(local_entries, 0);
-    const std::size_t steps = step_base_.back();
-    send_snapshot_.assign(steps, -1);
-    waiters_.assign(steps, 0);
-    signal_at_.assign(steps, -1);
-    // The signalling step each wait will join: the first at or after `deps`
-    // (per thread block, one entry per step and one past its end: -1, none).
-    std::vector<int> first_signal_from(steps + layout.block_count(), -1);
-    const auto first_base = [&](int block) { return step_base_[block] + block; };
+    send_snapshot_.assign(steps_.count(), -1);
+    waiters_.assign(steps_.count(), 0);
+    signal_at_.assign(steps_.count(), -1);
     for (int block = 0; block < layout.block_count(); ++block) {
-        const std::vector<Step>& steps_of = layout.block(block).steps;
-        int* first = first_signal_from.data() + first_base(block);
-        for (int step = static_cast<int>(steps_of.size()) - 1; step >= 0; --step)
-            first[step] = steps_of[step].signals ? step : first[step + 1];
-    }
-    for (int block = 0; block < layout.block_count(); ++block)
-        for (const Step& step : layout.block(block).steps) {
-            if (step.depends_on_block < 0) continue;
-            const int waited = layout.block_with_id(layout.gpu_of(block), step.depends_on_block);
-            if (waited < 0) continue;
-            const int last = static_cast<int>(layout.block(waited).steps.size());
-            const int from = std::clamp(step.depends_on_step, 0, last);
-            const int signal = first_signal_from[first_base(waited) + from];
-            if (signal >= 0) ++waiters_[step_index(waited, signal)];
+        const std::vector<Step>& steps = layout.block(block).steps;
+        for (int step = 0; step < static_cast<int>(steps.size()); ++step) {
+            const int released = steps_.released_by(block, step);
+            if (released < 0) continue;
+            const int waited =
+                layout.block_with_id(layout.gpu_of(block), steps[step].depends_on_block);
+            ++waiters_[steps_.index(waited, released)];
         }
+    }
 }
 
 void HappensBefore::start_step(int block, int step) {
@@ -84,13 +55,18 @@ void HappensBefore::start_step(int block, int step) {
 int HappensBefore::send(int block) {
     const int step = clock(block, block) - 1;
     const int width = static_cast<int>(layout_.gpu(layout_.gpu_of(block)).thread_blocks.size());
-    send_snapshot_[step_index(block, step)] = static_cast<std::int64_t>(send_snapshots_.size());
+    send_snapshot_[steps_.index(block, step)] = static_cast<std::int64_t>(send_snapshots_.size());
     const std::int32_t* local = local_.data() + local_base_[block];
     send_snapshots_.insert(send_snapshots_.end(), local, local + width);
-    last_send_[block] = step + 1;
+    last_send_[block] = chained(block, step);
     sends_.hold(send_clock_[block]);
-    messages_.push_back({send_clock_[block], block, step + 1});
+    messages_.push_back({send_clock_[block], last_send_[block]});
     return static_cast<int>(messages_.size()) - 1;
+}
+
+int HappensBefore::knowing(int clock, ChainedSend send) {
+    if (send.rank == 0 || sends_.get(clock, send.chain) >= send.rank) return clock;
+    return sends_.raise(clock, send.chain, send.rank);
 }
 
 void HappensBefore::receive(int block, int message) {
@@ -99,19 +75,20 @@ void HappensBefore::receive(int block, int message) {
     mine = sends_.join(mine, incoming.sends);
     sends_.release(incoming.sends);
     incoming.sends = 0;
-    const int sender = sender_index_[incoming.sender];
-    if (sends_.get(mine, sender) < incoming.clock)
-        mine = sends_.raise(mine, sender, incoming.clock);
+    mine = knowing(mine, incoming.send);
     learn_own_sends(block);
 }
 
 void HappensBefore::learn_own_sends(int block) {
     const int known = send_clock_[block];
-    for (int sender : gpu_senders_[layout_.gpu_of(block)]) {
-        if (sender == block) continue;
-        const int sent = sends_.get(known, sender_index_[sender]);
-        if (sent <= clock(block, sender)) continue;  // already ordered before, with all it saw
-        const std::int64_t snapshot = send_snapshot_[step_index(sender, sent - 1)];
+    const int gpu = layout_.gpu_of(block);
+    for (int chain = chains_.first_chain(gpu); chain < chains_.first_chain(gpu + 1); ++chain) {
+        const int rank = sends_.get(known, chain);
+        if (rank == 0) continue;
+        const SendChains::Send sent = chains_.send(chain, rank - 1);
+        if (sent.step < clock(block, sent.block))
+            continue;  // already ordered before, with all it saw
+        const std::int64_t snapshot = send_snapshot_[steps_.index(sent.block, sent.step)];
         assert(snapshot >= 0);
         join_local(block, send_snapshots_.data() + snapshot);
     }
@@ -124,7 +101,7 @@ void HappensBefore::join_local(int block, const std::int32_t* local) {
 }
 
 void HappensBefore::signal(int block, int step) {
-    const std::size_t at = step_index(block, step);
+    const std::size_t at = steps_.index(block, step);
     if (waiters_[at] == 0) return;  // nobody will wait for it
     const int width = static_cast<int>(layout_.gpu(layout_.gpu_of(block)).thread_blocks.size());
     const std::int32_t* local = local_.data() + local_base_[block];
@@ -139,16 +116,13 @@ void HappensBefore::signal(int block, int step) {
 }
 
 void HappensBefore::wait(int block, int waited, int step) {
-    const int index = signal_at_[step_index(waited, step)];
+    const int index = signal_at_[steps_.index(waited, step)];
     assert(index >= 0);
     Signal& entry = signals_[index];
     if (clock(block, waited) <= step) {  // else it saw this step already, and all before it
         join_local(block, entry.local.data());
         int& mine = send_clock_[block];
-        mine = sends_.join(mine, entry.sends);
-        const int sender = sender_index_[waited];
-        if (sender >= 0 && sends_.get(mine, sender) < entry.last_send)
-            mine = sends_.raise(mine, sender, entry.last_send);
+        mine = knowing(sends_.join(mine, entry.sends), entry.last_send);
     }
     if (--entry.waiters == 0) {
         sends_.release(entry.sends);

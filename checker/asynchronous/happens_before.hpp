@@ -2,7 +2,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "checker/asynchronous/flat_steps.hpp"
 #include "checker/asynchronous/program_layout.hpp"
+#include "checker/asynchronous/send_chains.hpp"
 #include "checker/asynchronous/send_clocks.hpp"
 
 namespace trivcheck::msccl {
@@ -19,11 +21,10 @@ struct Epoch {
 /// gpu, so each thread block keeps a *local* clock (an entry per thread block of
 /// its gpu). Order that leaves a gpu and comes back must leave through a send,
 /// so each thread block also keeps, shared copy-on-write, a *send* clock: per
-/// sending thread block of the program, its latest send ordered before (in
-/// two levels: SendClocks). A
-/// receive joins the message's send clock, and for each sending thread block x
-/// of its own gpu whose send it now knows of, the local clock x had at that
-/// send (kept for every send).
+/// chain of sends of the program (SendChains), its latest send ordered before
+/// (SendClocks). A receive joins the message's send clock, and for each chain
+/// of its own gpu whose send it now knows of, the local clock that send had
+/// (kept for every send).
 class HappensBefore {
   public:
     explicit HappensBefore(const ProgramLayout& layout);
@@ -58,34 +59,42 @@ class HappensBefore {
     std::size_t entries_allocated() const;
 
   private:
+    /// A send as a send clock names it: its chain and its position there plus one (0: none).
+    struct ChainedSend {
+        int chain = 0;
+        int rank = 0;
+    };
     struct Message {
         int sends = 0;  // the SendClocks clock it holds
-        int sender = -1;
-        int clock = 0;
+        ChainedSend send;
     };
     struct Signal {
         std::vector<std::int32_t> local;
         int sends = 0;
-        int last_send = 0;
+        ChainedSend last_send;
         int waiters = 0;
     };
     /// `block` now also knows everything `local` (a local clock of its gpu) knows.
     void join_local(int block, const std::int32_t* local);
     /// After `block`'s send clock grew: the local clocks of its own gpu's sends it now knows of.
     void learn_own_sends(int block);
-    /// Flat index of step `step` of `block`.
-    std::size_t step_index(int block, int step) const { return step_base_[block] + step; }
+    /// Send clock `clock` (held by the caller) knowing of `send`; returns the clock held
+    /// afterwards.
+    int knowing(int clock, ChainedSend send);
+    ChainedSend chained(int block, int step) const {
+        const std::size_t flat = steps_.index(block, step);
+        return {chains_.chain_of(flat), chains_.position_of(flat) + 1};
+    }
 
     const ProgramLayout& layout_;
+    FlatSteps steps_;
+    SendChains chains_;
     std::vector<int> local_index_;         // block -> position among its gpu's thread blocks
     std::vector<std::size_t> local_base_;  // block -> offset of its local clock in local_
     std::vector<std::int32_t> local_;
-    std::vector<int> sender_index_;              // block -> entry in send clocks, -1: never sends
-    std::vector<std::vector<int>> gpu_senders_;  // gpu -> its sending thread blocks
     SendClocks sends_;
-    std::vector<int> send_clock_;  // block -> the SendClocks clock it holds
-    std::vector<int> last_send_;   // block -> latest own send step + 1
-    std::vector<std::size_t> step_base_;
+    std::vector<int> send_clock_;              // block -> the SendClocks clock it holds
+    std::vector<ChainedSend> last_send_;       // block -> its latest own send (rank 0: none)
     std::vector<std::int64_t> send_snapshot_;  // flat step -> offset in send_snapshots_, -1
     std::vector<std::int32_t> send_snapshots_;
     std::vector<int> waiters_;    // flat step -> waits that will join its signal

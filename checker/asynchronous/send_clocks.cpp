@@ -1,72 +1,107 @@
 #include "checker/asynchronous/send_clocks.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 namespace trivcheck::msccl {
 
-SendClocks::SendClocks(int senders)
-    : group_size_(std::max(1, static_cast<int>(std::ceil(std::sqrt(std::max(1, senders)))))),
-      groups_(static_cast<std::size_t>((senders + group_size_ - 1) / group_size_)),
-      top_(static_cast<int>(groups_)) {
-    parts_.reserve(groups_);
-    for (std::size_t g = 0; g < groups_; ++g)
-        parts_.emplace_back(std::min(group_size_, senders - static_cast<int>(g) * group_size_));
+SendClocks::SendClocks(int senders) {
+    int nodes = (std::max(1, senders) + fan_out - 1) / fan_out;
+    levels_.emplace_back();
+    while (nodes > 1) {
+        nodes = (nodes + fan_out - 1) / fan_out;
+        levels_.emplace_back();
+    }
+    top_level_ = static_cast<int>(levels_.size()) - 1;
 }
 
-void SendClocks::release(int id) {
-    if (!top_.release(id)) return;
-    for (std::size_t g = 0; g < groups_; ++g) parts_[g].release(part(id, g));
+void SendClocks::release(int level, int node) {
+    if (!levels_[level].release(node) || level == 0) return;
+    for (int child = 0; child < fan_out; ++child)
+        release(level - 1, levels_[level].slots(node)[child]);
 }
 
-int SendClocks::writable(int id) {
-    const int copy = top_.writable(id);
-    if (copy != id)  // the copy holds the same parts
-        for (std::size_t g = 0; g < groups_; ++g) parts_[g].hold(part(copy, g));
+int SendClocks::writable(int level, int node) {
+    ClockNodes& nodes = levels_[level];
+    if (nodes.holders(node) == 1) {
+        nodes.unfile(node);
+        return node;
+    }
+    const int copy = nodes.allocate();
+    std::copy_n(nodes.slots(node), fan_out, nodes.slots(copy));
+    if (level > 0)  // the copy holds the same children
+        for (int child = 0; child < fan_out; ++child)
+            levels_[level - 1].hold(nodes.slots(copy)[child]);
+    nodes.hold(copy);
+    nodes.release(node);  // held by others too: never freed here
     return copy;
 }
 
 int SendClocks::raise(int id, int sender, std::int32_t value) {
-    id = writable(id);
-    SharedClocks& clocks = parts_[group(sender)];
-    int& own = part(id, group(sender));
-    own = clocks.writable(own);
-    clocks.entries(own)[offset(sender)] = value;
-    return id;
+    const int root = writable(top_level_, id);
+    int node = root;
+    for (int level = top_level_; level > 0; --level) {
+        std::int32_t& child = levels_[level].slots(node)[digit(sender, level)];
+        child = writable(level - 1, child);
+        node = child;
+    }
+    levels_[0].slots(node)[digit(sender, 0)] = value;
+    return root;
+}
+
+int SendClocks::node_with(int level, const std::int32_t* slots) {
+    ClockNodes& nodes = levels_[level];
+    const std::uint64_t hash = ClockNodes::hash(slots);
+    if (const int found = nodes.find(slots, hash); found >= 0) return found;
+    const int node = nodes.allocate();
+    std::copy_n(slots, fan_out, nodes.slots(node));
+    if (level > 0)
+        for (int child = 0; child < fan_out; ++child) levels_[level - 1].hold(slots[child]);
+    nodes.file(node, hash);
+    return node;
+}
+
+int SendClocks::merged(int level, int first, int second) {
+    if (first == second || second == 0) return first;
+    if (first == 0) return second;
+    const std::int32_t* a = levels_[level].slots(first);
+    const std::int32_t* b = levels_[level].slots(second);
+    std::int32_t slots[fan_out];
+    bool first_covers = true;
+    bool second_covers = true;
+    if (level == 0) {
+        for (int index = 0; index < fan_out; ++index) slots[index] = std::max(a[index], b[index]);
+        // A difference is negative exactly where the other entry is larger.
+        std::int32_t first_minus_second = 0;
+        std::int32_t second_minus_first = 0;
+        for (int index = 0; index < fan_out; ++index) {
+            first_minus_second |= a[index] - b[index];
+            second_minus_first |= b[index] - a[index];
+        }
+        first_covers = first_minus_second >= 0;
+        second_covers = second_minus_first >= 0;
+    } else {
+        for (int child = 0; child < fan_out; ++child) {
+            slots[child] = merged(level - 1, a[child], b[child]);
+            first_covers = first_covers && slots[child] == a[child];
+            second_covers = second_covers && slots[child] == b[child];
+        }
+    }
+    if (first_covers) return first;
+    if (second_covers) return second;
+    return node_with(level, slots);
 }
 
 int SendClocks::join(int into, int from) {
-    if (into == from) return into;
-    bool changes = false;
-    bool from_covers = true;
-    for (std::size_t g = 0; g < groups_; ++g) {
-        const int mine = part(into, g);
-        const int seen = part(from, g);
-        if (mine == seen) continue;
-        const ClockOrder order = parts_[g].compare(mine, seen);
-        if (!order.first_covers) changes = true;
-        if (!order.second_covers) from_covers = false;
-        if (changes && !from_covers) break;
-    }
-    if (!changes) return into;
-    if (from_covers) {
-        hold(from);
-        release(into);
-        return from;
-    }
-    into = writable(into);
-    for (std::size_t g = 0; g < groups_; ++g) {
-        int& mine = part(into, g);
-        const int seen = part(from, g);
-        if (mine != seen) mine = parts_[g].join(mine, seen);
-    }
-    return into;
+    const int joined = merged(top_level_, into, from);
+    if (joined == into) return into;
+    hold(joined);
+    release(into);
+    return joined;
 }
 
 std::size_t SendClocks::entries_allocated() const {
-    std::size_t entries = top_.vectors() * groups_;
-    for (const SharedClocks& clocks : parts_)
-        entries += clocks.vectors() * static_cast<std::size_t>(clocks.width());
+    std::size_t entries = 0;
+    for (const ClockNodes& level : levels_) entries += level.capacity() * fan_out;
     return entries;
 }
 

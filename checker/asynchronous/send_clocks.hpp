@@ -2,52 +2,63 @@
 #include <cstdint>
 #include <vector>
 
-#include "checker/asynchronous/shared_clocks.hpp"
+#include "checker/asynchronous/clock_nodes.hpp"
 
 namespace trivcheck::msccl {
 
-/// Send clocks in two levels: the program's sending thread blocks are cut
-/// into groups of about sqrt(senders) consecutive ones; a clock is a vector
-/// with one entry per group, the id of that group's part (kept in the group's
-/// SharedClocks). Both levels are shared copy-on-write, and a join compares
-/// two parts only when their ids differ: most of what two thread blocks know
-/// of far thread blocks came through the same message, so a join costs about
-/// sqrt(senders) plus the parts that changed, instead of every sending thread
-/// block. The values are those of one flat vector, exactly. Clock 0 is all
-/// zeros and never freed.
+/// Send clocks (one entry per sending thread block of the program) as
+/// persistent trees shared copy-on-write: a clock is a tree whose leaves hold
+/// `fan_out` consecutive entries and whose inner nodes hold `fan_out` subtrees;
+/// a subtree of zeros is node 0 of its level. What a join makes is kept once
+/// by content (ClockNodes), so equal subtrees are one node. A join descends
+/// only where the two trees hold different nodes and returns a tree's own node
+/// wherever that tree already knows everything the other does, so it costs
+/// about the parts that differ, not the number of senders: what two thread
+/// blocks know of far thread blocks mostly came through the same messages.
+/// The values are those of one flat vector, exactly.
 class SendClocks {
   public:
+    static constexpr int fan_out = ClockNodes::width;
+
     explicit SendClocks(int senders);
 
     /// Entry `sender` of clock `id`.
     std::int32_t get(int id, int sender) const {
-        return parts_[group(sender)].entries(part(id, group(sender)))[offset(sender)];
+        int node = id;
+        for (int level = top_level_; level > 0; --level)
+            node = levels_[level].slots(node)[digit(sender, level)];
+        return levels_[0].slots(node)[digit(sender, 0)];
     }
     /// Clock `id` (held by the caller) with entry `sender` raised to `value`;
     /// returns the clock the caller holds afterwards.
     int raise(int id, int sender, std::int32_t value);
     /// Entry-wise maximum of `into` (held by the caller) and `from`; returns
-    /// the clock the caller holds afterwards.
+    /// the clock the caller holds afterwards (`from` itself when it knows
+    /// everything `into` does).
     int join(int into, int from);
-    void hold(int id) { top_.hold(id); }
-    void release(int id);
+    void hold(int id) { levels_[top_level_].hold(id); }
+    void release(int id) { release(top_level_, id); }
 
-    /// Clock entries allocated at most, both levels (for the memory figure).
+    /// Clock entries allocated at most, every level (for the memory figure).
     std::size_t entries_allocated() const;
 
   private:
-    std::size_t group(int sender) const { return static_cast<std::size_t>(sender / group_size_); }
-    int offset(int sender) const { return sender % group_size_; }
-    int part(int id, std::size_t group) const { return top_.entries(id)[group]; }
-    std::int32_t& part(int id, std::size_t group) { return top_.entries(id)[group]; }
-    /// `id` safe to change for one holder: itself, or a copy holding the same parts.
-    int writable(int id);
+    static_assert(fan_out == 16, "digit() takes four bits per level");
+    static int digit(int sender, int level) { return (sender >> (4 * level)) & (fan_out - 1); }
 
-    int group_size_;
-    std::size_t groups_;
-    std::vector<SharedClocks> parts_;  // per group
-    /// The clocks: per group, the id of its part (part 0: zeros, as clock 0).
-    SharedClocks top_;
+    void release(int level, int node);
+    /// `node` of `level` safe to change for one holder: itself (out of the
+    /// file), or a copy (holding the same children) that the holder holds instead.
+    int writable(int level, int node);
+    /// A node of `level` with the entry-wise maximum of `first` and `second`:
+    /// one of them when it covers the other, an equal node made before, or a
+    /// new one nobody holds yet.
+    int merged(int level, int first, int second);
+    /// A node of `level` with these slots: one made before, or a new one (holding its children).
+    int node_with(int level, const std::int32_t* slots);
+
+    int top_level_ = 0;
+    std::vector<ClockNodes> levels_;
 };
 
 }  // namespace trivcheck::msccl

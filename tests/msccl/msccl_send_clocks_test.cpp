@@ -1,5 +1,6 @@
-// SendClocks (two-level, shared copy-on-write send clocks) against plain
-// vectors: random raises, joins, holds and releases give the same entries.
+// SendClocks (persistent trees shared copy-on-write) against plain vectors:
+// random raises, joins, holds and releases give the same entries, with one
+// leaf, two levels and three.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -7,12 +8,11 @@
 #include <vector>
 
 #include "checker/asynchronous/send_clocks.hpp"
-#include "checker/asynchronous/shared_clocks.hpp"
 
 using namespace trivcheck::msccl;
 
-TEST_CASE("msccl send clocks: two levels hold the values of flat vectors") {
-    for (const int senders : {1, 7, 30, 100}) {
+TEST_CASE("msccl send clocks: trees hold the values of flat vectors") {
+    for (const int senders : {1, 7, 16, 30, 100, 257, 700}) {
         CAPTURE(senders);
         SendClocks clocks(senders);
         std::mt19937 random(static_cast<unsigned>(senders));
@@ -56,34 +56,4 @@ TEST_CASE("msccl send clocks: two levels hold the values of flat vectors") {
                             holder.flat[static_cast<std::size_t>(sender)]);
         }
     }
-}
-
-TEST_CASE("msccl shared clocks: equal vectors made apart are kept once, pages keep entries") {
-    SharedClocks clocks(3);
-    // Three holders of vector 0; each gets its own vector by a change.
-    auto made = [&](std::int32_t first, std::int32_t second) {
-        clocks.hold(0);
-        const int id = clocks.writable(0);
-        clocks.entries(id)[0] = first;
-        clocks.entries(id)[1] = second;
-        return id;
-    };
-    const int left = made(5, 0);
-    const int right = made(0, 5);
-    const int other_left = made(5, 1);
-    CHECK(left != other_left);
-    // left joined with right, and other_left with right, both hold (5, 5, 0).
-    const int first = clocks.join(left, right);
-    const int second = clocks.join(other_left, right);
-    CHECK(first == second);
-    CHECK(std::vector<std::int32_t>(clocks.entries(first), clocks.entries(first) + 3) ==
-          std::vector<std::int32_t>{5, 5, 0});
-    // Many vectors (pages of 4, 8, 16, ...): each keeps what was written into it.
-    std::vector<int> ids;
-    for (int value = 1; value <= 200; ++value) {
-        clocks.hold(0);
-        ids.push_back(clocks.writable(0));
-        clocks.entries(ids.back())[2] = value;
-    }
-    for (int value = 1; value <= 200; ++value) CHECK(clocks.entries(ids[value - 1])[2] == value);
 }
