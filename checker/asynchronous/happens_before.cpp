@@ -13,7 +13,8 @@ HappensBefore::HappensBefore(const ProgramLayout& layout)
       local_base_(layout.block_count()),
       sends_(chains_.count()),
       send_clock_(layout.block_count(), 0),
-      last_send_(layout.block_count()) {
+      last_send_(layout.block_count()),
+      sends_made_(layout.block_count(), 0) {
     std::size_t local_entries = 0;
     std::size_t snapshot_entries = 0;
     std::size_t messages = 0;
@@ -33,7 +34,7 @@ HappensBefore::HappensBefore(const ProgramLayout& layout)
     send_snapshots_.reserve(snapshot_entries);
     messages_.reserve(messages);
     local_.assign(local_entries, 0);
-    send_snapshot_.assign(steps_.count(), -1);
+    send_snapshot_.assign(messages, -1);
     waiters_.assign(steps_.count(), 0);
     signal_at_.assign(steps_.count(), -1);
     for (int block = 0; block < layout.block_count(); ++block) {
@@ -53,12 +54,12 @@ void HappensBefore::start_step(int block, int step) {
 }
 
 int HappensBefore::send(int block) {
-    const int step = clock(block, block) - 1;
     const int width = static_cast<int>(layout_.gpu(layout_.gpu_of(block)).thread_blocks.size());
-    send_snapshot_[steps_.index(block, step)] = static_cast<std::int64_t>(send_snapshots_.size());
+    const int ordinal = chains_.first_send(block) + sends_made_[block]++;
+    send_snapshot_[ordinal] = static_cast<std::int64_t>(send_snapshots_.size());
     const std::int32_t* local = local_.data() + local_base_[block];
     send_snapshots_.insert(send_snapshots_.end(), local, local + width);
-    last_send_[block] = chained(block, step);
+    last_send_[block] = chained(ordinal);
     sends_.hold(send_clock_[block]);
     messages_.push_back({send_clock_[block], last_send_[block]});
     return static_cast<int>(messages_.size()) - 1;
@@ -88,7 +89,7 @@ void HappensBefore::learn_own_sends(int block) {
         const SendChains::Send sent = chains_.send(chain, rank - 1);
         if (sent.step < clock(block, sent.block))
             continue;  // already ordered before, with all it saw
-        const std::int64_t snapshot = send_snapshot_[steps_.index(sent.block, sent.step)];
+        const std::int64_t snapshot = send_snapshot_[sent.ordinal];
         assert(snapshot >= 0);
         join_local(block, send_snapshots_.data() + snapshot);
     }

@@ -81,9 +81,8 @@ class HappensBefore {
     /// Send clock `clock` (held by the caller) knowing of `send`; returns the clock held
     /// afterwards.
     int knowing(int clock, ChainedSend send);
-    ChainedSend chained(int block, int step) const {
-        const std::size_t flat = steps_.index(block, step);
-        return {chains_.chain_of(flat), chains_.position_of(flat) + 1};
+    ChainedSend chained(int ordinal) const {
+        return {chains_.chain_of(ordinal), chains_.position_of(ordinal) + 1};
     }
 
     const ProgramLayout& layout_;
@@ -95,7 +94,8 @@ class HappensBefore {
     SendClocks sends_;
     std::vector<int> send_clock_;              // block -> the SendClocks clock it holds
     std::vector<ChainedSend> last_send_;       // block -> its latest own send (rank 0: none)
-    std::vector<std::int64_t> send_snapshot_;  // flat step -> offset in send_snapshots_, -1
+    std::vector<int> sends_made_;              // block -> its sends so far
+    std::vector<std::int64_t> send_snapshot_;  // send ordinal -> offset in send_snapshots_, -1
     std::vector<std::int32_t> send_snapshots_;
     std::vector<int> waiters_;    // flat step -> waits that will join its signal
     std::vector<int> signal_at_;  // flat step -> index in signals_, -1

@@ -14,9 +14,14 @@ constexpr int chains_tried = 64;
 }  // namespace
 
 SendChains::SendChains(const ProgramLayout& layout, const FlatSteps& steps)
-    : first_chain_(layout.gpu_count() + 1, 0),
-      chain_(steps.count(), -1),
-      position_(steps.count(), -1) {
+    : first_chain_(layout.gpu_count() + 1, 0), first_send_(layout.block_count() + 1, 0) {
+    for (int block = 0; block < layout.block_count(); ++block) {
+        int sends = 0;
+        for (const Step& step : layout.block(block).steps) sends += step_sends(step.type) ? 1 : 0;
+        first_send_[block + 1] = first_send_[block] + sends;
+    }
+    chain_.assign(first_send_.back(), -1);
+    position_.assign(first_send_.back(), -1);
     int first = 0;
     for (int gpu = 0; gpu < layout.gpu_count(); ++gpu) {
         first_chain_[gpu] = count();
@@ -28,10 +33,9 @@ SendChains::SendChains(const ProgramLayout& layout, const FlatSteps& steps)
     first_chain_[layout.gpu_count()] = count();
 }
 
-void SendChains::place(int chain, const Send& send, const FlatSteps& steps) {
-    const std::size_t flat = steps.index(send.block, send.step);
-    chain_[flat] = chain;
-    position_[flat] = static_cast<int>(elements_[chain].size());
+void SendChains::place(int chain, const Send& send) {
+    chain_[send.ordinal] = chain;
+    position_[send.ordinal] = static_cast<int>(elements_[chain].size());
     elements_[chain].push_back(send);
 }
 
@@ -42,6 +46,7 @@ void SendChains::cut_gpu(const ProgramLayout& layout, const FlatSteps& steps, in
     // next step of first + t by the gpu's own order (its local clock).
     std::vector<std::int32_t> known(static_cast<std::size_t>(width) * width, 0);
     std::vector<int> next(width, 0);
+    std::vector<int> sends_made(width, 0);
     const std::size_t flat_first = steps.index(first, 0);
     std::vector<std::int64_t> snapshot_at(steps.index(end, 0) - flat_first, -1);
     std::vector<std::int32_t> snapshots;
@@ -84,7 +89,7 @@ void SendChains::cut_gpu(const ProgramLayout& layout, const FlatSteps& steps, in
                     chain = count();
                     elements_.emplace_back();
                 }
-                place(chain, {block, step}, steps);
+                place(chain, {block, step, first_send_[block] + sends_made[t]++});
             }
             ++next[t];
             if (current.signals) {
@@ -102,7 +107,7 @@ void SendChains::cut_gpu(const ProgramLayout& layout, const FlatSteps& steps, in
         for (int step = next[t]; step < static_cast<int>(block_steps.size()); ++step)
             if (step_sends(block_steps[step].type)) {
                 elements_.emplace_back();
-                place(count() - 1, {first + t, step}, steps);
+                place(count() - 1, {first + t, step, first_send_[first + t] + sends_made[t]++});
             }
     }
 }

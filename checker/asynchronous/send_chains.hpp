@@ -13,7 +13,9 @@ namespace trivcheck::msccl {
 /// latest send of a chain that a step knows of stands for every earlier one,
 /// since what those saw it saw too (HappensBefore). Chains are found greedily,
 /// in an order the waits allow; a send that order never reaches (a wait that
-/// is never released) has a chain of its own. Chains are numbered gpu by gpu.
+/// is never released) has a chain of its own. Chains are numbered gpu by gpu;
+/// sends are numbered too (their *ordinal*), thread block after thread block,
+/// each thread block's in program order.
 class SendChains {
   public:
     SendChains(const ProgramLayout& layout, const FlatSteps& steps);
@@ -21,13 +23,16 @@ class SendChains {
     int count() const { return static_cast<int>(elements_.size()); }
     /// The chains of gpu `gpu`: [first_chain(gpu), first_chain(gpu + 1)).
     int first_chain(int gpu) const { return first_chain_[gpu]; }
-    /// The chain of the send at flat step `flat`, and its position there (from 0).
-    int chain_of(std::size_t flat) const { return chain_[flat]; }
-    int position_of(std::size_t flat) const { return position_[flat]; }
-    /// The send at position `position` of chain `chain`: its flat thread block and step.
+    /// The ordinal of the first send of flat thread block `block`.
+    int first_send(int block) const { return first_send_[block]; }
+    /// The chain of send `ordinal`, and its position there (from 0).
+    int chain_of(int ordinal) const { return chain_[ordinal]; }
+    int position_of(int ordinal) const { return position_[ordinal]; }
+    /// The send at position `position` of chain `chain`: its flat thread block, step and ordinal.
     struct Send {
         int block = -1;
         int step = -1;
+        int ordinal = -1;
     };
     Send send(int chain, int position) const { return elements_[chain][position]; }
     int length(int chain) const { return static_cast<int>(elements_[chain].size()); }
@@ -35,11 +40,12 @@ class SendChains {
   private:
     /// Cuts the sends of gpu `gpu` (flat thread blocks [first, end)) into chains.
     void cut_gpu(const ProgramLayout& layout, const FlatSteps& steps, int first, int end);
-    void place(int chain, const Send& send, const FlatSteps& steps);
+    void place(int chain, const Send& send);
 
     std::vector<int> first_chain_;
-    std::vector<int> chain_;     // per flat step (sends only; else -1)
-    std::vector<int> position_;  // per flat step (sends only)
+    std::vector<int> first_send_;  // per flat thread block, and one past the last
+    std::vector<int> chain_;       // per send ordinal
+    std::vector<int> position_;    // per send ordinal
     std::vector<std::vector<Send>> elements_;
 };
 

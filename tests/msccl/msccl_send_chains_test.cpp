@@ -58,16 +58,18 @@ TEST_CASE("msccl send chains: every send once, in order, fewer chains than sende
     for (int block = 0; block < layout.block_count(); ++block) {
         const std::vector<msccl::Step>& block_steps = layout.block(block).steps;
         bool sends = false;
+        int sending_steps = 0;
         for (int step = 0; step < static_cast<int>(block_steps.size()); ++step) {
             if (!msccl::step_sends(block_steps[step].type)) continue;
             sends = true;
-            const std::size_t flat = steps.index(block, step);
-            const int chain = chains.chain_of(flat);
+            const int ordinal = chains.first_send(block) + (sending_steps++);
+            const int chain = chains.chain_of(ordinal);
             REQUIRE(chain >= chains.first_chain(layout.gpu_of(block)));
             REQUIRE(chain < chains.first_chain(layout.gpu_of(block) + 1));
-            const msccl::SendChains::Send send = chains.send(chain, chains.position_of(flat));
+            const msccl::SendChains::Send send = chains.send(chain, chains.position_of(ordinal));
             CHECK(send.block == block);
             CHECK(send.step == step);
+            CHECK(send.ordinal == ordinal);
             CHECK(placed.insert({block, step}).second);
         }
         sending_blocks += sends ? 1 : 0;
@@ -92,8 +94,8 @@ TEST_CASE("msccl send chains: a wait joins two senders' sends into one chain") {
         const msccl::FlatSteps steps(layout);
         const msccl::SendChains chains(layout, steps);
         CHECK(chains.first_chain(1) - chains.first_chain(0) == 1);
-        CHECK(chains.position_of(steps.index(1, 0)) == 1);
-        CHECK(chains.send(chains.chain_of(steps.index(1, 0)), 0).block == 0);
+        CHECK(chains.position_of(chains.first_send(1)) == 1);
+        CHECK(chains.send(chains.chain_of(chains.first_send(1)), 0).block == 0);
     }
     // It waits for a step thread block 0 does not have: never released, a chain of its own.
     {
@@ -103,7 +105,7 @@ TEST_CASE("msccl send chains: a wait joins two senders' sends into one chain") {
         CHECK(steps.released_by(1, 0) == -1);
         const msccl::SendChains chains(layout, steps);
         CHECK(chains.first_chain(1) - chains.first_chain(0) == 2);
-        CHECK(chains.chain_of(steps.index(0, 0)) != chains.chain_of(steps.index(1, 0)));
-        CHECK(chains.position_of(steps.index(1, 0)) == 0);
+        CHECK(chains.chain_of(chains.first_send(0)) != chains.chain_of(chains.first_send(1)));
+        CHECK(chains.position_of(chains.first_send(1)) == 0);
     }
 }
