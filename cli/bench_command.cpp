@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <functional>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -26,7 +27,7 @@ namespace {
 /// labelled "inner", the library call behind it; and the budget the issues set.
 struct BenchCase {
     std::string name;
-    std::string suite;  // "default", "scale" or "long"
+    std::string suite;  // "default", "scale", "long", "msccl" or "torus"
     double budget_seconds;
     double budget_gib;  // 0: no memory budget
     /// trivcheck's arguments, run as a child of /proc/self/exe; empty for an inner case.
@@ -34,6 +35,10 @@ struct BenchCase {
     int expected_exit = exit_holds;
     /// An inner case: true when every schedule checked gave its expected verdict.
     std::function<bool(int jobs)> run = {};
+    /// trivcheck's arguments of an untimed command run first (it writes the
+    /// file the case reads); empty for none. In both, "{dir}" stands for a
+    /// folder the bench makes and removes.
+    std::vector<std::string> setup = {};
 };
 
 bool check_holds(const std::string& algo, Form form, int n) {
@@ -66,6 +71,30 @@ std::vector<std::string> sweep_every_algorithm(const std::string& sizes) {
     std::vector<std::string> arguments = every_algorithm;
     arguments.push_back(sizes);
     return arguments;
+}
+
+/// Checking the MSCCL-IR export of `algo`'s B form on a ring of `n` (made
+/// first, untimed, by `gen --format msccl`).
+BenchCase msccl_export_case(const std::string& algo, int n, double budget_seconds) {
+    const std::string file = "{dir}/" + algo + "-B-" + std::to_string(n) + ".xml";
+    const std::string topology = "ring:" + std::to_string(n);
+    return {"check " + algo + "-B-" + std::to_string(n) + ".xml (MSCCL-IR export)",
+            "msccl",
+            budget_seconds,
+            0.0,
+            {"check", file},
+            exit_holds,
+            {},
+            {"gen", "--algo", algo, "--form", "B", "--topo", topology, "--format", "msccl", "-o",
+             file}};
+}
+
+BenchCase torus_b_case(const std::string& algo) {
+    return {"check --algo " + algo + " --form B --topo torus:256x256",
+            "torus",
+            60.0,
+            0.0,
+            {"check", "--algo", algo, "--form", "B", "--topo", "torus:256x256"}};
 }
 
 std::vector<BenchCase> bench_cases() {
@@ -116,6 +145,25 @@ std::vector<BenchCase> bench_cases() {
          {"check", "--algo", "trivance", "--form", "B", "--topo", "ring:65536"}},
         {"sweep every algorithm, both forms, --n 2..4096", "long", 600.0, 0.0,
          sweep_every_algorithm("2..4096"), exit_violated},
+        msccl_export_case("ring", 256, 0.5),
+        msccl_export_case("recursive_doubling", 512, 0.4),
+        msccl_export_case("trivance", 1024, 2.0),
+        {"check --algo trivance --form B --topo torus:16x16x16",
+         "torus",
+         10.0,
+         0.0,
+         {"check", "--algo", "trivance", "--form", "B", "--topo", "torus:16x16x16"}},
+        torus_b_case("trivance"),
+        torus_b_case("swing"),
+        torus_b_case("recursive_doubling"),
+        torus_b_case("bruck"),
+        torus_b_case("ring"),
+        {"sweep --algo all --form both --topo torus:2..16x2..16",
+         "torus",
+         600.0,
+         0.0,
+         {"sweep", "--algo", "all", "--form", "both", "--topo", "torus:2..16x2..16"},
+         exit_violated},
     };
 }
 
@@ -216,10 +264,46 @@ Measurement measure(const BenchCase& bench, int jobs) {
 }
 
 struct BenchOptions {
+    std::vector<std::string> suites = {"default"};
     bool scale = false;
     bool long_cases = false;
     bool json = false;
     int jobs = 0;
+};
+
+bool wanted(const BenchOptions& options, const std::string& suite) {
+    return std::find(options.suites.begin(), options.suites.end(), suite) != options.suites.end() ||
+           (suite == "scale" && options.scale) || (suite == "long" && options.long_cases);
+}
+
+/// `arguments` with "{dir}" replaced by `dir`.
+std::vector<std::string> in_folder(std::vector<std::string> arguments, const std::string& dir) {
+    for (std::string& argument : arguments)
+        if (const auto at = argument.find("{dir}"); at != std::string::npos)
+            argument.replace(at, 5, dir);
+    return arguments;
+}
+
+/// A folder of its own under the system's temporary folder, removed with it.
+class ScratchFolder {
+  public:
+    ScratchFolder() {
+        std::string pattern = (std::filesystem::temp_directory_path() / "trivcheck-bench-XXXXXX");
+        if (mkdtemp(pattern.data()) == nullptr)
+            throw std::runtime_error("could not make a folder under " +
+                                     std::filesystem::temp_directory_path().string());
+        path_ = pattern;
+    }
+    ~ScratchFolder() {
+        std::error_code ignored;
+        std::filesystem::remove_all(path_, ignored);
+    }
+    ScratchFolder(const ScratchFolder&) = delete;
+    ScratchFolder& operator=(const ScratchFolder&) = delete;
+    const std::string& path() const { return path_; }
+
+  private:
+    std::string path_;
 };
 
 int run_bench(const BenchOptions& options) {
@@ -227,9 +311,8 @@ int run_bench(const BenchOptions& options) {
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     std::vector<BenchCase> cases;
     for (const BenchCase& bench : bench_cases())
-        if ((bench.suite != "scale" || options.scale) &&
-            (bench.suite != "long" || options.long_cases))
-            cases.push_back(bench);
+        if (wanted(options, bench.suite)) cases.push_back(bench);
+    const ScratchFolder folder;
     // Rows print as they are measured, so the name column is sized up front.
     int name_width = static_cast<int>(std::string("benchmark").size());
     for (const BenchCase& bench : cases)
@@ -237,12 +320,18 @@ int run_bench(const BenchOptions& options) {
     if (!options.json)
         std::printf("%-*s  %9s %9s %9s %9s %9s  %s\n", name_width, "benchmark", "seconds", "cpu s",
                     "budget", "peak GiB", "budget", "result");
-    for (const BenchCase& bench : cases) {
-        const Measurement m = measure(bench, options.jobs);
-        const bool within = !m.crashed && m.expected && m.seconds <= bench.budget_seconds &&
+    for (BenchCase bench : cases) {
+        bench.arguments = in_folder(bench.arguments, folder.path());
+        const bool set_up =
+            bench.setup.empty() ||
+            measure_command(in_folder(bench.setup, folder.path()), exit_holds).expected;
+        const Measurement m = set_up ? measure(bench, options.jobs) : Measurement{};
+        const bool within = set_up && !m.crashed && m.expected &&
+                            m.seconds <= bench.budget_seconds &&
                             (bench.budget_gib == 0 || m.peak_gib <= bench.budget_gib);
         all_within = all_within && within;
-        const char* result = m.crashed     ? "CRASHED"
+        const char* result = !set_up       ? "SETUP FAILED"
+                             : m.crashed   ? "CRASHED"
                              : !m.expected ? "WRONG VERDICT"
                              : within      ? "within budget"
                                            : "OVER BUDGET";
@@ -282,8 +371,19 @@ void register_bench_command(CLI::App& app, CommandResult& result) {
                            "inner time the library call behind the\n"
                            "command above them, in a process of its own. Exit 0 when every case "
                            "is within budget with the expected verdict.");
-    command->add_flag("--scale", options->scale,
-                      "Also run the large cases (n = 65,536 and 1,000,000)");
+    command
+        ->add_option(
+            "--suites", options->suites,
+            "Suites to run, comma-separated: default (rings, seconds), scale (n = 65,536 "
+            "and 1,000,000), long (every algorithm, n = 2..4096, minutes), msccl (MSCCL-IR "
+            "exports of ring B 256, recursive doubling B 512 and Trivance B 1,024, each "
+            "written first by gen, untimed), torus (Trivance B on 16x16x16, every B form "
+            "on 256x256, every 2D shape up to 16x16)")
+        ->delimiter(',')
+        ->check(CLI::IsMember({"default", "scale", "long", "msccl", "torus"}));
+    command->add_flag(
+        "--scale", options->scale,
+        "Also run the large cases (n = 65,536 and 1,000,000): as --suites default,scale");
     command->add_flag("--long", options->long_cases,
                       "Also run the every-algorithm sweep of n = 2..4096 (budget 10 minutes)");
     command->add_option("--jobs", options->jobs, "Threads for multi-n cases (default: all cores)");

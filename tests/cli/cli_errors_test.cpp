@@ -102,6 +102,9 @@ TEST_CASE("gen, shrink, mutate and bench refuse what they cannot do") {
         {"mutate --algo trivance --n 2..4 --sites 0", 2, "error: --sites: expected 1 or more\n"},
         {"bench --jobs x", 2,
          "Could not convert: --jobs = x\nRun with --help for more information.\n"},
+        {"bench --suites default,nosuch", 2,
+         "--suites: nosuch not in {default,scale,long,msccl,torus}\nRun with --help for more "
+         "information.\n"},
         {"bench --nosuch", 2,
          "The following argument was not expected: --nosuch\nRun with --help for more "
          "information.\n"},
