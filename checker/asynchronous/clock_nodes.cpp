@@ -24,7 +24,7 @@ std::uint64_t ClockNodes::hash(const std::int32_t* slots) {  // never 0: 0 marks
         mixed = (mixed ^ pair) * 0xff51afd7ed558ccdULL;
     }
     mixed ^= mixed >> 29;
-    return mixed | 1;
+    return mixed == 0 ? 1 : mixed;
 }
 
 ClockNodes::ClockNodes() {
@@ -57,9 +57,9 @@ int ClockNodes::allocate() {
 int ClockNodes::find(const std::int32_t* wanted, std::uint64_t hash) const {
     if (table_.empty()) return -1;
     const std::size_t mask = table_.size() - 1;
-    for (std::size_t slot = hash & mask; table_[slot] >= 0; slot = (slot + 1) & mask) {
-        const int other = table_[slot];
-        if (filed_hash_[other] == hash && same_slots(wanted, slots(other))) return other;
+    for (std::size_t slot = hash & mask; table_[slot].node >= 0; slot = (slot + 1) & mask) {
+        const Filed& entry = table_[slot];
+        if (entry.hash == hash && same_slots(wanted, slots(entry.node))) return entry.node;
     }
     return -1;
 }
@@ -68,30 +68,42 @@ void ClockNodes::file(int node, std::uint64_t hash) {
     if ((table_used_ + 1) * 2 > table_.size()) grow_table();
     const std::size_t mask = table_.size() - 1;
     std::size_t slot = hash & mask;
-    // The first slot on the probe that is empty or holds a node no longer filed.
-    while (table_[slot] >= 0 && filed(table_[slot])) slot = (slot + 1) & mask;
-    if (table_[slot] < 0) ++table_used_;
-    table_[slot] = node;
+    while (table_[slot].node >= 0) slot = (slot + 1) & mask;
+    table_[slot] = {hash, node};
+    ++table_used_;
     filed_hash_[node] = hash;
 }
 
+void ClockNodes::unfile(int node) {
+    const std::uint64_t hash = filed_hash_[node];
+    if (hash == 0) return;
+    filed_hash_[node] = 0;
+    const std::size_t mask = table_.size() - 1;
+    std::size_t hole = hash & mask;
+    while (table_[hole].node != node) hole = (hole + 1) & mask;
+    // Linear probing without tombstones: each entry after the hole moves
+    // into it when its probe starts at or before the hole.
+    for (std::size_t next = (hole + 1) & mask; table_[next].node >= 0; next = (next + 1) & mask) {
+        const std::size_t home = table_[next].hash & mask;
+        const bool reaches_hole = ((next - home) & mask) >= ((next - hole) & mask);
+        if (reaches_hole) {
+            table_[hole] = table_[next];
+            hole = next;
+        }
+    }
+    table_[hole] = Filed{};
+    --table_used_;
+}
+
 void ClockNodes::grow_table() {
-    // A node filed again after it left the file may hold two slots: keep one.
-    std::vector<int> old = std::move(table_);
-    std::vector<bool> kept(holders_.size(), false);
-    std::size_t live = 0;
-    for (const int other : old) live += other >= 0 && filed(other) ? 1 : 0;
-    std::size_t size = 64;
-    while (size < 4 * (live + 1)) size *= 2;
-    table_.assign(size, -1);
-    table_used_ = 0;
-    for (const int other : old)
-        if (other >= 0 && filed(other) && !kept[other]) {
-            kept[other] = true;
-            std::size_t slot = filed_hash_[other] & (size - 1);
-            while (table_[slot] >= 0) slot = (slot + 1) & (size - 1);
-            table_[slot] = other;
-            ++table_used_;
+    std::vector<Filed> old = std::move(table_);
+    table_.assign(old.empty() ? 64 : 2 * old.size(), Filed{});
+    const std::size_t mask = table_.size() - 1;
+    for (const Filed& entry : old)
+        if (entry.node >= 0) {
+            std::size_t slot = entry.hash & mask;
+            while (table_[slot].node >= 0) slot = (slot + 1) & mask;
+            table_[slot] = entry;
         }
 }
 

@@ -31,8 +31,8 @@ class ClockNodes {
     bool release(int node);
     /// A node nobody holds yet, its slots unset and not filed.
     int allocate();
-    /// `node` is about to change: it leaves the file.
-    void unfile(int node) { filed_hash_[node] = 0; }
+    /// `node` is about to change (or is free): it leaves the file.
+    void unfile(int node);
     /// A hash of slots, never 0.
     static std::uint64_t hash(const std::int32_t* slots);
     /// A filed node with the same slots as `wanted` (whose hash is `hash`), or -1.
@@ -45,17 +45,19 @@ class ClockNodes {
   private:
     static constexpr unsigned page_bits = 12;
     static constexpr std::size_t page_mask = (std::size_t{1} << page_bits) - 1;
-    bool filed(int node) const { return filed_hash_[node] != 0; }
     void grow_table();
 
     std::vector<std::unique_ptr<std::int32_t[]>> pages_;
     std::vector<std::int64_t> holders_;
     std::vector<int> free_;
-    /// Open addressing over node ids (-1: empty). A node that leaves the file
-    /// keeps its slot until a node filed along the same probe takes it, and
-    /// growing keeps filed nodes only, so the table stays about the size of
-    /// the filed nodes.
-    std::vector<int> table_;
+    /// Open addressing (linear probing, at most half full) over the filed
+    /// nodes with their hashes; a node that leaves the file leaves the table
+    /// at once, so probes never pass nodes that are gone.
+    struct Filed {
+        std::uint64_t hash = 0;
+        int node = -1;  // -1: empty
+    };
+    std::vector<Filed> table_;
     std::size_t table_used_ = 0;
     std::vector<std::uint64_t> filed_hash_;  // per node; 0: not filed
 };
