@@ -10,6 +10,15 @@
 
 namespace trivcheck {
 
+/// Whether `a` and `b` hold the same characters; compared inline, for the
+/// short names and values of XML attributes (no call to memcmp).
+inline bool same_text(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t index = 0; index < a.size(); ++index)
+        if (a[index] != b[index]) return false;
+    return true;
+}
+
 /// Where an element is, as positions among its kind counted from 0 (-1: not
 /// part of the path); spelled only when an error needs it.
 struct ElementPath {
@@ -26,6 +35,35 @@ struct ElementPath {
     }
 };
 
+/// Throws InputError at `path` of `file` (and `attribute`, when given).
+[[noreturn]] void fail_at(const std::string& file, ElementPath path, const std::string& attribute,
+                          const std::string& expected);
+
+/// The attributes an element of one kind may have (at most ten), in the
+/// order files usually write them; made once per kind, not per element.
+class AttributeNames {
+  public:
+    constexpr AttributeNames(std::initializer_list<std::string_view> names) {
+        for (const std::string_view name : names) names_[count_++] = name;
+    }
+
+    int size() const { return count_; }
+    std::string_view operator[](int index) const { return names_[index]; }
+    /// The index of `name`, trying `likely` first; -1 when it is not one of them.
+    int find(std::string_view name, int likely) const {
+        if (likely < count_ && same_text(names_[likely], name)) return likely;
+        for (int index = 0; index < count_; ++index)
+            if (same_text(names_[index], name)) return index;
+        return -1;
+    }
+
+    static constexpr int most = 10;
+
+  private:
+    std::array<std::string_view, most> names_{};
+    int count_ = 0;
+};
+
 /// The attributes of one element of an XML file, with errors that name the
 /// element by its path (`gpu[3]/tb[5]/step[12]@dstoff`). The attributes are
 /// given one by one (`add`), from a pugixml node or from PlainXmlScanner; the
@@ -33,16 +71,23 @@ struct ElementPath {
 class ElementReader {
   public:
     /// A reader that only names the element in errors.
-    ElementReader(const std::string& file, ElementPath path) : file_(file), path_(path) {}
-    /// A reader of the attributes in `known` (at most ten), given by `add`.
-    ElementReader(const std::string& file, ElementPath path,
-                  std::initializer_list<std::string_view> known);
+    ElementReader(const std::string& file, ElementPath path);
+    /// A reader of the attributes in `known` (which must outlive it), given by `add`.
+    ElementReader(const std::string& file, ElementPath path, const AttributeNames& known)
+        : file_(file), path_(path), known_(&known) {}
 
     /// The next attribute of the element; refuses one not known or given twice.
-    void add(std::string_view name, std::string_view value);
+    void add(std::string_view name, std::string_view value) {
+        const int index = known_->find(name, added_);
+        if (index < 0 || values_[index].data() != nullptr) refuse(name);
+        values_[index] = value.data() != nullptr ? value : std::string_view("", 0);
+        ++added_;
+    }
 
     /// Throws InputError at this element's path (and `attribute`, when given).
-    [[noreturn]] void fail(const std::string& attribute, const std::string& expected) const;
+    [[noreturn]] void fail(const std::string& attribute, const std::string& expected) const {
+        fail_at(file_, path_, attribute, expected);
+    }
     std::string path() const { return path_.text(); }
 
     bool has(std::string_view name) const { return value(name).data() != nullptr; }
@@ -63,24 +108,33 @@ class ElementReader {
     bool flag(std::string_view name) const { return small(name, 0, 1) == 1; }
 
   private:
+    /// Why `add` refused attribute `name`: unknown, or given twice.
+    [[noreturn]] void refuse(std::string_view name) const;
+
     /// The value of attribute `name`; a null view when the element has none.
     std::string_view value(std::string_view name) const {
         // Callers name attributes with the literals of the known list: the
-        // same pointer, usually, before the same characters.
-        for (int entry = 0; entry < known_count_; ++entry)
-            if (known_[entry].data() == name.data()) return values_[entry];
-        for (int entry = 0; entry < known_count_; ++entry)
-            if (known_[entry] == name) return values_[entry];
+        // same pointer, usually, before the same characters; and they ask
+        // for them in the order of the list, usually: the next one first.
+        const AttributeNames& known = *known_;
+        if (next_asked_ < known.size() && known[next_asked_].data() == name.data())
+            return values_[next_asked_++];
+        for (int entry = 0; entry < known.size(); ++entry)
+            if (known[entry].data() == name.data()) {
+                next_asked_ = entry + 1;
+                return values_[entry];
+            }
+        for (int entry = 0; entry < known.size(); ++entry)
+            if (same_text(known[entry], name)) return values_[entry];
         return {};
     }
 
-    static constexpr int most_known = 10;
     const std::string& file_;
     ElementPath path_;
-    std::array<std::string_view, most_known> known_{};
-    std::array<std::string_view, most_known> values_{};
-    int known_count_ = 0;
+    const AttributeNames* known_;
+    std::array<std::string_view, AttributeNames::most> values_{};
     int added_ = 0;
+    mutable int next_asked_ = 0;  // where value() looks first
 };
 
 /// Gives `reader` the attributes of `node`, in file order.
