@@ -1,7 +1,6 @@
 #include "checker/formats/xml_element_reader.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cstring>
 #include <optional>
 
@@ -13,27 +12,6 @@ namespace {
 
 /// The names of an element that has no attributes to read.
 constexpr AttributeNames no_attributes{};
-
-/// `value` as a whole decimal integer, as std::from_chars reads one (digits
-/// after an optional '-'); nothing when it is not one or does not fit.
-std::optional<std::int64_t> whole_integer(std::string_view value) {
-    const bool negative = !value.empty() && value.front() == '-';
-    const std::string_view digits = value.substr(negative ? 1 : 0);
-    // Up to 18 digits fit in an int64_t: read them here, the rest with from_chars.
-    if (!digits.empty() && digits.size() <= 18) {
-        std::int64_t number = 0;
-        for (const char digit : digits) {
-            if (digit < '0' || digit > '9') return std::nullopt;
-            number = number * 10 + (digit - '0');
-        }
-        return negative ? -number : number;
-    }
-    std::int64_t number = 0;
-    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
-    if (value.empty() || error != std::errc() || end != value.data() + value.size())
-        return std::nullopt;
-    return number;
-}
 
 }  // namespace
 
@@ -58,15 +36,13 @@ void add_attributes(ElementReader& reader, pugi::xml_node node) {
         reader.add(attribute.name(), attribute.value());
 }
 
-std::int64_t ElementReader::integer(std::string_view name, std::int64_t least,
-                                    std::int64_t most) const {
+void ElementReader::refuse_integer(std::string_view name, std::int64_t least,
+                                   std::int64_t most) const {
     const std::string_view value = text(name);
     const std::optional<std::int64_t> number = whole_integer(value);
     if (!number) fail(std::string(name), "expected an integer, got \"" + std::string(value) + "\"");
-    if (*number < least || *number > most)
-        fail(std::string(name), std::string(value) + " is out of range [" + std::to_string(least) +
-                                    ", " + std::to_string(most) + "]");
-    return *number;
+    fail(std::string(name), std::string(value) + " is out of range [" + std::to_string(least) +
+                                ", " + std::to_string(most) + "]");
 }
 
 /// The element children of `node`, refusing text and elements not named `child`.

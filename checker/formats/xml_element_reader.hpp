@@ -1,22 +1,38 @@
 #pragma once
 #include <array>
+#include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
+#include <optional>
 #include <pugixml.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "checker/formats/same_text.hpp"
+
 namespace trivcheck {
 
-/// Whether `a` and `b` hold the same characters; compared inline, for the
-/// short names and values of XML attributes (no call to memcmp).
-inline bool same_text(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t index = 0; index < a.size(); ++index)
-        if (a[index] != b[index]) return false;
-    return true;
+/// `value` as a whole decimal integer, as std::from_chars reads one (digits
+/// after an optional '-'); nothing when it is not one or does not fit.
+inline std::optional<std::int64_t> whole_integer(std::string_view value) {
+    const bool negative = !value.empty() && value.front() == '-';
+    const std::string_view digits = value.substr(negative ? 1 : 0);
+    // Up to 18 digits fit in an int64_t: read them here, the rest with from_chars.
+    if (!digits.empty() && digits.size() <= 18) {
+        std::int64_t number = 0;
+        for (const char digit : digits) {
+            if (digit < '0' || digit > '9') return std::nullopt;
+            number = number * 10 + (digit - '0');
+        }
+        return negative ? -number : number;
+    }
+    std::int64_t number = 0;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+    if (value.empty() || error != std::errc() || end != value.data() + value.size())
+        return std::nullopt;
+    return number;
 }
 
 /// Where an element is, as positions among its kind counted from 0 (-1: not
@@ -99,7 +115,11 @@ class ElementReader {
     }
 
     /// Attribute `name` as an integer in [least, most], or an InputError saying why not.
-    std::int64_t integer(std::string_view name, std::int64_t least, std::int64_t most) const;
+    std::int64_t integer(std::string_view name, std::int64_t least, std::int64_t most) const {
+        const std::optional<std::int64_t> number = whole_integer(value(name));
+        if (!number || *number < least || *number > most) refuse_integer(name, least, most);
+        return *number;
+    }
 
     int small(std::string_view name, std::int64_t least, std::int64_t most) const {
         return static_cast<int>(integer(name, least, most));
@@ -108,6 +128,9 @@ class ElementReader {
     bool flag(std::string_view name) const { return small(name, 0, 1) == 1; }
 
   private:
+    /// Why integer() refused attribute `name`: missing, not an integer, or out of range.
+    [[noreturn]] void refuse_integer(std::string_view name, std::int64_t least,
+                                     std::int64_t most) const;
     /// Why `add` refused attribute `name`: unknown, or given twice.
     [[noreturn]] void refuse(std::string_view name) const;
 
@@ -125,7 +148,7 @@ class ElementReader {
                 return values_[entry];
             }
         for (int entry = 0; entry < known.size(); ++entry)
-            if (same_text(known[entry], name)) return values_[entry];
+            if (known[entry] == name) return values_[entry];
         return {};
     }
 
