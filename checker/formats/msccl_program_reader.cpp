@@ -1,5 +1,6 @@
 #include "checker/formats/msccl_program_reader.hpp"
 
+#include <array>
 #include <limits>
 #include <optional>
 #include <tuple>
@@ -42,7 +43,7 @@ std::optional<Enum> from_spelling(std::string_view value, Enum last) {
         return all;
     }();
     for (std::size_t index = 0; index < spellings.size(); ++index)
-        if (value == spellings[index]) return static_cast<Enum>(index);
+        if (same_text(value, spellings[index])) return static_cast<Enum>(index);
     return std::nullopt;
 }
 
@@ -53,10 +54,11 @@ StepType read_step_type(const ElementReader& reader) {
                             "\" (expected s, r, rcs, rrs, rrc, rrcs, cpy, re, nop)");
 }
 
-Buffer read_buffer(const ElementReader& reader, const char* name) {
+Buffer read_buffer(const ElementReader& reader, std::string_view name) {
     const std::string_view value = reader.text(name);
     if (const std::optional<Buffer> buffer = from_spelling(value, Buffer::scratch)) return *buffer;
-    reader.fail(name, "unknown buffer \"" + std::string(value) + "\" (expected i, o or s)");
+    reader.fail(std::string(name),
+                "unknown buffer \"" + std::string(value) + "\" (expected i, o or s)");
 }
 
 const char* size_attribute(Buffer buffer) {
@@ -65,43 +67,81 @@ const char* size_attribute(Buffer buffer) {
                                       : "s_chunks";
 }
 
+/// A gpu's buffers in chunks, by msccl::Buffer: as its steps may name them
+/// (after in-place aliasing) and as its file declares them.
+struct GpuBuffers {
+    std::array<int, 3> chunks{};
+    std::array<int, 3> declared{};
+
+    GpuBuffers(const msccl::ProgramLayout& layout, int gpu_id) {
+        const msccl::Gpu& gpu = layout.gpu(gpu_id);
+        declared = {gpu.input_chunks, gpu.output_chunks, gpu.scratch_chunks};
+        for (const Buffer buffer : {Buffer::input, Buffer::output, Buffer::scratch})
+            chunks[index(buffer)] = layout.logical_chunks(gpu_id, buffer);
+    }
+
+    static std::size_t index(Buffer buffer) { return static_cast<std::size_t>(buffer); }
+
+    /// The size of `buffer` as errors name it: `i_chunks = 8`, or what aliasing made of it.
+    std::string size_text(Buffer buffer) const {
+        const int logical = chunks[index(buffer)];
+        const int written = declared[index(buffer)];
+        return logical == written
+                   ? std::string(size_attribute(buffer)) + " = " + std::to_string(logical)
+                   : "the " + std::to_string(logical) + " chunks of " + msccl::spelling(buffer) +
+                         " (in place; the file's " + size_attribute(buffer) + " = " +
+                         std::to_string(written) + ")";
+    }
+};
+
+/// Where finish checks a step: the file and the step's path, for its errors.
+struct StepPlace {
+    const std::string& file;
+    ElementPath path;
+
+    [[noreturn]] void fail(const std::string& attribute, const std::string& expected) const {
+        fail_at(file, path, attribute, expected);
+    }
+};
+
+/// Why chunk range [offset, offset + count) of `buffer` is not within it.
+[[noreturn]] void refuse_range(const StepPlace& place, const GpuBuffers& buffers, Buffer buffer,
+                               int offset, int count, const char* offset_name) {
+    const int chunks = buffers.chunks[GpuBuffers::index(buffer)];
+    if (offset < 0) place.fail(offset_name, std::to_string(offset) + " is negative");
+    if (offset >= chunks)
+        place.fail(offset_name, std::to_string(offset) + " is past " + buffers.size_text(buffer));
+    place.fail(offset_name, "chunks " + std::to_string(offset) + ".." +
+                                std::to_string(offset + count - 1) + " (cnt " +
+                                std::to_string(count) + ") run past " + buffers.size_text(buffer));
+}
+
 /// Chunk range [offset, offset + cnt) of `buffer` must lie within it (after aliasing).
-void check_range(const ElementReader& reader, const msccl::ProgramLayout& layout, int gpu_id,
-                 Buffer buffer, int offset, int count, const char* offset_name) {
-    const int chunks = layout.logical_chunks(gpu_id, buffer);
-    const int declared = buffer == Buffer::input    ? layout.gpu(gpu_id).input_chunks
-                         : buffer == Buffer::output ? layout.gpu(gpu_id).output_chunks
-                                                    : layout.gpu(gpu_id).scratch_chunks;
-    const std::string size =
-        chunks == declared ? std::string(size_attribute(buffer)) + " = " + std::to_string(chunks)
-                           : "the " + std::to_string(chunks) + " chunks of " +
-                                 msccl::spelling(buffer) + " (in place; the file's " +
-                                 size_attribute(buffer) + " = " + std::to_string(declared) + ")";
-    if (offset < 0) reader.fail(offset_name, std::to_string(offset) + " is negative");
-    if (offset >= chunks) reader.fail(offset_name, std::to_string(offset) + " is past " + size);
-    if (offset + count > chunks)
-        reader.fail(offset_name, "chunks " + std::to_string(offset) + ".." +
-                                     std::to_string(offset + count - 1) + " (cnt " +
-                                     std::to_string(count) + ") run past " + size);
+void check_range(const StepPlace& place, const GpuBuffers& buffers, Buffer buffer, int offset,
+                 int count, const char* offset_name) {
+    const int chunks = buffers.chunks[GpuBuffers::index(buffer)];
+    if (offset < 0 || offset >= chunks || offset + count > chunks)
+        refuse_range(place, buffers, buffer, offset, count, offset_name);
 }
 
 /// A step's buffers, peers and dependency, against the program around it.
-void check_step(const ElementReader& reader, const msccl::ProgramLayout& layout, int gpu_id,
-                const msccl::ThreadBlock& block, const msccl::Step& step) {
+void check_step(const StepPlace& place, const msccl::ProgramLayout& layout, int gpu_id,
+                const GpuBuffers& buffers, const msccl::ThreadBlock& block,
+                const msccl::Step& step) {
     if (msccl::step_sends(step.type) && block.send_peer < 0)
-        reader.fail("type", std::string(msccl::spelling(step.type)) +
-                                " sends, but its thread block has send=\"-1\"");
+        place.fail("type", std::string(msccl::spelling(step.type)) +
+                               " sends, but its thread block has send=\"-1\"");
     if (msccl::step_receives(step.type) && block.receive_peer < 0)
-        reader.fail("type", std::string(msccl::spelling(step.type)) +
-                                " receives, but its thread block has recv=\"-1\"");
+        place.fail("type", std::string(msccl::spelling(step.type)) +
+                               " receives, but its thread block has recv=\"-1\"");
     const bool reads_destination = step.type == StepType::reduce;
     if (msccl::step_reads_source(step.type))
-        check_range(reader, layout, gpu_id, step.src_buffer, step.src_offset, step.count, "srcoff");
+        check_range(place, buffers, step.src_buffer, step.src_offset, step.count, "srcoff");
     if (msccl::step_writes_destination(step.type) || reads_destination)
-        check_range(reader, layout, gpu_id, step.dst_buffer, step.dst_offset, step.count, "dstoff");
+        check_range(place, buffers, step.dst_buffer, step.dst_offset, step.count, "dstoff");
     if (step.depends_on_block >= 0 && layout.block_with_id(gpu_id, step.depends_on_block) < 0)
-        reader.fail("depid", std::to_string(step.depends_on_block) +
-                                 " names no thread block of gpu " + std::to_string(gpu_id));
+        place.fail("depid", std::to_string(step.depends_on_block) +
+                                " names no thread block of gpu " + std::to_string(gpu_id));
 }
 
 /// Buffer sizes that fit the collective, on every gpu.
@@ -152,14 +192,13 @@ void check_shape(const std::string& file, const msccl::Program& program,
 
 }  // namespace
 
-const std::initializer_list<std::string_view> MscclProgramReader::algo_attributes = {
+const AttributeNames MscclProgramReader::algo_attributes = {
     "name", "proto",   "nchannels",  "nchunksperloop", "ngpus",
     "coll", "inplace", "outofplace", "minBytes",       "maxBytes"};
-const std::initializer_list<std::string_view> MscclProgramReader::gpu_attributes = {
-    "id", "i_chunks", "o_chunks", "s_chunks"};
-const std::initializer_list<std::string_view> MscclProgramReader::block_attributes = {
-    "id", "send", "recv", "chan"};
-const std::initializer_list<std::string_view> MscclProgramReader::step_attributes = {
+const AttributeNames MscclProgramReader::gpu_attributes = {"id", "i_chunks", "o_chunks",
+                                                           "s_chunks"};
+const AttributeNames MscclProgramReader::block_attributes = {"id", "send", "recv", "chan"};
+const AttributeNames MscclProgramReader::step_attributes = {
     "s", "type", "srcbuf", "srcoff", "dstbuf", "dstoff", "cnt", "depid", "deps", "hasdep"};
 
 void MscclProgramReader::read_algo(const ElementReader& reader) {
@@ -259,11 +298,13 @@ msccl::Program MscclProgramReader::finish() {
     const msccl::ProgramLayout layout(program_);
     check_shape(file_, program_, layout, gpu_paths_);
     for (int gpu = 0; gpu < static_cast<int>(program_.gpus.size()); ++gpu) {
+        const int gpu_id = program_.gpus[gpu].id;
+        const GpuBuffers buffers(layout, gpu_id);
         const std::vector<msccl::ThreadBlock>& blocks = program_.gpus[gpu].thread_blocks;
         for (int block = 0; block < static_cast<int>(blocks.size()); ++block)
             for (int step = 0; step < static_cast<int>(blocks[block].steps.size()); ++step)
-                check_step(ElementReader(file_, ElementPath{gpu, block, step}), layout,
-                           program_.gpus[gpu].id, blocks[block], blocks[block].steps[step]);
+                check_step(StepPlace{file_, ElementPath{gpu, block, step}}, layout, gpu_id, buffers,
+                           blocks[block], blocks[block].steps[step]);
     }
     return std::move(program_);
 }

@@ -1,5 +1,4 @@
 #pragma once
-#include <initializer_list>
 #include <map>
 #include <string>
 #include <utility>
@@ -18,10 +17,10 @@ namespace trivcheck {
 /// named here and hands it over.
 class MscclProgramReader {
   public:
-    static const std::initializer_list<std::string_view> algo_attributes;
-    static const std::initializer_list<std::string_view> gpu_attributes;
-    static const std::initializer_list<std::string_view> block_attributes;
-    static const std::initializer_list<std::string_view> step_attributes;
+    static const AttributeNames algo_attributes;
+    static const AttributeNames gpu_attributes;
+    static const AttributeNames block_attributes;
+    static const AttributeNames step_attributes;
 
     explicit MscclProgramReader(const std::string& file) : file_(file) {}
 

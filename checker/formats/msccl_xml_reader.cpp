@@ -20,7 +20,7 @@ using Reader = MscclProgramReader;
 
 /// The reader of an element of a parsed document, its attributes given.
 ElementReader attributes_of(const std::string& file, pugi::xml_node node, ElementPath path,
-                            std::initializer_list<std::string_view> known) {
+                            const AttributeNames& known) {
     ElementReader reader(file, path, known);
     add_attributes(reader, node);
     return reader;
@@ -65,7 +65,7 @@ msccl::Program read_plain(std::string_view text, const std::string& file) {
     auto expect = [&](Event wanted) {
         if (scanner.next(tag) != wanted) throw NotPlain{};
     };
-    auto reader_of = [&](ElementPath path, std::initializer_list<std::string_view> known) {
+    auto reader_of = [&](ElementPath path, const AttributeNames& known) {
         ElementReader reader(file, path, known);
         for (const auto& [name, value] : tag.attributes) reader.add(name, value);
         return reader;
@@ -74,7 +74,7 @@ msccl::Program read_plain(std::string_view text, const std::string& file) {
     auto next_child = [&](std::string_view name) {
         const Event event = scanner.next(tag);
         if (event == Event::end) return false;
-        if (event != Event::start || tag.name != name) throw NotPlain{};
+        if (event != Event::start || !same_text(tag.name, name)) throw NotPlain{};
         return true;
     };
     Reader program(file);

@@ -1,6 +1,7 @@
 #include "checker/formats/plain_xml_scanner.hpp"
 
 #include <array>
+#include <cstring>
 
 namespace trivcheck {
 
@@ -35,12 +36,25 @@ bool is(char c, CharacterClass wanted) {
     return (character_classes[static_cast<unsigned char>(c)] & wanted) != 0;
 }
 
+/// The first character from `from` on, before `end`, not of class `kind`.
+const char* skip(const char* from, const char* end, CharacterClass kind) {
+    while (from != end && is(*from, kind)) ++from;
+    return from;
+}
+
+/// The end of the name starting at `from`; `from` itself when none starts there.
+const char* skip_name(const char* from, const char* end) {
+    if (from == end || !is(*from, name_start)) return from;
+    return skip(from + 1, end, name_part);
+}
+
 }  // namespace
 
 bool PlainXmlScanner::skip_space_and_comments() {
     for (;;) {
-        while (position_ < text_.size() && is(text_[position_], space)) ++position_;
-        if (text_.substr(position_, 4) != "<!--") return true;
+        const char* const after_space = skip(at(position_), end(), space);
+        position_ = static_cast<std::size_t>(after_space - text_.data());
+        if (end() - after_space < 4 || std::memcmp(after_space, "<!--", 4) != 0) return true;
         const std::size_t end = text_.find("-->", position_ + 4);
         if (end == std::string_view::npos) return false;
         // pugixml ends its scan of a comment at a NUL and refuses the comment.
@@ -52,8 +66,7 @@ bool PlainXmlScanner::skip_space_and_comments() {
 
 std::string_view PlainXmlScanner::name() {
     const std::size_t begin = position_;
-    if (position_ >= text_.size() || !is(text_[position_], name_start)) return {};
-    while (position_ < text_.size() && is(text_[position_], name_part)) ++position_;
+    position_ = static_cast<std::size_t>(skip_name(at(begin), end()) - text_.data());
     return text_.substr(begin, position_ - begin);
 }
 
@@ -76,30 +89,34 @@ PlainXmlScanner::Event PlainXmlScanner::next(PlainXmlTag& tag) {
 }
 
 PlainXmlScanner::Event PlainXmlScanner::start_tag(PlainXmlTag& tag) {
-    tag.name = name();
-    if (tag.name.empty()) return Event::unsupported;
+    const char* const end = this->end();
+    const char* cursor = skip_name(at(position_), end);
+    if (cursor == at(position_)) return Event::unsupported;
+    tag.name = std::string_view(at(position_), static_cast<std::size_t>(cursor - at(position_)));
     tag.attributes.clear();
     for (;;) {
-        const std::size_t before_space = position_;
-        while (position_ < text_.size() && is(text_[position_], space)) ++position_;
-        if (position_ >= text_.size()) return Event::unsupported;
-        if (text_[position_] == '>' || text_[position_] == '/') break;
-        if (position_ == before_space) return Event::unsupported;  // attributes need space between
-        const std::string_view attribute = name();
-        if (attribute.empty() || text_.substr(position_, 2) != "=\"") return Event::unsupported;
-        position_ += 2;
-        const std::size_t value_begin = position_;
-        while (position_ < text_.size() && is(text_[position_], plain_value)) ++position_;
-        if (position_ >= text_.size() || text_[position_] != '"') return Event::unsupported;
-        tag.attributes.emplace_back(attribute, text_.substr(value_begin, position_ - value_begin));
-        ++position_;  // the closing quote
+        const char* const before_space = cursor;
+        cursor = skip(cursor, end, space);
+        if (cursor == end) return Event::unsupported;
+        if (*cursor == '>' || *cursor == '/') break;
+        if (cursor == before_space) return Event::unsupported;  // attributes need space between
+        const char* const name_end = skip_name(cursor, end);
+        if (name_end == cursor || end - name_end < 2 || name_end[0] != '=' || name_end[1] != '"')
+            return Event::unsupported;
+        const char* const value = name_end + 2;
+        const char* const value_end = skip(value, end, plain_value);
+        if (value_end == end || *value_end != '"') return Event::unsupported;
+        tag.attributes.emplace_back(
+            std::string_view(cursor, static_cast<std::size_t>(name_end - cursor)),
+            std::string_view(value, static_cast<std::size_t>(value_end - value)));
+        cursor = value_end + 1;  // past the closing quote
     }
-    if (text_[position_] == '/') {
-        if (text_.substr(position_, 2) != "/>") return Event::unsupported;
+    if (*cursor == '/') {
+        if (end - cursor < 2 || cursor[1] != '>') return Event::unsupported;
         closes_itself_ = true;
-        ++position_;
+        ++cursor;
     }
-    ++position_;  // '>'
+    position_ = static_cast<std::size_t>(cursor + 1 - text_.data());  // past '>'
     open_.push_back(tag.name);
     root_seen_ = true;
     return Event::start;

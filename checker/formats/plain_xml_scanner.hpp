@@ -37,6 +37,8 @@ class PlainXmlScanner {
     /// A name at the position, or empty when none starts there.
     std::string_view name();
     Event start_tag(PlainXmlTag& tag);
+    const char* at(std::size_t position) const { return text_.data() + position; }
+    const char* end() const { return text_.data() + text_.size(); }
     Event end_tag();
 
     std::string_view text_;

@@ -1,34 +1,34 @@
 #include "checker/formats/xml_element_reader.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cstring>
+#include <optional>
 
 #include "checker/core/input_error.hpp"
 
 namespace trivcheck {
 
-ElementReader::ElementReader(const std::string& file, ElementPath path,
-                             std::initializer_list<std::string_view> known)
-    : file_(file), path_(path) {
-    for (const std::string_view entry : known) known_[known_count_++] = entry;
+namespace {
+
+/// The names of an element that has no attributes to read.
+constexpr AttributeNames no_attributes{};
+
+}  // namespace
+
+void fail_at(const std::string& file, ElementPath path, const std::string& attribute,
+             const std::string& expected) {
+    throw InputError(file, path.text() + (attribute.empty() ? "" : "@" + attribute), expected);
 }
 
-void ElementReader::add(std::string_view name, std::string_view value) {
-    int index = -1;
-    // Files write the attributes in one order: try the next one first.
-    if (added_ < known_count_ && known_[added_] == name) index = added_;
-    for (int entry = 0; entry < known_count_ && index < 0; ++entry)
-        if (known_[entry] == name) index = entry;
-    if (index < 0) {
-        std::string expected;
-        for (int entry = 0; entry < known_count_; ++entry)
-            expected += (expected.empty() ? "" : ", ") + std::string(known_[entry]);
-        fail(std::string(name), "unknown attribute (expected " + expected + ")");
-    }
-    if (values_[index].data() != nullptr) fail(std::string(name), "given twice");
-    values_[index] = value.data() != nullptr ? value : std::string_view("", 0);
-    ++added_;
+ElementReader::ElementReader(const std::string& file, ElementPath path)
+    : ElementReader(file, path, no_attributes) {}
+
+void ElementReader::refuse(std::string_view name) const {
+    if (known_->find(name, 0) >= 0) fail(std::string(name), "given twice");
+    std::string expected;
+    for (int entry = 0; entry < known_->size(); ++entry)
+        expected += (expected.empty() ? "" : ", ") + std::string((*known_)[entry]);
+    fail(std::string(name), "unknown attribute (expected " + expected + ")");
 }
 
 void add_attributes(ElementReader& reader, pugi::xml_node node) {
@@ -36,21 +36,13 @@ void add_attributes(ElementReader& reader, pugi::xml_node node) {
         reader.add(attribute.name(), attribute.value());
 }
 
-void ElementReader::fail(const std::string& attribute, const std::string& expected) const {
-    throw InputError(file_, path() + (attribute.empty() ? "" : "@" + attribute), expected);
-}
-
-std::int64_t ElementReader::integer(std::string_view name, std::int64_t least,
-                                    std::int64_t most) const {
+void ElementReader::refuse_integer(std::string_view name, std::int64_t least,
+                                   std::int64_t most) const {
     const std::string_view value = text(name);
-    std::int64_t number = 0;
-    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
-    if (value.empty() || error != std::errc() || end != value.data() + value.size())
-        fail(std::string(name), "expected an integer, got \"" + std::string(value) + "\"");
-    if (number < least || number > most)
-        fail(std::string(name), std::string(value) + " is out of range [" + std::to_string(least) +
-                                    ", " + std::to_string(most) + "]");
-    return number;
+    const std::optional<std::int64_t> number = whole_integer(value);
+    if (!number) fail(std::string(name), "expected an integer, got \"" + std::string(value) + "\"");
+    fail(std::string(name), std::string(value) + " is out of range [" + std::to_string(least) +
+                                ", " + std::to_string(most) + "]");
 }
 
 /// The element children of `node`, refusing text and elements not named `child`.

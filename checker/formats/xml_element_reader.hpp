@@ -1,14 +1,39 @@
 #pragma once
 #include <array>
+#include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
+#include <optional>
 #include <pugixml.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "checker/formats/same_text.hpp"
+
 namespace trivcheck {
+
+/// `value` as a whole decimal integer, as std::from_chars reads one (digits
+/// after an optional '-'); nothing when it is not one or does not fit.
+inline std::optional<std::int64_t> whole_integer(std::string_view value) {
+    const bool negative = !value.empty() && value.front() == '-';
+    const std::string_view digits = value.substr(negative ? 1 : 0);
+    // Up to 18 digits fit in an int64_t: read them here, the rest with from_chars.
+    if (!digits.empty() && digits.size() <= 18) {
+        std::int64_t number = 0;
+        for (const char digit : digits) {
+            if (digit < '0' || digit > '9') return std::nullopt;
+            number = number * 10 + (digit - '0');
+        }
+        return negative ? -number : number;
+    }
+    std::int64_t number = 0;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+    if (value.empty() || error != std::errc() || end != value.data() + value.size())
+        return std::nullopt;
+    return number;
+}
 
 /// Where an element is, as positions among its kind counted from 0 (-1: not
 /// part of the path); spelled only when an error needs it.
@@ -26,6 +51,35 @@ struct ElementPath {
     }
 };
 
+/// Throws InputError at `path` of `file` (and `attribute`, when given).
+[[noreturn]] void fail_at(const std::string& file, ElementPath path, const std::string& attribute,
+                          const std::string& expected);
+
+/// The attributes an element of one kind may have (at most ten), in the
+/// order files usually write them; made once per kind, not per element.
+class AttributeNames {
+  public:
+    constexpr AttributeNames(std::initializer_list<std::string_view> names) {
+        for (const std::string_view name : names) names_[count_++] = name;
+    }
+
+    int size() const { return count_; }
+    std::string_view operator[](int index) const { return names_[index]; }
+    /// The index of `name`, trying `likely` first; -1 when it is not one of them.
+    int find(std::string_view name, int likely) const {
+        if (likely < count_ && same_text(names_[likely], name)) return likely;
+        for (int index = 0; index < count_; ++index)
+            if (same_text(names_[index], name)) return index;
+        return -1;
+    }
+
+    static constexpr int most = 10;
+
+  private:
+    std::array<std::string_view, most> names_{};
+    int count_ = 0;
+};
+
 /// The attributes of one element of an XML file, with errors that name the
 /// element by its path (`gpu[3]/tb[5]/step[12]@dstoff`). The attributes are
 /// given one by one (`add`), from a pugixml node or from PlainXmlScanner; the
@@ -33,16 +87,23 @@ struct ElementPath {
 class ElementReader {
   public:
     /// A reader that only names the element in errors.
-    ElementReader(const std::string& file, ElementPath path) : file_(file), path_(path) {}
-    /// A reader of the attributes in `known` (at most ten), given by `add`.
-    ElementReader(const std::string& file, ElementPath path,
-                  std::initializer_list<std::string_view> known);
+    ElementReader(const std::string& file, ElementPath path);
+    /// A reader of the attributes in `known` (which must outlive it), given by `add`.
+    ElementReader(const std::string& file, ElementPath path, const AttributeNames& known)
+        : file_(file), path_(path), known_(&known) {}
 
     /// The next attribute of the element; refuses one not known or given twice.
-    void add(std::string_view name, std::string_view value);
+    void add(std::string_view name, std::string_view value) {
+        const int index = known_->find(name, added_);
+        if (index < 0 || values_[index].data() != nullptr) refuse(name);
+        values_[index] = value.data() != nullptr ? value : std::string_view("", 0);
+        ++added_;
+    }
 
     /// Throws InputError at this element's path (and `attribute`, when given).
-    [[noreturn]] void fail(const std::string& attribute, const std::string& expected) const;
+    [[noreturn]] void fail(const std::string& attribute, const std::string& expected) const {
+        fail_at(file_, path_, attribute, expected);
+    }
     std::string path() const { return path_.text(); }
 
     bool has(std::string_view name) const { return value(name).data() != nullptr; }
@@ -54,7 +115,11 @@ class ElementReader {
     }
 
     /// Attribute `name` as an integer in [least, most], or an InputError saying why not.
-    std::int64_t integer(std::string_view name, std::int64_t least, std::int64_t most) const;
+    std::int64_t integer(std::string_view name, std::int64_t least, std::int64_t most) const {
+        const std::optional<std::int64_t> number = whole_integer(value(name));
+        if (!number || *number < least || *number > most) refuse_integer(name, least, most);
+        return *number;
+    }
 
     int small(std::string_view name, std::int64_t least, std::int64_t most) const {
         return static_cast<int>(integer(name, least, most));
@@ -63,24 +128,36 @@ class ElementReader {
     bool flag(std::string_view name) const { return small(name, 0, 1) == 1; }
 
   private:
+    /// Why integer() refused attribute `name`: missing, not an integer, or out of range.
+    [[noreturn]] void refuse_integer(std::string_view name, std::int64_t least,
+                                     std::int64_t most) const;
+    /// Why `add` refused attribute `name`: unknown, or given twice.
+    [[noreturn]] void refuse(std::string_view name) const;
+
     /// The value of attribute `name`; a null view when the element has none.
     std::string_view value(std::string_view name) const {
         // Callers name attributes with the literals of the known list: the
-        // same pointer, usually, before the same characters.
-        for (int entry = 0; entry < known_count_; ++entry)
-            if (known_[entry].data() == name.data()) return values_[entry];
-        for (int entry = 0; entry < known_count_; ++entry)
-            if (known_[entry] == name) return values_[entry];
+        // same pointer, usually, before the same characters; and they ask
+        // for them in the order of the list, usually: the next one first.
+        const AttributeNames& known = *known_;
+        if (next_asked_ < known.size() && known[next_asked_].data() == name.data())
+            return values_[next_asked_++];
+        for (int entry = 0; entry < known.size(); ++entry)
+            if (known[entry].data() == name.data()) {
+                next_asked_ = entry + 1;
+                return values_[entry];
+            }
+        for (int entry = 0; entry < known.size(); ++entry)
+            if (known[entry] == name) return values_[entry];
         return {};
     }
 
-    static constexpr int most_known = 10;
     const std::string& file_;
     ElementPath path_;
-    std::array<std::string_view, most_known> known_{};
-    std::array<std::string_view, most_known> values_{};
-    int known_count_ = 0;
+    const AttributeNames* known_;
+    std::array<std::string_view, AttributeNames::most> values_{};
     int added_ = 0;
+    mutable int next_asked_ = 0;  // where value() looks first
 };
 
 /// Gives `reader` the attributes of `node`, in file order.
