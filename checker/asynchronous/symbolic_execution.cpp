@@ -67,10 +67,14 @@ int SymbolicExecution::signal_depth(int block, int step) const {
         ->depth;
 }
 
-void SymbolicExecution::report_race(const AccessSite& earlier, const AccessSite& later, int gpu) {
-    if (!reported_races_.insert({earlier.block, earlier.step, later.block, later.step}).second)
+void SymbolicExecution::report_race(const EarlierAccess& earlier_access, int cell,
+                                    const AccessSite& later, int gpu) {
+    if (!reported_races_
+             .insert({earlier_access.block, earlier_access.step, later.block, later.step})
+             .second)
         return;
     if (!violations_.count("race")) return;
+    const AccessSite earlier = site_of(earlier_access, cell);
     ProgramPoint first = point(earlier.block, earlier.step, earlier.write ? "writes" : "reads");
     first.buffer = spelling(earlier.buffer);
     first.chunk = earlier.chunk;
@@ -101,15 +105,39 @@ void SymbolicExecution::report_race(const AccessSite& earlier, const AccessSite&
     violations_.record(std::move(violation));
 }
 
+AccessSite SymbolicExecution::site_of(const EarlierAccess& access, int cell) const {
+    const Step& step = layout_.block(access.block).steps[access.step];
+    const int gpu = layout_.gpu_of(access.block);
+    // The chunk of the step's range [offset, offset + cnt) of `buffer` that is `cell`, or -1.
+    const auto chunk_at_cell = [&](Buffer buffer, int offset) {
+        const int chunk = cell - store_.cell_index(gpu, buffer, offset);
+        return chunk >= 0 && chunk < step.count ? chunk : -1;
+    };
+    const bool names_destination = access.write || step.type == StepType::reduce;
+    const int destination =
+        names_destination ? chunk_at_cell(step.dst_buffer, step.dst_offset) : -1;
+    const int source = !access.write && step_reads_source(step.type)
+                           ? chunk_at_cell(step.src_buffer, step.src_offset)
+                           : -1;
+    // The detector keeps a step's last write and last read of a cell. `run`
+    // goes chunk by chunk: reads src chunk c, then (`re`) reads dst chunk c,
+    // then writes dst chunk c. So a write was at the dst chunk, and a read at
+    // whichever of its src and dst chunks comes later in that order.
+    if (destination >= 0 && destination >= source)
+        return {access.block, access.step, step.dst_buffer, step.dst_offset + destination,
+                access.write};
+    return {access.block, access.step, step.src_buffer, step.src_offset + source, false};
+}
+
 ChunkCell SymbolicExecution::read(const AccessSite& site, int gpu) {
     const int cell = store_.cell_index(gpu, site.buffer, site.chunk);
-    if (auto conflict = races_.access(cell, site, clocks_)) report_race(*conflict, site, gpu);
+    if (auto conflict = races_.access(cell, site, clocks_)) report_race(*conflict, cell, site, gpu);
     return store_.cell(cell);
 }
 
 void SymbolicExecution::write(const AccessSite& site, int gpu, const ChunkCell& value) {
     const int cell = store_.cell_index(gpu, site.buffer, site.chunk);
-    if (auto conflict = races_.access(cell, site, clocks_)) report_race(*conflict, site, gpu);
+    if (auto conflict = races_.access(cell, site, clocks_)) report_race(*conflict, cell, site, gpu);
     store_.cell(cell) = value;
 }
 
