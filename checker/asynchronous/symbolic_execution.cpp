@@ -24,7 +24,7 @@ SymbolicExecution::SymbolicExecution(const ProgramLayout& layout, ViolationSink&
       violations_(violations),
       keep_history_(keep_history),
       sets_(std::max(1, layout.input_chunks() * layout.gpu_count())),
-      store_(layout),
+      store_(layout, keep_history),
       clocks_(layout),
       races_(store_.cell_count()),
       signals_(layout.block_count()),
@@ -43,9 +43,9 @@ SymbolicExecution::SymbolicExecution(const ProgramLayout& layout, ViolationSink&
     if (keep_history_) history_.reserve(events);
     for (int gpu = 0; gpu < layout.gpu_count(); ++gpu)
         for (int chunk = 0; chunk < layout.logical_chunks(gpu, Buffer::input); ++chunk) {
-            ChunkCell& cell = store_.cell(store_.cell_index(gpu, Buffer::input, chunk));
-            cell.value = sets_.single(layout.contribution(gpu, chunk));
-            cell.event = record({cell.value, -1, -1, -1, chunk, gpu});
+            const SetId value = sets_.single(layout.contribution(gpu, chunk));
+            store_.set(store_.cell_index(gpu, Buffer::input, chunk),
+                       {value, record({value, -1, -1, -1, chunk, gpu})});
         }
 }
 
@@ -138,7 +138,7 @@ ChunkCell SymbolicExecution::read(const AccessSite& site, int gpu) {
 void SymbolicExecution::write(const AccessSite& site, int gpu, const ChunkCell& value) {
     const int cell = store_.cell_index(gpu, site.buffer, site.chunk);
     if (auto conflict = races_.access(cell, site, clocks_)) report_race(*conflict, cell, site, gpu);
-    store_.cell(cell) = value;
+    store_.set(cell, value);
 }
 
 ChunkCell SymbolicExecution::reduce(const ChunkCell& left, const ChunkCell& right,
