@@ -29,24 +29,32 @@ SymbolicExecution::SymbolicExecution(const ProgramLayout& layout, ViolationSink&
       races_(store_.cell_count()),
       signals_(layout.block_count()),
       depth_(layout.block_count(), 0) {
-    // One set per input chunk (and the empty and the full set) for certain;
-    // one event per input chunk and per chunk a step touches.
-    std::size_t inputs = 0;
-    for (int gpu = 0; gpu < layout.gpu_count(); ++gpu)
-        inputs += static_cast<std::size_t>(layout.logical_chunks(gpu, Buffer::input));
-    sets_.reserve(inputs + 2, inputs + 1);
     sets_.remember_unions(false);
-    std::size_t events = inputs;
-    for (int block = 0; block < layout.block_count(); ++block)
-        for (const Step& step : layout.block(block).steps)
-            events += step.type == StepType::nop ? 0 : static_cast<std::size_t>(step.count);
-    if (keep_history_) history_.reserve(events);
+    reserve_values();
     for (int gpu = 0; gpu < layout.gpu_count(); ++gpu)
         for (int chunk = 0; chunk < layout.logical_chunks(gpu, Buffer::input); ++chunk) {
-            const SetId value = sets_.single(layout.contribution(gpu, chunk));
+            const SetId value = sets_.new_single(layout.contribution(gpu, chunk));
             store_.set(store_.cell_index(gpu, Buffer::input, chunk),
                        {value, record({value, -1, -1, -1, chunk, gpu})});
         }
+}
+
+void SymbolicExecution::reserve_values() {
+    // A set per input chunk (and the empty and the full set) and at most one
+    // per chunk a step reduces; an event per input chunk and per chunk a step touches.
+    std::size_t inputs = 0;
+    for (int gpu = 0; gpu < layout_.gpu_count(); ++gpu)
+        inputs += static_cast<std::size_t>(layout_.logical_chunks(gpu, Buffer::input));
+    std::size_t reduced = 0;
+    std::size_t touched = 0;
+    for (int block = 0; block < layout_.block_count(); ++block)
+        for (const Step& step : layout_.block(block).steps) {
+            if (step.type == StepType::nop) continue;
+            reduced += step_reduces(step.type) ? static_cast<std::size_t>(step.count) : 0;
+            touched += static_cast<std::size_t>(step.count);
+        }
+    sets_.reserve(inputs + 2 + reduced, inputs + 1 + reduced);
+    if (keep_history_) history_.reserve(inputs + touched);
 }
 
 ProgramPoint SymbolicExecution::point(int block, int step, const char* note) const {

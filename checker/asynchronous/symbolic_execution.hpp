@@ -62,6 +62,8 @@ class SymbolicExecution : public StepObserver {
     /// Adds two values at the current step, reporting double counts and empty sides.
     ChunkCell reduce(const ChunkCell& left, const ChunkCell& right, const StepStart& start,
                      int chunk, const char* right_name);
+    /// Room for the contribution sets and history events the run will make.
+    void reserve_values();
     /// Where the earlier access `access`, which touched `cell`, was: the chunk
     /// as its step names it.
     AccessSite site_of(const EarlierAccess& access, int cell) const;
