@@ -13,16 +13,19 @@ struct ChunkCell {
 };
 
 /// The physical buffers of every gpu (after in-place aliasing), as one flat
-/// array of cells; `cell_index` names a cell for the race detector too.
+/// array of cells; `cell_index` names a cell for the race detector too. The
+/// cells' events are kept only when asked for (a run that keeps the values'
+/// history); without them every cell's event is -1.
 class ChunkStore {
   public:
-    explicit ChunkStore(const ProgramLayout& layout) : layout_(layout) {
+    ChunkStore(const ProgramLayout& layout, bool keep_events) : layout_(layout) {
         for (int gpu = 0; gpu < layout.gpu_count(); ++gpu)
             for (Buffer buffer : {Buffer::input, Buffer::output, Buffer::scratch}) {
                 base_.push_back(cell_count_);
                 cell_count_ += layout.physical_chunks(gpu, buffer);
             }
-        cells_.resize(cell_count_);
+        values_.resize(cell_count_, ContributionSets::empty);
+        if (keep_events) events_.resize(cell_count_, -1);
     }
 
     /// The cell chunk `offset` of `buffer` names on gpu `gpu`.
@@ -30,15 +33,22 @@ class ChunkStore {
         const PhysicalChunk chunk = layout_.resolve(gpu, buffer, offset);
         return base_[gpu * 3 + static_cast<int>(chunk.buffer)] + chunk.index;
     }
-    ChunkCell& cell(int index) { return cells_[index]; }
-    const ChunkCell& cell(int index) const { return cells_[index]; }
+    SetId value(int index) const { return values_[index]; }
+    ChunkCell cell(int index) const {
+        return {values_[index], events_.empty() ? -1 : events_[index]};
+    }
+    void set(int index, const ChunkCell& cell) {
+        values_[index] = cell.value;
+        if (!events_.empty()) events_[index] = cell.event;
+    }
     int cell_count() const { return cell_count_; }
 
   private:
     const ProgramLayout& layout_;
     std::vector<int> base_;
     int cell_count_ = 0;
-    std::vector<ChunkCell> cells_;
+    std::vector<SetId> values_;
+    std::vector<int> events_;  // empty: not kept
 };
 
 }  // namespace trivcheck::msccl

@@ -69,15 +69,15 @@ void check_postconditions(const ProgramLayout& layout, const SymbolicExecution& 
     const ContributionSets& sets = execution.sets();
     for (int gpu = 0; gpu < layout.gpu_count(); ++gpu) {
         for (int chunk = 0; chunk < layout.logical_chunks(gpu, Buffer::output); ++chunk) {
-            const ChunkCell& cell =
-                execution.store().cell(execution.store().cell_index(gpu, Buffer::output, chunk));
+            const SetId value =
+                execution.store().value(execution.store().cell_index(gpu, Buffer::output, chunk));
             // Exactly what it must hold: nothing missing, nothing foreign.
-            const std::span<const Arc> held = sets.arcs(cell.value);
+            const std::span<const Arc> held = sets.arcs(value);
             if (held.size() == 1 && held.front() == expected_arc(layout, gpu, chunk)) continue;
             const std::vector<int> expected = expected_contributions(layout, gpu, chunk);
             std::vector<int> absent;
             for (int contribution : expected)
-                if (!sets.contains(cell.value, contribution)) absent.push_back(contribution);
+                if (!sets.contains(value, contribution)) absent.push_back(contribution);
             auto located = [&](const char* kind, int contribution, std::string detail) {
                 Violation violation;
                 violation.kind = kind;
@@ -97,9 +97,9 @@ void check_postconditions(const ProgramLayout& layout, const SymbolicExecution& 
                             std::to_string(expected.size()) + " contributions, first " +
                             contribution_text(layout, absent.front()));
             const std::int64_t present = static_cast<std::int64_t>(expected.size() - absent.size());
-            if (sets.size(cell.value) == present) continue;
+            if (sets.size(value) == present) continue;
             int foreign = -1;
-            for (const Arc& arc : sets.arcs(cell.value)) {
+            for (const Arc& arc : sets.arcs(value)) {
                 for (int contribution = arc.begin; contribution < arc.end && foreign < 0;
                      ++contribution)
                     if (std::find(expected.begin(), expected.end(), contribution) == expected.end())
@@ -109,7 +109,7 @@ void check_postconditions(const ProgramLayout& layout, const SymbolicExecution& 
             if (violations.count("unexpected_contribution"))
                 located("unexpected_contribution", foreign,
                         "output chunk " + std::to_string(chunk) + " of gpu " + std::to_string(gpu) +
-                            " holds " + std::to_string(sets.size(cell.value) - present) +
+                            " holds " + std::to_string(sets.size(value) - present) +
                             " contributions that belong elsewhere, first " +
                             contribution_text(layout, foreign));
         }

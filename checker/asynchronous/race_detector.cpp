@@ -4,53 +4,56 @@
 
 namespace trivcheck::msccl {
 
-std::optional<AccessSite> RaceDetector::access(int cell, const AccessSite& access,
-                                               const HappensBefore& clocks) {
+std::optional<EarlierAccess> RaceDetector::access(int cell, const AccessSite& access,
+                                                  const HappensBefore& clocks) {
     CellAccesses& accesses = cells_[cell];
-    const auto ordered = [&](const Recorded& earlier) {
+    const auto ordered = [&](const StepRef& earlier) {
         return clocks.happens_before(Epoch{earlier.block, earlier.step + 1}, access.block);
     };
-    const auto unordered_other = [&](const Recorded& earlier) {
-        return earlier.block >= 0 && earlier.block != access.block && !ordered(earlier);
+    std::optional<EarlierAccess> conflict;
+    // The first earlier access of another thread block not ordered before this one.
+    const auto check = [&](const StepRef& earlier, bool write) {
+        if (!conflict && earlier.block >= 0 && earlier.block != access.block && !ordered(earlier))
+            conflict = EarlierAccess{earlier.block, earlier.step, write};
     };
-    std::optional<AccessSite> conflict;
-    if (unordered_other(accesses.last_write)) conflict = site(accesses.last_write);
+    check(accesses.last_write, true);
+    const StepRef here{access.block, access.step};
     if (access.write) {
-        if (accesses.reads < 0) {
-            if (!conflict && unordered_other(accesses.read)) conflict = site(accesses.read);
-        } else {
-            std::vector<Recorded>& reads = several_reads_[accesses.reads];
-            for (const Recorded& read : reads)
-                if (!conflict && unordered_other(read)) conflict = site(read);
+        if (accesses.read.block == several_reads) {
+            std::vector<StepRef>& reads = several_reads_[accesses.read.step];
+            for (const StepRef& read : reads) check(read, false);
             reads.clear();
-            free_lists_.push_back(accesses.reads);
-            accesses.reads = -1;
-        }
-        accesses.read = Recorded{};
-        accesses.last_write = recorded(access);
-        return conflict;
-    }
-    if (accesses.reads < 0) {
-        if (accesses.read.block < 0 || ordered(accesses.read)) {
-            accesses.read = recorded(access);
-            return conflict;
-        }
-        // A second read unordered with the first: the cell gets a list.
-        if (free_lists_.empty()) {
-            accesses.reads = static_cast<int>(several_reads_.size());
-            several_reads_.emplace_back();
+            free_lists_.push_back(accesses.read.step);
         } else {
-            accesses.reads = free_lists_.back();
-            free_lists_.pop_back();
+            check(accesses.read, false);
         }
-        several_reads_[accesses.reads] = {accesses.read, recorded(access)};
-        accesses.read = Recorded{};
+        accesses.read = StepRef{};
+        accesses.last_write = here;
         return conflict;
     }
-    std::vector<Recorded>& reads = several_reads_[accesses.reads];
-    std::erase_if(reads, ordered);
-    reads.push_back(recorded(access));
+    if (accesses.read.block == several_reads) {
+        std::vector<StepRef>& reads = several_reads_[accesses.read.step];
+        std::erase_if(reads, ordered);
+        reads.push_back(here);
+    } else if (accesses.read.block < 0 || ordered(accesses.read)) {
+        accesses.read = here;
+    } else {
+        // A second read unordered with the first: the cell gets a list.
+        const int list = take_list();
+        several_reads_[list] = {accesses.read, here};
+        accesses.read = {several_reads, list};
+    }
     return conflict;
+}
+
+int RaceDetector::take_list() {
+    if (free_lists_.empty()) {
+        several_reads_.emplace_back();
+        return static_cast<int>(several_reads_.size()) - 1;
+    }
+    const int list = free_lists_.back();
+    free_lists_.pop_back();
+    return list;
 }
 
 }  // namespace trivcheck::msccl

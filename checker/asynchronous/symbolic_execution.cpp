@@ -24,29 +24,37 @@ SymbolicExecution::SymbolicExecution(const ProgramLayout& layout, ViolationSink&
       violations_(violations),
       keep_history_(keep_history),
       sets_(std::max(1, layout.input_chunks() * layout.gpu_count())),
-      store_(layout),
+      store_(layout, keep_history),
       clocks_(layout),
       races_(store_.cell_count()),
       signals_(layout.block_count()),
       depth_(layout.block_count(), 0) {
-    // One set per input chunk (and the empty and the full set) for certain;
-    // one event per input chunk and per chunk a step touches.
-    std::size_t inputs = 0;
-    for (int gpu = 0; gpu < layout.gpu_count(); ++gpu)
-        inputs += static_cast<std::size_t>(layout.logical_chunks(gpu, Buffer::input));
-    sets_.reserve(inputs + 2, inputs + 1);
     sets_.remember_unions(false);
-    std::size_t events = inputs;
-    for (int block = 0; block < layout.block_count(); ++block)
-        for (const Step& step : layout.block(block).steps)
-            events += step.type == StepType::nop ? 0 : static_cast<std::size_t>(step.count);
-    if (keep_history_) history_.reserve(events);
+    reserve_values();
     for (int gpu = 0; gpu < layout.gpu_count(); ++gpu)
         for (int chunk = 0; chunk < layout.logical_chunks(gpu, Buffer::input); ++chunk) {
-            ChunkCell& cell = store_.cell(store_.cell_index(gpu, Buffer::input, chunk));
-            cell.value = sets_.single(layout.contribution(gpu, chunk));
-            cell.event = record({cell.value, -1, -1, -1, chunk, gpu});
+            const SetId value = sets_.new_single(layout.contribution(gpu, chunk));
+            store_.set(store_.cell_index(gpu, Buffer::input, chunk),
+                       {value, record({value, -1, -1, -1, chunk, gpu})});
         }
+}
+
+void SymbolicExecution::reserve_values() {
+    // A set per input chunk (and the empty and the full set) and at most one
+    // per chunk a step reduces; an event per input chunk and per chunk a step touches.
+    std::size_t inputs = 0;
+    for (int gpu = 0; gpu < layout_.gpu_count(); ++gpu)
+        inputs += static_cast<std::size_t>(layout_.logical_chunks(gpu, Buffer::input));
+    std::size_t reduced = 0;
+    std::size_t touched = 0;
+    for (int block = 0; block < layout_.block_count(); ++block)
+        for (const Step& step : layout_.block(block).steps) {
+            if (step.type == StepType::nop) continue;
+            reduced += step_reduces(step.type) ? static_cast<std::size_t>(step.count) : 0;
+            touched += static_cast<std::size_t>(step.count);
+        }
+    sets_.reserve(inputs + 2 + reduced, inputs + 1 + reduced);
+    if (keep_history_) history_.reserve(inputs + touched);
 }
 
 ProgramPoint SymbolicExecution::point(int block, int step, const char* note) const {
@@ -67,10 +75,14 @@ int SymbolicExecution::signal_depth(int block, int step) const {
         ->depth;
 }
 
-void SymbolicExecution::report_race(const AccessSite& earlier, const AccessSite& later, int gpu) {
-    if (!reported_races_.insert({earlier.block, earlier.step, later.block, later.step}).second)
+void SymbolicExecution::report_race(const EarlierAccess& earlier_access, int cell,
+                                    const AccessSite& later, int gpu) {
+    if (!reported_races_
+             .insert({earlier_access.block, earlier_access.step, later.block, later.step})
+             .second)
         return;
     if (!violations_.count("race")) return;
+    const AccessSite earlier = site_of(earlier_access, cell);
     ProgramPoint first = point(earlier.block, earlier.step, earlier.write ? "writes" : "reads");
     first.buffer = spelling(earlier.buffer);
     first.chunk = earlier.chunk;
@@ -101,16 +113,40 @@ void SymbolicExecution::report_race(const AccessSite& earlier, const AccessSite&
     violations_.record(std::move(violation));
 }
 
+AccessSite SymbolicExecution::site_of(const EarlierAccess& access, int cell) const {
+    const Step& step = layout_.block(access.block).steps[access.step];
+    const int gpu = layout_.gpu_of(access.block);
+    // The chunk of the step's range [offset, offset + cnt) of `buffer` that is `cell`, or -1.
+    const auto chunk_at_cell = [&](Buffer buffer, int offset) {
+        const int chunk = cell - store_.cell_index(gpu, buffer, offset);
+        return chunk >= 0 && chunk < step.count ? chunk : -1;
+    };
+    const bool names_destination = access.write || step.type == StepType::reduce;
+    const int destination =
+        names_destination ? chunk_at_cell(step.dst_buffer, step.dst_offset) : -1;
+    const int source = !access.write && step_reads_source(step.type)
+                           ? chunk_at_cell(step.src_buffer, step.src_offset)
+                           : -1;
+    // The detector keeps a step's last write and last read of a cell. `run`
+    // goes chunk by chunk: reads src chunk c, then (`re`) reads dst chunk c,
+    // then writes dst chunk c. So a write was at the dst chunk, and a read at
+    // whichever of its src and dst chunks comes later in that order.
+    if (destination >= 0 && destination >= source)
+        return {access.block, access.step, step.dst_buffer, step.dst_offset + destination,
+                access.write};
+    return {access.block, access.step, step.src_buffer, step.src_offset + source, false};
+}
+
 ChunkCell SymbolicExecution::read(const AccessSite& site, int gpu) {
     const int cell = store_.cell_index(gpu, site.buffer, site.chunk);
-    if (auto conflict = races_.access(cell, site, clocks_)) report_race(*conflict, site, gpu);
+    if (auto conflict = races_.access(cell, site, clocks_)) report_race(*conflict, cell, site, gpu);
     return store_.cell(cell);
 }
 
 void SymbolicExecution::write(const AccessSite& site, int gpu, const ChunkCell& value) {
     const int cell = store_.cell_index(gpu, site.buffer, site.chunk);
-    if (auto conflict = races_.access(cell, site, clocks_)) report_race(*conflict, site, gpu);
-    store_.cell(cell) = value;
+    if (auto conflict = races_.access(cell, site, clocks_)) report_race(*conflict, cell, site, gpu);
+    store_.set(cell, value);
 }
 
 ChunkCell SymbolicExecution::reduce(const ChunkCell& left, const ChunkCell& right,

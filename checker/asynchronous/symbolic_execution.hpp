@@ -54,15 +54,20 @@ class SymbolicExecution : public StepObserver {
     };
     /// The critical-path depth of signalling step `step` of `block`.
     int signal_depth(int block, int step) const;
-    /// The value of chunk `offset` of `buffer` read by the current step, race-checked.
     /// Adds `event` to the history when it is kept; its index, or -1.
     int record(const ValueEvent& event) { return keep_history_ ? history_.add(event) : -1; }
+    /// The value of the chunk `site` names on gpu `gpu`, read by the current step, race-checked.
     ChunkCell read(const AccessSite& site, int gpu);
     void write(const AccessSite& site, int gpu, const ChunkCell& value);
     /// Adds two values at the current step, reporting double counts and empty sides.
     ChunkCell reduce(const ChunkCell& left, const ChunkCell& right, const StepStart& start,
                      int chunk, const char* right_name);
-    void report_race(const AccessSite& earlier, const AccessSite& later, int gpu);
+    /// Room for the contribution sets and history events the run will make.
+    void reserve_values();
+    /// Where the earlier access `access`, which touched `cell`, was: the chunk
+    /// as its step names it.
+    AccessSite site_of(const EarlierAccess& access, int cell) const;
+    void report_race(const EarlierAccess& earlier, int cell, const AccessSite& later, int gpu);
 
     const ProgramLayout& layout_;
     ViolationSink& violations_;

@@ -44,12 +44,17 @@ SetId ContributionSets::single(int contributor) {
     return intern(std::span<const Arc>(&arc, 1));
 }
 
+SetId ContributionSets::new_single(int contributor) {
+    assert(contributor >= 0 && contributor < n_);
+    const Arc arc{contributor, contributor + 1};
+    return append(std::span<const Arc>(&arc, 1), ~SetId{0});
+}
+
 void ContributionSets::reserve(std::size_t sets, std::size_t arcs) {
     arena_.reserve(arcs);
     first_arc_.reserve(sets);
     sizes_.reserve(sets);
     next_same_hash_.reserve(sets);
-    by_hash_.reserve(sets);
 }
 
 SetId ContributionSets::from_arcs(std::vector<Arc> arcs) {

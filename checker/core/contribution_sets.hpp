@@ -44,6 +44,10 @@ class ContributionSets {
     static constexpr SetId empty = 0;
     SetId full() const { return full_; }
     SetId single(int contributor);
+    /// A new set {contributor}, appended without looking for an equal set
+    /// made before (as a union is without remembered unions): for a caller
+    /// that makes each single once and reads values by their arcs.
+    SetId new_single(int contributor);
     /// The set made of `arcs` (any order, may touch or overlap; each within [0, n)).
     SetId from_arcs(std::vector<Arc> arcs);
 
@@ -87,7 +91,9 @@ class ContributionSets {
     std::size_t set_count() const { return sizes_.size(); }
     std::size_t memory_bytes() const;
     /// Room for `sets` sets of `arcs` arcs in all, made at once instead of by
-    /// doubling (which copies, and rehashes, everything made so far).
+    /// doubling (which copies everything made so far). The table that looks
+    /// sets up is left to grow with the sets looked up (appended ones, as
+    /// `new_single` and unions without remembered unions make, are not).
     void reserve(std::size_t sets, std::size_t arcs);
 
   private:
