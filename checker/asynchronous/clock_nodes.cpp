@@ -51,6 +51,7 @@ int ClockNodes::allocate() {
         pages_.push_back(std::make_unique_for_overwrite<std::int32_t[]>((page_mask + 1) * width));
     holders_.push_back(0);
     filed_hash_.push_back(0);
+    generations_.push_back(0);
     return node;
 }
 
@@ -75,6 +76,7 @@ void ClockNodes::file(int node, std::uint64_t hash) {
 }
 
 void ClockNodes::unfile(int node) {
+    ++generations_[node];
     const std::uint64_t hash = filed_hash_[node];
     if (hash == 0) return;
     filed_hash_[node] = 0;

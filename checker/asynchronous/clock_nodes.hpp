@@ -31,8 +31,11 @@ class ClockNodes {
     bool release(int node);
     /// A node nobody holds yet, its slots unset and not filed.
     int allocate();
-    /// `node` is about to change (or is free): it leaves the file.
+    /// `node` is about to change (or is free): it leaves the file, and its
+    /// generation moves on.
     void unfile(int node);
+    /// How many times `node` has changed or been freed: equal generations, equal slots.
+    std::uint32_t generation(int node) const { return generations_[node]; }
     /// A hash of slots, never 0.
     static std::uint64_t hash(const std::int32_t* slots);
     /// A filed node with the same slots as `wanted` (whose hash is `hash`), or -1.
@@ -60,6 +63,7 @@ class ClockNodes {
     std::vector<Filed> table_;
     std::size_t table_used_ = 0;
     std::vector<std::uint64_t> filed_hash_;  // per node; 0: not filed
+    std::vector<std::uint32_t> generations_;
 };
 
 }  // namespace trivcheck::msccl

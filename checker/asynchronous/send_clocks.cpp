@@ -12,6 +12,22 @@ SendClocks::SendClocks(int senders) {
         levels_.emplace_back();
     }
     top_level_ = static_cast<int>(levels_.size()) - 1;
+    merges_.resize(merges_kept);
+}
+
+SendClocks::Merge& SendClocks::merge_slot(int level, int first, int second) {
+    std::uint64_t key = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(first)) << 32) |
+                        static_cast<std::uint32_t>(second);
+    key = (key ^ static_cast<std::uint64_t>(level)) * 0x9e3779b97f4a7c15ULL;
+    return merges_[(key >> 40) & (merges_kept - 1)];
+}
+
+bool SendClocks::still_valid(const Merge& merge, int level, int first, int second) const {
+    const ClockNodes& nodes = levels_[level];
+    return merge.level == level && merge.first == first && merge.second == second &&
+           merge.first_generation == nodes.generation(first) &&
+           merge.second_generation == nodes.generation(second) &&
+           merge.result_generation == nodes.generation(merge.result);
 }
 
 void SendClocks::release(int level, int node) {
@@ -63,6 +79,21 @@ int SendClocks::node_with(int level, const std::int32_t* slots) {
 int SendClocks::merged(int level, int first, int second) {
     if (first == second || second == 0) return first;
     if (first == 0) return second;
+    Merge& remembered = merge_slot(level, first, second);
+    if (still_valid(remembered, level, first, second)) return remembered.result;
+    const int result = merged_anew(level, first, second);
+    const ClockNodes& nodes = levels_[level];
+    remembered = {level,
+                  first,
+                  second,
+                  result,
+                  nodes.generation(first),
+                  nodes.generation(second),
+                  nodes.generation(result)};
+    return result;
+}
+
+int SendClocks::merged_anew(int level, int first, int second) {
     const std::int32_t* a = levels_[level].slots(first);
     const std::int32_t* b = levels_[level].slots(second);
     std::int32_t slots[fan_out];

@@ -54,11 +54,31 @@ class SendClocks {
     /// one of them when it covers the other, an equal node made before, or a
     /// new one nobody holds yet.
     int merged(int level, int first, int second);
+    /// merged, not remembered: computed from the children.
+    int merged_anew(int level, int first, int second);
     /// A node of `level` with these slots: one made before, or a new one (holding its children).
     int node_with(int level, const std::int32_t* slots);
 
+    /// A merge made before, remembered with the generations of its nodes:
+    /// while none of them has changed, merging the same two nodes again
+    /// gives the same node (thread blocks that learn the same things learn
+    /// them in the same pairs).
+    struct Merge {
+        int level = -1;
+        int first = 0;
+        int second = 0;
+        int result = 0;
+        std::uint32_t first_generation = 0;
+        std::uint32_t second_generation = 0;
+        std::uint32_t result_generation = 0;
+    };
+    static constexpr std::size_t merges_kept = std::size_t{1} << 16;
+    Merge& merge_slot(int level, int first, int second);
+    bool still_valid(const Merge& merge, int level, int first, int second) const;
+
     int top_level_ = 0;
     std::vector<ClockNodes> levels_;
+    std::vector<Merge> merges_;
 };
 
 }  // namespace trivcheck::msccl
