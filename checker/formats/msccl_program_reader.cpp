@@ -7,6 +7,7 @@
 
 #include "checker/asynchronous/program_layout.hpp"
 #include "checker/core/input_error.hpp"
+#include "checker/formats/canonical_step.hpp"
 #include "models/generator.hpp"
 
 namespace trivcheck {
@@ -47,14 +48,16 @@ std::optional<Enum> from_spelling(std::string_view value, Enum last) {
     return std::nullopt;
 }
 
-StepType read_step_type(const ElementReader& reader) {
+template <typename Attributes>
+StepType read_step_type(const Attributes& reader) {
     const std::string_view value = reader.text("type");
     if (const std::optional<StepType> type = from_spelling(value, StepType::nop)) return *type;
     reader.fail("type", "unknown step type \"" + std::string(value) +
                             "\" (expected s, r, rcs, rrs, rrc, rrcs, cpy, re, nop)");
 }
 
-Buffer read_buffer(const ElementReader& reader, std::string_view name) {
+template <typename Attributes>
+Buffer read_buffer(const Attributes& reader, std::string_view name) {
     const std::string_view value = reader.text(name);
     if (const std::optional<Buffer> buffer = from_spelling(value, Buffer::scratch)) return *buffer;
     reader.fail(std::string(name),
@@ -268,7 +271,14 @@ void MscclProgramReader::read_block(const ElementReader& block_reader) {
     program_.gpus.back().thread_blocks.push_back(std::move(block));
 }
 
-void MscclProgramReader::read_step(const ElementReader& reader, int index) {
+namespace {
+
+/// A <step>'s attributes as read_step asks for them: ElementReader, or the
+/// values of a canonical step (CanonicalStepAttributes), in the same order.
+/// Whatever `reader.fail` does (an InputError, or giving up the shortcut),
+/// it does not return.
+template <typename Attributes>
+msccl::Step step_from(const Attributes& reader, int index) {
     msccl::Step step;
     step.index = reader.small("s", 0, most_chunks);
     if (step.index != index)
@@ -286,7 +296,55 @@ void MscclProgramReader::read_step(const ElementReader& reader, int index) {
         reader.fail("deps", std::to_string(step.depends_on_step) + " names no step, but depid = " +
                                 std::to_string(step.depends_on_block) + " waits on one");
     step.signals = reader.flag("hasdep");
-    program_.gpus.back().thread_blocks.back().steps.push_back(step);
+    return step;
+}
+
+/// Thrown by CanonicalStepAttributes::fail: the step is read the general way,
+/// which names what is wrong.
+struct NotAsCanonical {};
+
+/// A canonical step's values, asked for by name as ElementReader's are.
+class CanonicalStepAttributes {
+  public:
+    explicit CanonicalStepAttributes(const CanonicalStep& step) : step_(step) {}
+
+    std::string_view text(std::string_view name) const {
+        // step_from asks in the order of the names: the next one first.
+        if (next_ < CanonicalStep::names.size() && CanonicalStep::names[next_] == name)
+            return step_.values[next_++];
+        for (std::size_t index = 0; index < CanonicalStep::names.size(); ++index)
+            if (CanonicalStep::names[index] == name) return step_.values[index];
+        throw NotAsCanonical{};
+    }
+    int small(std::string_view name, std::int64_t least, std::int64_t most) const {
+        const std::optional<std::int64_t> number = whole_integer(text(name));
+        if (!number || *number < least || *number > most) throw NotAsCanonical{};
+        return static_cast<int>(*number);
+    }
+    bool flag(std::string_view name) const { return small(name, 0, 1) == 1; }
+    [[noreturn]] void fail(const std::string&, const std::string&) const { throw NotAsCanonical{}; }
+
+  private:
+    const CanonicalStep& step_;
+    mutable std::size_t next_ = 0;
+};
+
+}  // namespace
+
+void MscclProgramReader::read_step(const ElementReader& reader, int index) {
+    program_.gpus.back().thread_blocks.back().steps.push_back(step_from(reader, index));
+}
+
+std::size_t MscclProgramReader::read_canonical_step(std::string_view text, int index) {
+    const CanonicalStep canonical = scan_canonical_step(text);
+    if (canonical.length == 0) return 0;
+    try {
+        const msccl::Step step = step_from(CanonicalStepAttributes(canonical), index);
+        program_.gpus.back().thread_blocks.back().steps.push_back(step);
+        return canonical.length;
+    } catch (const NotAsCanonical&) {
+        return 0;
+    }
 }
 
 msccl::Program MscclProgramReader::finish() {

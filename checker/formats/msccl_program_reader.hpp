@@ -30,6 +30,11 @@ class MscclProgramReader {
     void read_block(const ElementReader& reader);
     /// Step `index` of the last thread block read.
     void read_step(const ElementReader& reader, int index);
+    /// Step `index` of the last thread block read, from the text where its
+    /// element starts, when the element is a canonical step (canonical_step.hpp)
+    /// that read_step would accept as it is: the characters it took. 0 when
+    /// not (nothing is read: the caller reads the element the general way).
+    std::size_t read_canonical_step(std::string_view text, int index);
     /// The program, once every element was read and the whole of it checked.
     msccl::Program finish();
 

@@ -85,7 +85,12 @@ msccl::Program read_plain(std::string_view text, const std::string& file) {
         program.read_gpu(reader_of(ElementPath{gpu}, Reader::gpu_attributes));
         for (int block = 0; next_child("tb"); ++block) {
             program.read_block(reader_of(ElementPath{gpu, block}, Reader::block_attributes));
-            for (int step = 0; next_child("step"); ++step) {
+            for (int step = 0;; ++step) {
+                if (const std::size_t read = program.read_canonical_step(scanner.unread(), step)) {
+                    scanner.consume(read);
+                    continue;
+                }
+                if (!next_child("step")) break;
                 program.read_step(reader_of(ElementPath{gpu, block, step}, Reader::step_attributes),
                                   step);
                 expect(Event::end);

@@ -31,6 +31,15 @@ class PlainXmlScanner {
     /// after the root element and nothing but whitespace and comments.
     Event next(PlainXmlTag& tag);
 
+    /// The text not scanned yet; empty while the last start tag closes itself
+    /// (its `end` comes first). A caller that reads elements of its own from
+    /// it (self-closing ones, whole, with the space before them) moves past
+    /// them with `consume`.
+    std::string_view unread() const {
+        return closes_itself_ ? std::string_view{} : text_.substr(position_);
+    }
+    void consume(std::size_t characters) { position_ += characters; }
+
   private:
     /// Skips whitespace and comments; false on an unterminated comment.
     bool skip_space_and_comments();
