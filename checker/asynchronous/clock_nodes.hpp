@@ -12,7 +12,7 @@ namespace trivcheck::msccl {
 /// growing copies nothing.
 class ClockNodes {
   public:
-    static constexpr int width = 16;
+    static constexpr int width = 32;
 
     ClockNodes();
 

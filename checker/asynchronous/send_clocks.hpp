@@ -43,8 +43,8 @@ class SendClocks {
     std::size_t entries_allocated() const;
 
   private:
-    static_assert(fan_out == 16, "digit() takes four bits per level");
-    static int digit(int sender, int level) { return (sender >> (4 * level)) & (fan_out - 1); }
+    static_assert(fan_out == 32, "digit() takes five bits per level");
+    static int digit(int sender, int level) { return (sender >> (5 * level)) & (fan_out - 1); }
 
     void release(int level, int node);
     /// `node` of `level` safe to change for one holder: itself (out of the

@@ -12,7 +12,7 @@
 using namespace trivcheck::msccl;
 
 TEST_CASE("msccl send clocks: trees hold the values of flat vectors") {
-    for (const int senders : {1, 7, 16, 30, 100, 257, 700}) {
+    for (const int senders : {1, 7, 32, 45, 100, 700, 1100}) {
         CAPTURE(senders);
         SendClocks clocks(senders);
         std::mt19937 random(static_cast<unsigned>(senders));
@@ -50,8 +50,9 @@ TEST_CASE("msccl send clocks: trees hold the values of flat vectors") {
                     break;
                 }
             }
+            // Every entry of a small clock; every seventh of a large one (all its leaves).
             for (const Holder& holder : holders)
-                for (int sender = 0; sender < senders; ++sender)
+                for (int sender = 0; sender<senders; sender += senders> 200 ? 7 : 1)
                     REQUIRE(clocks.get(holder.id, sender) ==
                             holder.flat[static_cast<std::size_t>(sender)]);
         }
