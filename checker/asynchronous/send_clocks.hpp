@@ -72,7 +72,7 @@ class SendClocks {
         std::uint32_t second_generation = 0;
         std::uint32_t result_generation = 0;
     };
-    static constexpr std::size_t merges_kept = std::size_t{1} << 16;
+    static constexpr std::size_t merges_kept = std::size_t{1} << 14;
     Merge& merge_slot(int level, int first, int second);
     bool still_valid(const Merge& merge, int level, int first, int second) const;
 
