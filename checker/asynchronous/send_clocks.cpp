@@ -4,8 +4,8 @@
 
 namespace trivcheck::msccl {
 
-SendClocks::SendClocks(int senders) {
-    int nodes = (std::max(1, senders) + fan_out - 1) / fan_out;
+SendClocks::SendClocks(int entries) {
+    int nodes = (std::max(1, entries) + fan_out - 1) / fan_out;
     levels_.emplace_back();
     while (nodes > 1) {
         nodes = (nodes + fan_out - 1) / fan_out;
@@ -52,15 +52,15 @@ int SendClocks::writable(int level, int node) {
     return copy;
 }
 
-int SendClocks::raise(int id, int sender, std::int32_t value) {
+int SendClocks::raise(int id, int entry, std::int32_t value) {
     const int root = writable(top_level_, id);
     int node = root;
     for (int level = top_level_; level > 0; --level) {
-        std::int32_t& child = levels_[level].slots(node)[digit(sender, level)];
+        std::int32_t& child = levels_[level].slots(node)[digit(entry, level)];
         child = writable(level - 1, child);
         node = child;
     }
-    levels_[0].slots(node)[digit(sender, 0)] = value;
+    levels_[0].slots(node)[digit(entry, 0)] = value;
     return root;
 }
 

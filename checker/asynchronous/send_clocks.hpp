@@ -6,32 +6,33 @@
 
 namespace trivcheck::msccl {
 
-/// Send clocks (one entry per sending thread block of the program) as
+/// Send clocks (one entry per chain of sends of the program, SendChains) as
 /// persistent trees shared copy-on-write: a clock is a tree whose leaves hold
 /// `fan_out` consecutive entries and whose inner nodes hold `fan_out` subtrees;
 /// a subtree of zeros is node 0 of its level. What a join makes is kept once
 /// by content (ClockNodes), so equal subtrees are one node. A join descends
 /// only where the two trees hold different nodes and returns a tree's own node
 /// wherever that tree already knows everything the other does, so it costs
-/// about the parts that differ, not the number of senders: what two thread
+/// about the parts that differ, not the number of entries: what two thread
 /// blocks know of far thread blocks mostly came through the same messages.
 /// The values are those of one flat vector, exactly.
 class SendClocks {
   public:
     static constexpr int fan_out = ClockNodes::width;
 
-    explicit SendClocks(int senders);
+    /// Clocks of `entries` entries, all 0 at first.
+    explicit SendClocks(int entries);
 
-    /// Entry `sender` of clock `id`.
-    std::int32_t get(int id, int sender) const {
+    /// Entry `entry` of clock `id`.
+    std::int32_t get(int id, int entry) const {
         int node = id;
         for (int level = top_level_; level > 0; --level)
-            node = levels_[level].slots(node)[digit(sender, level)];
-        return levels_[0].slots(node)[digit(sender, 0)];
+            node = levels_[level].slots(node)[digit(entry, level)];
+        return levels_[0].slots(node)[digit(entry, 0)];
     }
-    /// Clock `id` (held by the caller) with entry `sender` raised to `value`;
+    /// Clock `id` (held by the caller) with entry `entry` raised to `value`;
     /// returns the clock the caller holds afterwards.
-    int raise(int id, int sender, std::int32_t value);
+    int raise(int id, int entry, std::int32_t value);
     /// Entry-wise maximum of `into` (held by the caller) and `from`; returns
     /// the clock the caller holds afterwards (`from` itself when it knows
     /// everything `into` does).
@@ -44,7 +45,7 @@ class SendClocks {
 
   private:
     static_assert(fan_out == 32, "digit() takes five bits per level");
-    static int digit(int sender, int level) { return (sender >> (5 * level)) & (fan_out - 1); }
+    static int digit(int entry, int level) { return (entry >> (5 * level)) & (fan_out - 1); }
 
     void release(int level, int node);
     /// `node` of `level` safe to change for one holder: itself (out of the
