@@ -1,5 +1,8 @@
 #include "models/rank_translations.hpp"
 
+#include <stdexcept>
+#include <string>
+
 #include "models/rotation_orbit.hpp"
 
 namespace trivcheck {
@@ -30,6 +33,7 @@ RankTranslations::RankTranslations(std::vector<int> extents, std::vector<int> ri
         strides_.push_back(ranks_);
         ranks_ *= extent;
     }
+    steps_.assign(extents_.size(), 1);
     for (int blocks : ring_blocks_) {
         block_strides_.push_back(part_);
         part_ *= blocks;
@@ -82,6 +86,60 @@ std::optional<RankTranslations> RankTranslations::binary_digits() const {
     }
     if (digits.size() < 2) return std::nullopt;
     return RankTranslations(std::move(digits), std::move(digit_blocks));
+}
+
+RankTranslations RankTranslations::with_symmetry_steps(std::vector<int> steps) const {
+    if (steps.size() != extents_.size())
+        throw std::invalid_argument("symmetry steps: one per dimension");
+    RankTranslations result = *this;
+    result.representatives_ = 1;
+    for (std::size_t d = 0; d < steps.size(); ++d) {
+        if (steps[d] < 1 || extents_[d] % steps[d] != 0)
+            throw std::invalid_argument("symmetry steps: " + std::to_string(steps[d]) +
+                                        " does not divide extent " + std::to_string(extents_[d]));
+        result.representatives_ *= steps[d];
+    }
+    result.steps_ = std::move(steps);
+    return result;
+}
+
+int RankTranslations::representative(int index) const {
+    int rank = 0;
+    for (std::size_t d = 0; d < extents_.size(); ++d) {
+        rank += index % steps_[d] * strides_[d];
+        index /= steps_[d];
+    }
+    return rank;
+}
+
+int RankTranslations::representative_index(int rank) const {
+    int index = 0;
+    int weight = 1;
+    for (std::size_t d = 0; d < extents_.size(); ++d) {
+        index += rank / strides_[d] % extents_[d] % steps_[d] * weight;
+        weight *= steps_[d];
+    }
+    return index;
+}
+
+int RankTranslations::symmetry_index(int translation) const {
+    int index = 0;
+    int weight = 1;
+    for (std::size_t d = 0; d < extents_.size(); ++d) {
+        index += translation / strides_[d] % extents_[d] / steps_[d] * weight;
+        weight *= extents_[d] / steps_[d];
+    }
+    return index;
+}
+
+int RankTranslations::symmetry(int index) const {
+    int translation = 0;
+    for (std::size_t d = 0; d < extents_.size(); ++d) {
+        const int count = extents_[d] / steps_[d];
+        translation += index % count * steps_[d] * strides_[d];
+        index /= count;
+    }
+    return translation;
 }
 
 BlockSet RankTranslations::translate_blocks(const BlockSet& blocks, int translation) const {

@@ -107,6 +107,29 @@ class RankTranslations {
     /// torus's sorted.
     BlockSet translate_blocks(const BlockSet& blocks, int translation) const;
 
+    /// The same translations, of which a rank orbit is symmetric under those
+    /// that move each coordinate d by a multiple of `steps[d]` (a divisor of
+    /// extent d; 1 everywhere, the default: every translation). Swing commutes
+    /// with even translations only (models/swing.hpp): steps of 2. The
+    /// translations keep their arithmetic (add, difference, blocks); an orbit
+    /// stores one representative rank per coset of the symmetries, the one
+    /// whose coordinates are below the steps.
+    RankTranslations with_symmetry_steps(std::vector<int> steps) const;
+    const std::vector<int>& symmetry_steps() const { return steps_; }
+    /// How many representatives (the product of the steps), and how many
+    /// symmetries (N / representatives).
+    int representatives() const { return representatives_; }
+    int symmetries() const { return ranks_ / representatives_; }
+    /// Representative `index` (0 <= index < representatives()) as a rank, and
+    /// the index of the representative of `rank`'s coset.
+    int representative(int index) const;
+    int representative_index(int rank) const;
+    /// The order of the symmetries (the order an orbit's whole steps list
+    /// them in): `translation` (a symmetry) is the symmetry_index-th, and
+    /// symmetry(i) the i-th. With steps of 1 both are the identity.
+    int symmetry_index(int translation) const;
+    int symmetry(int index) const;
+
   private:
     std::vector<int> extents_;
     std::vector<int> strides_;
@@ -114,6 +137,8 @@ class RankTranslations {
     std::vector<int> ring_blocks_;
     std::vector<int> block_strides_;
     int part_ = 1;
+    std::vector<int> steps_;
+    int representatives_ = 1;
 };
 
 }  // namespace trivcheck

@@ -50,17 +50,19 @@ LocalOp turned(const LocalOp& operation, int shift, int ranks, int blocks) {
 }
 
 Step expand_step(const Step& model, const RankTranslations& translations) {
-    const int ranks = translations.ranks();
+    const int symmetries = translations.symmetries();
     Step step;
     step.phase = model.phase;
-    step.transfers.reserve(model.transfers.size() * static_cast<std::size_t>(ranks));
-    for (int shift = 0; shift < ranks; ++shift)
+    step.transfers.reserve(model.transfers.size() * static_cast<std::size_t>(symmetries));
+    for (int index = 0; index < symmetries; ++index)
         for (const Transfer& transfer : model.transfers)
-            step.transfers.push_back(translated(transfer, shift, translations));
-    step.local.reserve(model.local.size() * static_cast<std::size_t>(ranks));
-    for (int shift = 0; shift < ranks; ++shift)
+            step.transfers.push_back(
+                translated(transfer, translations.symmetry(index), translations));
+    step.local.reserve(model.local.size() * static_cast<std::size_t>(symmetries));
+    for (int index = 0; index < symmetries; ++index)
         for (const LocalOp& operation : model.local)
-            step.local.push_back(translated(operation, shift, translations));
+            step.local.push_back(
+                translated(operation, translations.symmetry(index), translations));
     return step;
 }
 
@@ -68,9 +70,15 @@ Step expand_step(const Step& model, int ranks, int blocks) {
     return expand_step(model, ring_translations(ranks, blocks));
 }
 
+RankTranslations orbit_translations(const RotationOrbit& orbit) {
+    const RankTranslations translations = translations_of(orbit.model);
+    return orbit.symmetry_steps.empty() ? translations
+                                        : translations.with_symmetry_steps(orbit.symmetry_steps);
+}
+
 Schedule expand(const RotationOrbit& orbit) {
     Schedule schedule = orbit.model;
-    const RankTranslations translations = translations_of(schedule);
+    const RankTranslations translations = orbit_translations(orbit);
     for (Step& step : schedule.steps) step = expand_step(step, translations);
     return schedule;
 }

@@ -36,15 +36,28 @@ LocalOp translated(const LocalOp& operation, int translation, const RankTranslat
 /// is symmetric builds this in O(N) instead of the O(N^2) of the whole
 /// schedule, and the executor runs it without expanding it
 /// (checker/execution/executor.hpp).
+///
+/// A schedule that commutes with a subgroup of the translations only (Swing
+/// on a torus: the even ones) keeps one rank per coset of that subgroup, its
+/// representatives (RankTranslations::with_symmetry_steps): the model lists
+/// their transfers, and step k is the model under each symmetry in turn
+/// (RankTranslations::symmetry(0), symmetry(1), ...).
 struct RotationOrbit {
     /// Name, topology (a ring or torus), ranks, blocks (see
     /// RankTranslations::of), bounds, and per step the transfers that stand
     /// for their N translations.
     Schedule model;
+    /// Per dimension, the step of the translations the schedule commutes
+    /// with; empty: every translation (steps of 1).
+    std::vector<int> symmetry_steps = {};
 };
 
+/// The translations `orbit` is executed and expanded with.
+RankTranslations orbit_translations(const RotationOrbit& orbit);
+
 /// The step `model` stands for: its transfers and local operations under
-/// translation 0, then 1, ..., then N - 1, in that order.
+/// translation 0, then 1, ..., then N - 1, in that order (under the
+/// symmetries in their order, when `translations` has symmetry steps).
 Step expand_step(const Step& model, const RankTranslations& translations);
 /// On a ring of `ranks` with `blocks` blocks.
 Step expand_step(const Step& model, int ranks, int blocks);
