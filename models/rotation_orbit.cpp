@@ -61,8 +61,7 @@ Step expand_step(const Step& model, const RankTranslations& translations) {
     step.local.reserve(model.local.size() * static_cast<std::size_t>(symmetries));
     for (int index = 0; index < symmetries; ++index)
         for (const LocalOp& operation : model.local)
-            step.local.push_back(
-                translated(operation, translations.symmetry(index), translations));
+            step.local.push_back(translated(operation, translations.symmetry(index), translations));
     return step;
 }
 

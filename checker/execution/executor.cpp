@@ -42,13 +42,21 @@ ExecutionState::ExecutionState(const Schedule& schedule, ContributionSets& sets,
             continue;
         }
         for (int b = 0; b < blocks_; ++b)
-            if (schedule.owner_of_block(b) == r) cell(r, main_buffer, b) = own;
+            if (schedule.owner_of_block(b) == stored_rank(r))
+                cell(stored_rank(r), main_buffer, b) = own;
     }
 }
 
 bool ExecutionState::holds_contributor(int rank, int buffer, int block, int contributor) const {
     return sets_.contains(relative_value(rank, buffer, block),
                           translations_.difference(contributor, rank));
+}
+
+RankTranslations execution_translations(const Schedule& schedule, const StepSource& source) {
+    if (source.translations) return *source.translations;
+    const RankTranslations translations = execution_translations(schedule, source.orbit);
+    return source.symmetry_steps.empty() ? translations
+                                         : translations.with_symmetry_steps(source.symmetry_steps);
 }
 
 RankTranslations execution_translations(const Schedule& schedule, bool orbit) {
@@ -88,8 +96,9 @@ std::uint64_t execution_memory(std::uint64_t stored_ranks, std::uint64_t step_bl
            per_rank_figures_memory(schedule) + (std::uint64_t{64} << 20);
 }
 
-std::uint64_t orbit_memory(const Schedule& model) {
-    return execution_memory(1, largest_step_blocks(model, 1), model);
+std::uint64_t orbit_memory(const RotationOrbit& orbit) {
+    return execution_memory(static_cast<std::uint64_t>(orbit_translations(orbit).representatives()),
+                            largest_step_blocks(orbit.model, 1), orbit.model);
 }
 
 std::uint64_t estimate_memory(const Schedule& schedule, bool orbit) {
@@ -201,9 +210,10 @@ void Executor::run_step(int step_index) {
         std::int64_t high = 0;
         for (int r = 0; r < state_.stored_ranks(); ++r) {
             // What a rank holds, in any of its buffers (they may overlap: a union, not a sum).
-            SetId held = state_.relative_value(r, 0);
+            const int rank = state_.stored_rank(r);
+            SetId held = state_.relative_value(rank, 0);
             for (int buffer = 1; buffer < state_.buffers(); ++buffer)
-                held = sets_.unite(held, state_.relative_value(r, buffer, 0)).set;
+                held = sets_.unite(held, state_.relative_value(rank, buffer, 0)).set;
             const std::int64_t count = sets_.size(held);
             low = std::min(low, count);
             high = std::max(high, count);
@@ -222,10 +232,11 @@ void Executor::deliver_step(int step_index, const Step& step, std::size_t listed
         for (const Transfer& transfer : step.transfers)
             sends_this_step_[static_cast<std::size_t>(transfer.src)] = 1;
     }
-    for (int dst = 0; dst < state_.stored_ranks(); ++dst) {
-        const Arrival* first = arrivals_.data() + first_arrival_[static_cast<std::size_t>(dst)];
-        const Arrival* last = arrivals_.data() + first_arrival_[static_cast<std::size_t>(dst) + 1];
-        if (first != last) deliver(step_index, dst, first, last);
+    for (int stored = 0; stored < state_.stored_ranks(); ++stored) {
+        const auto index = static_cast<std::size_t>(stored);
+        const Arrival* first = arrivals_.data() + first_arrival_[index];
+        const Arrival* last = arrivals_.data() + first_arrival_[index + 1];
+        if (first != last) deliver(step_index, state_.stored_rank(stored), first, last);
     }
     if (lists_whole() && counted_records_ != counted_before &&
         static_cast<int>(listed_before) < options_.max_recorded_violations)
@@ -321,10 +332,11 @@ Report execute(const RotationOrbit& orbit, const ExecuteOptions& options) {
                                     ": a rank orbit needs a ring and 1 or k*n blocks, or a "
                                     "torus and D or k*N blocks");
     if (!options.use_symmetry) return execute(expand(orbit), options);
-    refuse_above_limit(orbit.model, orbit_memory(orbit.model), options);
+    refuse_above_limit(orbit.model, orbit_memory(orbit), options);
     StepSource source;
     source.orbit = true;
     source.orbit_only = &orbit;
+    source.symmetry_steps = orbit.symmetry_steps;
     Executor executor(orbit.model, options, source);
     return executor.run();
 }

@@ -16,9 +16,9 @@ namespace trivcheck {
 class ExecutionState {
   public:
     /// `rank_orbit`: keep rank 0 only, for a rotation- or translation-symmetric
-    /// schedule (models/rotation_symmetry.hpp); every other rank is
-    /// read by translation. Without `cells` nothing is stored (an execution
-    /// that measures the messages only).
+    /// schedule (models/rotation_symmetry.hpp), or the representatives of
+    /// `translations`' symmetries; every other rank is read by translation. Without `cells` nothing
+    /// is stored (an execution that measures the messages only).
     ExecutionState(const Schedule& schedule, ContributionSets& sets, bool rank_orbit,
                    const RankTranslations& translations, bool cells = true);
     /// Block `block` of the rank's vector (buffer 0), or of buffer `buffer`.
@@ -43,16 +43,29 @@ class ExecutionState {
     std::size_t slots_per_rank() const {
         return static_cast<std::size_t>(buffers_) * static_cast<std::size_t>(blocks_);
     }
-    /// Ranks whose state is stored: all of them, or rank 0 alone for an orbit.
-    int stored_ranks() const { return rank_orbit_ ? 1 : ranks_; }
+    /// Ranks whose state is stored: all of them, or an orbit's representatives
+    /// (rank 0 alone, unless it commutes with some translations only).
+    int stored_ranks() const { return rank_orbit_ ? translations_.representatives() : ranks_; }
+    /// The `index`-th stored rank.
+    int stored_rank(int index) const {
+        return rank_orbit_ ? translations_.representative(index) : index;
+    }
 
   private:
     friend class Executor;
     std::size_t cell_index(int rank, int buffer, int block) const {
         const auto slot = static_cast<std::size_t>(buffer) * static_cast<std::size_t>(blocks_);
-        if (rank_orbit_)
+        if (rank_orbit_ && translations_.representatives() == 1)
             return slot + static_cast<std::size_t>(
                               translations_.translate_block(block, translations_.inverse(rank)));
+        if (rank_orbit_) {
+            // Rank r is its representative moved by a symmetry: read it moved back.
+            const int index = translations_.representative_index(rank);
+            const int symmetry =
+                translations_.difference(translations_.representative(index), rank);
+            return static_cast<std::size_t>(index) * slots_per_rank() + slot +
+                   static_cast<std::size_t>(translations_.translate_block(block, symmetry));
+        }
         return static_cast<std::size_t>(rank) * static_cast<std::size_t>(buffers_) *
                    static_cast<std::size_t>(blocks_) +
                slot + static_cast<std::size_t>(block);

@@ -33,8 +33,10 @@ void Executor::measure_whole_step(const Step& step, int phase, StepFigures& figu
 }
 
 void Executor::measure_orbit_step(const Step& step, int phase, StepFigures& figures) {
-    // Each model transfer stands for N messages, one sent by every rank.
+    // Each model transfer stands for N messages, one sent by every rank (by
+    // every rank of its sender's coset, when the orbit has symmetry steps).
     const std::size_t count = model_size(step);
+    std::vector<int> messages(static_cast<std::size_t>(state_.stored_ranks()), 0);
     // Translations other than the topology's own do not map links onto links.
     if (source_.translations)
         for (const Transfer& transfer : step.transfers)
@@ -47,10 +49,13 @@ void Executor::measure_orbit_step(const Step& step, int phase, StepFigures& figu
             note_distance(figures, loads_.add_all_translations(transfer.src, transfer.dst,
                                                                transfer.route, blocks));
         figures.blocks_max = std::max(figures.blocks_max, blocks);
-        phase_blocks_[static_cast<std::size_t>(phase)][0] += blocks;
-        total_blocks_[0] += blocks;
+        const auto sender =
+            static_cast<std::size_t>(translations_.representative_index(transfer.src));
+        phase_blocks_[static_cast<std::size_t>(phase)][sender] += blocks;
+        total_blocks_[sender] += blocks;
+        ++messages[sender];
     }
-    figures.messages_max = static_cast<int>(count);
+    figures.messages_max = *std::max_element(messages.begin(), messages.end());
 }
 
 void Executor::report_port_overuse(int step_index, int rank, bool sending, int count,
@@ -108,7 +113,7 @@ bool Executor::ends_right(int checked_ranks) const {
     if (schedule_.collective == Collective::allgather) {
         for (int r = 0; r < checked_ranks; ++r)
             for (int b = 0; b < schedule_.blocks; ++b)
-                if (ends_wrong(r, b)) return false;
+                if (ends_wrong(state_.stored_rank(r), b)) return false;
         return true;
     }
     // Every other collective ends with everything: a stored rank's vector
@@ -161,11 +166,15 @@ void Executor::check_postconditions() {
     for (int b = 0; b < schedule_.blocks; ++b) {
         if (schedule_.collective == Collective::reduce_scatter) {
             const int owner = schedule_.owner_of_block(b);
-            if (owner < checked_ranks && ends_wrong(owner, b)) report_missing(owner, b);
+            const bool stored =
+                source_.orbit
+                    ? state_.stored_rank(translations_.representative_index(owner)) == owner
+                    : owner < checked_ranks;
+            if (stored && ends_wrong(owner, b)) report_missing(owner, b);
             continue;
         }
         for (int r = 0; r < checked_ranks; ++r)
-            if (ends_wrong(r, b)) report_missing(r, b);
+            if (ends_wrong(state_.stored_rank(r), b)) report_missing(state_.stored_rank(r), b);
     }
     if (lists_whole() && counted_records_ != counted_before &&
         static_cast<int>(listed_before) < options_.max_recorded_violations)

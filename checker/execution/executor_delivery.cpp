@@ -25,13 +25,16 @@ void Executor::collect_whole_arrivals(const Step& step) {
 void Executor::orbit_arrivals(const Step& step, int receiver,
                               std::vector<Arrival>& arrivals) const {
     const std::size_t count = model_size(step);
+    const bool cosets = translations_.representatives() > 1;
+    const int coset = translations_.representative_index(receiver);
     arrivals.clear();
     for (std::size_t j = 0; j < count; ++j) {
         const Transfer& transfer = step.transfers[j];
+        if (cosets && translations_.representative_index(transfer.dst) != coset) continue;
         const int shift = translations_.difference(receiver, transfer.dst);
-        arrivals.push_back(
-            with_blocks({&transfer, shift, translations_.add(transfer.src, shift),
-                         static_cast<std::uint32_t>(static_cast<std::size_t>(shift) * count + j)}));
+        const auto order = static_cast<std::size_t>(translations_.symmetry_index(shift));
+        arrivals.push_back(with_blocks({&transfer, shift, translations_.add(transfer.src, shift),
+                                        static_cast<std::uint32_t>(order * count + j)}));
     }
     // The whole step lists them by index: the order a receiver reduces them in.
     std::sort(arrivals.begin(), arrivals.end(),
@@ -41,11 +44,15 @@ void Executor::orbit_arrivals(const Step& step, int receiver,
 std::vector<Hop> Executor::orbit_hops(int step_index, const Step& step, int rank,
                                       bool sending) const {
     const std::size_t count = model_size(step);
+    const int coset = translations_.representative_index(rank);
     std::vector<Hop> hops;
     for (std::size_t j = 0; j < count; ++j) {
         const Transfer& transfer = step.transfers[j];
-        const int shift = translations_.difference(rank, sending ? transfer.src : transfer.dst);
-        hops.push_back({step_index, static_cast<int>(static_cast<std::size_t>(shift) * count + j),
+        const int end = sending ? transfer.src : transfer.dst;
+        if (translations_.representative_index(end) != coset) continue;
+        const int shift = translations_.difference(rank, end);
+        const auto order = static_cast<std::size_t>(translations_.symmetry_index(shift));
+        hops.push_back({step_index, static_cast<int>(order * count + j),
                         translations_.add(transfer.src, shift),
                         translations_.add(transfer.dst, shift)});
     }
@@ -55,14 +62,28 @@ std::vector<Hop> Executor::orbit_hops(int step_index, const Step& step, int rank
 }
 
 void Executor::collect_orbit_arrivals(int step_index, const Step& step) {
-    // Rank 0 receives each model transfer turned so that its receiver is 0.
-    orbit_arrivals(step, 0, arrivals_);
-    first_arrival_ = {0, static_cast<std::uint32_t>(arrivals_.size())};
-    // Every rank sends and receives exactly as many messages: rank 0 stands for all.
-    const int messages = static_cast<int>(model_size(step));
-    if (messages <= schedule_.ports) return;
-    report_port_overuse(step_index, 0, true, messages, orbit_hops(step_index, step, 0, true));
-    report_port_overuse(step_index, 0, false, messages, orbit_hops(step_index, step, 0, false));
+    // Each representative receives the model transfers of its coset, turned
+    // so that it is their receiver (rank 0 alone receives all of them, unless
+    // the orbit has symmetry steps).
+    arrivals_.clear();
+    first_arrival_.assign(1, 0);
+    std::vector<Arrival> received;
+    for (int stored = 0; stored < state_.stored_ranks(); ++stored) {
+        orbit_arrivals(step, state_.stored_rank(stored), received);
+        arrivals_.insert(arrivals_.end(), received.begin(), received.end());
+        first_arrival_.push_back(static_cast<std::uint32_t>(arrivals_.size()));
+    }
+    // Every rank of a coset sends and receives as many messages as its representative.
+    if (static_cast<int>(model_size(step)) <= schedule_.ports) return;
+    for (int stored = 0; stored < state_.stored_ranks(); ++stored) {
+        const int rank = state_.stored_rank(stored);
+        for (const bool sending : {true, false}) {
+            std::vector<Hop> hops = orbit_hops(step_index, step, rank, sending);
+            const auto messages = static_cast<int>(hops.size());
+            if (messages > schedule_.ports)
+                report_port_overuse(step_index, rank, sending, messages, std::move(hops));
+        }
+    }
 }
 
 void Executor::deliver(int step_index, int dst, const Arrival* first, const Arrival* last) {
@@ -73,9 +94,10 @@ void Executor::deliver(int step_index, int dst, const Arrival* first, const Arri
     // Listing an orbit's violations delivers to other ranks too: read, never written.
     // The loops below run once per delivered block: what they read stays in locals.
     const bool whole = !source_.orbit;
-    const bool stored_receiver = whole || dst == 0;
+    const int stored_index = whole ? dst : translations_.representative_index(dst);
+    const bool stored_receiver = whole || state_.stored_rank(stored_index) == dst;
     const std::size_t slots = state_.slots_per_rank();
-    const std::size_t dst_cells = static_cast<std::size_t>(dst) * slots;
+    const std::size_t dst_cells = static_cast<std::size_t>(stored_index) * slots;
     SetId* cells = state_.cells_.data();
     const bool write_now = whole && !listing_ && !sends_this_step_[static_cast<std::size_t>(dst)];
     DeliverySlot* scratch = delivery_slots_.data();

@@ -14,19 +14,31 @@ void Executor::run_local_operations(int step_index, const Step& step) {
             run_local_operation(step_index, step.local[i].rank, step.local[i], 0, i);
         return;
     }
-    // Rank 0 runs each model operation translated onto it, in the whole step's order
-    // (operation j under translation t is operation t * |model| + j there).
+    // Each representative (rank 0 alone, without symmetry steps) runs the model
+    // operations of its coset translated onto it, in the whole step's order
+    // (operation j under the i-th symmetry is operation i * |model| + j there).
     const std::size_t count = step.local.size() / source_.model_divisor;
-    std::vector<std::pair<std::size_t, std::size_t>> order;  // (index in whole step, model j)
+    struct Placed {
+        std::size_t index;  // in the whole step
+        std::size_t model;
+        int rank;  // the representative that runs it
+        int shift;
+    };
+    std::vector<Placed> order;
     order.reserve(count);
-    for (std::size_t j = 0; j < count; ++j)
-        order.emplace_back(
-            static_cast<std::size_t>(translations_.inverse(step.local[j].rank)) * count + j, j);
-    std::sort(order.begin(), order.end());
-    for (const auto& [index, j] : order) {
-        const LocalOp& model = step.local[j];
-        run_local_operation(step_index, 0, model, translations_.inverse(model.rank), index);
+    for (std::size_t j = 0; j < count; ++j) {
+        const int rank = step.local[j].rank;
+        const int representative =
+            translations_.representative(translations_.representative_index(rank));
+        const int shift = translations_.difference(representative, rank);
+        order.push_back({static_cast<std::size_t>(translations_.symmetry_index(shift)) * count + j,
+                         j, representative, shift});
     }
+    std::sort(order.begin(), order.end(),
+              [](const Placed& a, const Placed& b) { return a.index < b.index; });
+    for (const Placed& placed : order)
+        run_local_operation(step_index, placed.rank, step.local[placed.model], placed.shift,
+                            placed.index);
 }
 
 void Executor::run_local_operation(int step_index, int rank, const LocalOp& operation, int shift,

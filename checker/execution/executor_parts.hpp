@@ -46,6 +46,9 @@ struct StepSource {
     /// Messages only: figures, ports and bounds, no cells and no deliveries
     /// (a schedule whose holding was proven otherwise, as by its fold core).
     bool figures_only = false;
+    /// An orbit under some of the translations only (RotationOrbit::symmetry_steps):
+    /// the model lists the representatives' transfers.
+    std::vector<int> symmetry_steps = {};
 };
 
 /// The translations an execution works with: an orbit's ring or torus
@@ -53,6 +56,9 @@ struct StepSource {
 /// every rank is stored, the torus's translations with blocks staying put, or
 /// the cyclic shifts of rank indices off a torus.
 RankTranslations execution_translations(const Schedule& schedule, bool orbit);
+/// The translations `source` says to work with: its own, or execution_translations
+/// with its symmetry steps.
+RankTranslations execution_translations(const Schedule& schedule, const StepSource& source);
 
 /// Runs one schedule; lives for one call of execute().
 class Executor {
@@ -61,11 +67,13 @@ class Executor {
         : schedule_(schedule),
           options_(options),
           source_(source),
-          translations_(source.translations ? *source.translations
-                                            : execution_translations(schedule, source.orbit)),
+          translations_(execution_translations(schedule, source)),
           sets_(translations_.extents()),
           state_(schedule, sets_, source.orbit, translations_, !source.figures_only),
-          loads_(schedule.topology) {}
+          loads_(schedule.topology) {
+        if (source.orbit && translations_.representatives() > 1)
+            loads_.symmetries_only(translations_);
+    }
 
     Report run();
 
@@ -87,7 +95,9 @@ class Executor {
     /// Groups the step's messages by stored receiver into arrivals_ and first_arrival_.
     void collect_whole_arrivals(const Step& step);
     void collect_orbit_arrivals(int step_index, const Step& step);
-    /// The model transfers turned so that `receiver` receives them, in the whole step's order.
+    /// The model transfers turned so that `receiver` receives them, in the
+    /// whole step's order: those whose receiver is in `receiver`'s coset of
+    /// the symmetries (all of them, unless the orbit has symmetry steps).
     void orbit_arrivals(const Step& step, int receiver, std::vector<Arrival>& arrivals) const;
     /// The messages `rank` sends (or receives) in an orbit step, as the whole step lists them.
     std::vector<Hop> orbit_hops(int step_index, const Step& step, int rank, bool sending) const;
@@ -100,7 +110,9 @@ class Executor {
     void list_whole_missing(std::size_t listed_before);
     /// Orbits list whole violations unless they have local operations (then
     /// check_orbit expands a violated orbit, as before).
-    bool lists_whole() const { return source_.orbit && !has_local_operations_; }
+    bool lists_whole() const {
+        return source_.orbit && !has_local_operations_ && translations_.representatives() == 1;
+    }
     bool has_room() const {
         return static_cast<int>(report_.violations.size()) < options_.max_recorded_violations;
     }
@@ -139,7 +151,7 @@ class Executor {
     /// `rotations`: how many ranks the violation stands for (N when found at
     /// rank 0 of a rank orbit, where every translation of it happens too).
     void record(Violation violation, std::int64_t rotations = 1);
-    std::int64_t orbit_weight() const { return source_.orbit ? schedule_.ranks : 1; }
+    std::int64_t orbit_weight() const { return source_.orbit ? translations_.symmetries() : 1; }
     int phase_index(const std::string& phase);
     std::size_t model_size(const Step& step) const {
         return step.transfers.size() / source_.model_divisor;

@@ -166,18 +166,34 @@ void LinkLoads::add_ring(int src, int dst, Route route, std::int64_t blocks, int
     }
 }
 
+void LinkLoads::symmetries_only(const RankTranslations& translations) {
+    symmetries_ = translations;
+    if (topology_.kind != TopologyKind::torus) return;
+    const auto classes =
+        static_cast<std::size_t>(translations.representatives()) * 2 * topology_.dims.size();
+    class_chunks_.assign(classes, 0);
+    class_blocks_.assign(classes, 0);
+}
+
 int LinkLoads::add_all_translations(int src, int dst, Route route, std::int64_t blocks) {
     if (topology_.kind == TopologyKind::torus) {
-        // Translations move a route's links to every link of their dimension and direction.
+        // Translations move a route's links to every link of their class.
         const std::vector<int> path = torus_path(src, dst, route);
-        const auto classes = 2 * topology_.dims.size();
         for (int link : path) {
-            class_chunks_[static_cast<std::size_t>(link) % classes] += 1;
-            class_blocks_[static_cast<std::size_t>(link) % classes] += blocks;
+            class_chunks_[link_class(link)] += 1;
+            class_blocks_[link_class(link)] += blocks;
         }
         return static_cast<int>(path.size());
     }
     assert(topology_.kind == TopologyKind::ring);
+    if (symmetries_ && symmetries_->representatives() > 1) {
+        int hops = 0;
+        for (int index = 0; index < symmetries_->symmetries(); ++index) {
+            const int shift = symmetries_->symmetry(index);
+            hops = add(symmetries_->add(src, shift), symmetries_->add(dst, shift), route, blocks);
+        }
+        return hops;
+    }
     const auto [plus, hops] = ring_direction(src, dst, route);
     add_ring_range(plus, 0, topology_.dims[0], hops, blocks * hops);
     return hops;
@@ -266,8 +282,8 @@ StepLinkLoad LinkLoads::finish_step() {
             chunks = chunks_[i];
             blocks = blocks_[i];
             if (!class_chunks_.empty()) {
-                chunks += class_chunks_[i % class_chunks_.size()];
-                blocks += class_blocks_[i % class_blocks_.size()];
+                chunks += class_chunks_[link_class(link)];
+                blocks += class_blocks_[link_class(link)];
             }
         }
         if (chunks > load.chunks_max) {

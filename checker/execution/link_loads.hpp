@@ -1,7 +1,9 @@
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <vector>
 
+#include "models/rank_translations.hpp"
 #include "models/schedule.hpp"
 
 namespace trivcheck {
@@ -28,7 +30,14 @@ class LinkLoads {
     /// Ring or torus: adds the message and its N - 1 translations (one sent by
     /// every rank), in O(hops): each link of one dimension and direction
     /// carries it as often as its route crosses that dimension in that direction.
+    /// After symmetries_only, its translations by the symmetries only.
     int add_all_translations(int src, int dst, Route route, std::int64_t blocks);
+    /// Makes add_all_translations add a message's translations by the
+    /// symmetries of `translations` (an orbit with symmetry steps) instead of
+    /// all N: on a torus a link then carries what its route crosses in the
+    /// links of its coset (same dimension and direction, its rank's
+    /// representative), in O(hops); on a ring each translation is routed.
+    void symmetries_only(const RankTranslations& translations);
     /// Loads of the step so far, then clears for the next step.
     StepLinkLoad finish_step();
     /// Per-link chunks of the last finished step, when kept (see keep_per_link).
@@ -63,7 +72,19 @@ class LinkLoads {
     // Torus and graph: direct per-link counters.
     std::vector<std::int64_t> chunks_;
     std::vector<std::int64_t> blocks_;
-    // Torus: what every link of one dimension and direction (2·d + (0 for +, 1 for -)) carries.
+    /// Torus: the class of a link whose loads add_all_translations counts
+    /// together: its dimension and direction (2·d + (0 for +, 1 for -)), and
+    /// after symmetries_only its rank's representative.
+    std::size_t link_class(int link) const {
+        const std::size_t direction = static_cast<std::size_t>(link) % (2 * topology_.dims.size());
+        if (!symmetries_) return direction;
+        const int rank = link / static_cast<int>(2 * topology_.dims.size());
+        return static_cast<std::size_t>(symmetries_->representative_index(rank)) * 2 *
+                   topology_.dims.size() +
+               direction;
+    }
+    std::optional<RankTranslations> symmetries_;
+    // Torus: what every link of one class (link_class) carries.
     std::vector<std::int64_t> class_chunks_;
     std::vector<std::int64_t> class_blocks_;
     std::vector<std::int64_t> last_chunks_;

@@ -16,8 +16,9 @@ void TorusCoverageObserver::after_step(int /*step*/, const ExecutionState& state
     if (!one_block_per_collective_) return;
     std::int64_t low = std::numeric_limits<std::int64_t>::max();
     std::int64_t high = 0;
-    for (int r = 0; r < state.stored_ranks(); ++r)
+    for (int stored = 0; stored < state.stored_ranks(); ++stored)
         for (int b = 0; b < state.blocks(); ++b) {
+            const int r = state.stored_rank(stored);
             std::int64_t count = state.contributor_count(r, b);
             if (state.buffers() > 1) {
                 // Buffers may overlap: what a rank holds is their union.
@@ -36,7 +37,7 @@ void TorusCoverageObserver::after_step(int /*step*/, const ExecutionState& state
 }
 
 void add_torus_figures(const Schedule& schedule, const TorusCoverageObserver& coverage,
-                       Report& report, bool orbit) {
+                       Report& report, const RotationOrbit* orbit) {
     if (schedule.topology.kind != TopologyKind::torus) return;
     const auto dimensions = static_cast<int>(schedule.topology.dims.size());
     TorusFigures figures;
@@ -47,6 +48,7 @@ void add_torus_figures(const Schedule& schedule, const TorusCoverageObserver& co
 
     LinkLoads loads(schedule.topology);
     loads.keep_per_link(true);
+    if (orbit && !orbit->symmetry_steps.empty()) loads.symmetries_only(orbit_translations(*orbit));
     for (const Step& step : schedule.steps) {
         for (const Transfer& transfer : step.transfers) {
             const auto blocks = static_cast<std::int64_t>(transfer.blocks.size());

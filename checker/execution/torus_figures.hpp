@@ -25,9 +25,10 @@ class TorusCoverageObserver : public StepObserver {
 /// Adds report.torus (theta_relative = Θ·D, link loads per dimension and
 /// direction per step, routed as the executor routes) and, for L forms, the
 /// coverage the observer saw to report.per_step. No-op off a torus.
-/// `orbit`: `schedule` is a rank orbit's model (models/rotation_orbit.hpp),
-/// each transfer standing for its N translations.
+/// `orbit`: the rank orbit (models/rotation_orbit.hpp) whose model
+/// `schedule` is, each transfer standing for its N translations (or its
+/// translations by the orbit's symmetries); null: `schedule` is whole.
 void add_torus_figures(const Schedule& schedule, const TorusCoverageObserver& coverage,
-                       Report& report, bool orbit = false);
+                       Report& report, const RotationOrbit* orbit = nullptr);
 
 }  // namespace trivcheck

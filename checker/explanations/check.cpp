@@ -26,10 +26,10 @@ class ObserverChain : public StepObserver {
 
 /// Runs `execute_with(options)` with the named checks that apply to `schedule`
 /// (its header suffices) and, on a torus, the torus figures, observing every step.
-/// `orbit`: `schedule` is a rank orbit's model.
+/// `orbit`: the rank orbit whose model `schedule` is, if it is one.
 template <class Execute>
 Report execute_with_named_checks(const Schedule& schedule, ExecuteOptions options,
-                                 Execute&& execute_with, bool orbit = false) {
+                                 Execute&& execute_with, const RotationOrbit* orbit = nullptr) {
     const bool trivance = is_trivance(schedule);
     const bool torus = schedule.topology.kind == TopologyKind::torus;
     if (!trivance && !torus) return execute_with(options);
@@ -86,7 +86,7 @@ Report check_orbit(const RotationOrbit& orbit, ExecuteOptions options) {
     if (!options.use_symmetry) return check_schedule(expand(orbit), options);
     Report report = execute_with_named_checks(
         orbit.model, options, [&](const ExecuteOptions& with) { return execute(orbit, with); },
-        true);
+        &orbit);
     if (report.verdict != Verdict::violated) return report;
     // Without local operations the orbit lists the whole execution's violations and traces
     // double counts itself (checker/execution/executor_listing.cpp, provenance.hpp); the
@@ -99,8 +99,9 @@ Report check_orbit(const RotationOrbit& orbit, ExecuteOptions options) {
     }
     // Other explanations need the whole schedule: built only while it stays small enough.
     std::size_t whole_transfers = 0;
+    const auto symmetries = static_cast<std::size_t>(orbit_translations(orbit).symmetries());
     for (const Step& step : orbit.model.steps)
-        whole_transfers += step.transfers.size() * static_cast<std::size_t>(orbit.model.ranks);
+        whole_transfers += step.transfers.size() * symmetries;
     if (whole_transfers <= kMostTransfersExpandedForExplanations)
         return check_schedule(expand(orbit), options);
     if (listed) explain_orbit_violations(orbit, report);
