@@ -373,7 +373,9 @@ namespace {
 
 /// The symmetry steps by which lifting `rings` gives a torus schedule that
 /// commutes with the translations by construction: per dimension the least
-/// step (1 or 2) its ring's rotations commute by. nullopt when a ring has none.
+/// step (1 or 2) its ring's rotations commute by. nullopt when a ring has
+/// none, or when every step is its ring's extent (no translation but the
+/// identity: the orbit would be the whole schedule).
 std::optional<std::vector<int>> lifts_symmetrically(const std::vector<Schedule>& rings) {
     // Every ring's blocks stay put (one block) or come in k groups of its n (RankTranslations).
     const Schedule& first = rings.front();
@@ -388,6 +390,11 @@ std::optional<std::vector<int>> lifts_symmetrically(const std::vector<Schedule>&
         steps.push_back(rotation_symmetry_step(ring));
         if (steps.back() == 0) return std::nullopt;
     }
+    // Steps as long as every extent (rings of 2 not symmetric by 1): every rank a representative.
+    bool some_symmetry = false;
+    for (std::size_t d = 0; d < rings.size(); ++d)
+        some_symmetry = some_symmetry || steps[d] < rings[d].ranks;
+    if (!some_symmetry) return std::nullopt;
     return steps;
 }
 

@@ -54,7 +54,8 @@ Schedule lift_rings_to_torus(const std::vector<Schedule>& rings, const Topology&
 /// a step s_d of 1 or 2 (rotation_symmetry_step, the least), and either
 /// every ring has one block (the torus's blocks stay put) or every ring has
 /// k·n blocks, one k for all, and no local operations (the torus's blocks
-/// move with the ranks). nullopt otherwise. The torus schedule then commutes
+/// move with the ranks). nullopt otherwise, and when every s_d is its ring's
+/// extent (rings of 2 ranks, Swing on 2x2: no symmetry to use). The torus schedule then commutes
 /// with the translations whose coordinate in each d is a multiple of s_d:
 /// when every s_d is 1 (every translation) the model is rank 0's transfers
 /// and local operations and symmetry_steps is empty; else symmetry_steps is
