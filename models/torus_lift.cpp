@@ -308,8 +308,8 @@ class TorusLifter {
             throw GeneratedScheduleTooLarge(
                 schedule_.name + " would store more than " +
                 std::to_string(static_cast<long long>(kMostStoredBlocks)) +
-                " block indices (built transfer by transfer: its rings are not all "
-                "rotation-symmetric, models/torus_lift.hpp)");
+                " block indices (built transfer by transfer: its rings do not all commute "
+                "with the rotations by 1 or 2, models/torus_lift.hpp)");
     }
 
     /// After a step: a reduce-scatter sender no longer reduces what it sent
