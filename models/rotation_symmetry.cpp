@@ -35,9 +35,14 @@ bool same_blocks_translated(const BlockSet& blocks, const BlockSet& model, int s
     return true;
 }
 
+/// On a ring with symmetry steps of 1 the blocks must share the model's pattern
+/// (same_blocks_turned); with a longer step they are compared with the model's
+/// turned as the executor turns them (RankTranslations::translate_blocks), for
+/// a generator that does not share patterns under every rotation (Swing) builds
+/// one per destination.
 bool same_blocks(const BlockSet& blocks, const BlockSet& model, int shift,
                  const RankTranslations& translations, int block_count) {
-    if (translations.is_ring())
+    if (translations.is_ring() && translations.symmetry_steps().front() == 1)
         return same_blocks_turned(blocks, model, shift, translations.ranks(), block_count);
     return same_blocks_translated(blocks, model, shift, translations);
 }
@@ -63,18 +68,20 @@ bool is_translation_of(const LocalOp& operation, const LocalOp& model, int shift
            same_blocks(operation.blocks, model.blocks, shift, translations, blocks);
 }
 
-/// Is every N-th of `items` the first N-th under its index's translation?
+/// Do `items` come in one chunk per symmetry of `translations` (N chunks
+/// with steps of 1), chunk t the first chunk under symmetry(t)?
 template <typename Item>
 bool is_orbit(const std::vector<Item>& items, const RankTranslations& translations, int blocks) {
     const std::size_t count = items.size();
-    const auto n = static_cast<std::size_t>(translations.ranks());
-    if (count % n != 0) return false;
-    const std::size_t per_rank = count / n;
-    for (std::size_t i = 0; i < count; ++i) {
-        // The first N-th of the step is the model; the t-th N-th must be it translated by t.
-        const Item& model = items[i % per_rank];
-        const int shift = static_cast<int>(i / per_rank);
-        if (!is_translation_of(items[i], model, shift, translations, blocks)) return false;
+    const auto chunks = static_cast<std::size_t>(translations.symmetries());
+    if (count % chunks != 0) return false;
+    const std::size_t per_chunk = count / chunks;
+    for (std::size_t t = 1; t < chunks; ++t) {
+        // The first chunk of the step is the model; the t-th must be it under symmetry t.
+        const int shift = translations.symmetry(static_cast<int>(t));
+        for (std::size_t j = 0; j < per_chunk; ++j)
+            if (!is_translation_of(items[t * per_chunk + j], items[j], shift, translations, blocks))
+                return false;
     }
     return true;
 }
@@ -89,14 +96,26 @@ bool is_symmetric_under(const Schedule& schedule, const RankTranslations& transl
 
 }  // namespace
 
-bool is_rotation_symmetric(const Schedule& schedule) {
+bool commutes_with_rotations_by(const Schedule& schedule, int step) {
     const int n = schedule.ranks;
     if (schedule.topology.kind != TopologyKind::ring || n < 2) return false;
+    if (step < 1 || n % step != 0) return false;
     // Blocks must rotate with the ranks (groups of n, block b owned by rank b mod n) or not at
     // all (one block).
     if (schedule.blocks != 1 && schedule.blocks % n != 0) return false;
     if (schedule.blocks == 1 && schedule.collective != Collective::allreduce) return false;
-    return is_symmetric_under(schedule, RankTranslations::ring(n, schedule.blocks));
+    return is_symmetric_under(
+        schedule, RankTranslations::ring(n, schedule.blocks).with_symmetry_steps({step}));
+}
+
+bool is_rotation_symmetric(const Schedule& schedule) {
+    return commutes_with_rotations_by(schedule, 1);
+}
+
+int rotation_symmetry_step(const Schedule& schedule) {
+    for (int step : {1, 2})
+        if (commutes_with_rotations_by(schedule, step)) return step;
+    return 0;
 }
 
 bool is_translation_symmetric(const Schedule& schedule) {

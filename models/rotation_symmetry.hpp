@@ -13,6 +13,21 @@ namespace trivcheck {
 /// is a conservative false.
 bool is_rotation_symmetric(const Schedule& schedule);
 
+/// The same for the rotations by multiples of `step` (a divisor of n; 1 is
+/// is_rotation_symmetric): in every step the items (transfers, then local
+/// operations) come in n / step equal chunks, each the items of `step`
+/// consecutive ranks as generators list them rank by rank, and chunk t is
+/// chunk 0 with src, dst and blocks turned by step·t (rotate_block, the
+/// blocks in the order RankTranslations::translate_blocks gives; with a step
+/// of 1 they must share chunk 0's pattern, as above). Swing commutes with the
+/// even rotations only (models/swing.hpp). Then executing ranks 0 .. step - 1
+/// decides every rank. Any schedule of the right blocks commutes with step n.
+bool commutes_with_rotations_by(const Schedule& schedule, int step);
+
+/// The least step, 1 or 2, whose rotations `schedule` commutes with
+/// (commutes_with_rotations_by); 0 when neither.
+int rotation_symmetry_step(const Schedule& schedule);
+
 /// The same on a torus of N ranks: the schedule commutes with every
 /// translation (models/rank_translations.hpp). In every step the t-th N-th of
 /// the transfers is the first N-th under translation t: src and dst moved by

@@ -58,14 +58,17 @@ void order_by_rank(Step& step) {
 
 class TorusLifter {
   public:
-    /// `rank_zero_only`: build rank 0's transfers and local operations alone (an orbit's model).
+    /// `representatives_only`: build the transfers and local operations of the
+    /// representatives alone (an orbit's model): the ranks whose coordinate in
+    /// each dimension d is below the least step its ring commutes with
+    /// (rotation_symmetry_step; rank 0 alone when every step is 1).
     TorusLifter(const std::vector<Schedule>& rings, const Topology& torus, Form form,
-                bool rank_zero_only)
+                bool representatives_only)
         : rings_(rings),
           shape_(torus.dims),
           form_(form),
           dimensions_(shape_.dimensions()),
-          rank_zero_only_(rank_zero_only) {
+          representatives_only_(representatives_only) {
         schedule_.name = torus_name(rings.front(), shape_);
         schedule_.algo = rings.front().algo;
         schedule_.form = rings.front().form;
@@ -90,11 +93,12 @@ class TorusLifter {
             std::vector<std::vector<int>> lines;
             for (int u = 0; u < ring.ranks; ++u) lines.push_back(shape_.ranks_at(d, u));
             lines_.push_back(std::move(lines));
-            symmetric_.push_back(is_rotation_symmetric(ring));
+            steps_.push_back(rotation_symmetry_step(ring));
             std::vector<int> all(static_cast<std::size_t>(ring.blocks));
             std::iota(all.begin(), all.end(), 0);
             all_blocks_.push_back(std::move(all));
         }
+        if (representatives_only_) find_representatives();
     }
 
     Schedule build() {
@@ -233,31 +237,58 @@ class TorusLifter {
     }
 
     /// The order the lift takes `count` items of a step of ring `dimension` in:
-    /// a rotation-symmetric ring's model item by model item (item j turned by
-    /// 0, 1, ..., n - 1, then item j + 1), so that every rank meets its own
-    /// items in one order; any other ring's as listed.
+    /// a ring that commutes with the rotations by k (rotation_symmetry_step)
+    /// lists its items in n / k equal chunks, chunk t chunk 0 turned by k·t;
+    /// they are taken chunk item by chunk item (item j of chunk 0, 1, ...,
+    /// n / k - 1, then item j + 1), so that ranks a symmetry apart meet their
+    /// own items in one order; any other ring's as listed.
     std::vector<std::size_t> model_major(int dimension, std::size_t count) const {
         std::vector<std::size_t> order(count);
         std::iota(order.begin(), order.end(), std::size_t{0});
-        if (!symmetric_[static_cast<std::size_t>(dimension)] || count == 0) return order;
-        const auto n = static_cast<std::size_t>(shape_.extent(dimension));
-        const std::size_t per_rank = count / n;
-        for (std::size_t k = 0; k < count; ++k) order[k] = k % n * per_rank + k / n;
+        const int step = steps_[static_cast<std::size_t>(dimension)];
+        if (step == 0 || count == 0) return order;
+        const auto chunks = static_cast<std::size_t>(shape_.extent(dimension) / step);
+        const std::size_t per_chunk = count / chunks;
+        for (std::size_t k = 0; k < count; ++k) order[k] = k % chunks * per_chunk + k / chunks;
         return order;
     }
 
+    /// The representatives (ascending), by their coordinate in each dimension:
+    /// representatives_[d][u] for u below dimension d's step.
+    void find_representatives() {
+        representatives_.assign(static_cast<std::size_t>(dimensions_), {});
+        for (int d = 0; d < dimensions_; ++d)
+            representatives_[static_cast<std::size_t>(d)].resize(
+                static_cast<std::size_t>(steps_[static_cast<std::size_t>(d)]));
+        for (int rank = 0; rank < shape_.ranks(); ++rank) {
+            bool representative = true;
+            for (int d = 0; d < dimensions_; ++d)
+                representative = representative &&
+                                 shape_.coordinate(rank, d) < steps_[static_cast<std::size_t>(d)];
+            if (!representative) continue;
+            for (int d = 0; d < dimensions_; ++d)
+                representatives_[static_cast<std::size_t>(d)]
+                                [static_cast<std::size_t>(shape_.coordinate(rank, d))]
+                                    .push_back(rank);
+        }
+    }
+
     /// The ranks that run what rank `ring_rank` of ring `dimension` runs: its
-    /// line's, or rank 0 alone (when it is on the line) for an orbit's model.
+    /// line's, or for an orbit's model the representatives on it (none when
+    /// `ring_rank` is not below the dimension's step).
     const std::vector<int>& line(int dimension, int ring_rank) const {
-        static const std::vector<int> rank_zero{0};
         static const std::vector<int> nobody;
-        if (rank_zero_only_) return ring_rank == 0 ? rank_zero : nobody;
-        return lines_[static_cast<std::size_t>(dimension)][static_cast<std::size_t>(ring_rank)];
+        const auto d = static_cast<std::size_t>(dimension);
+        const auto u = static_cast<std::size_t>(ring_rank);
+        if (representatives_only_)
+            return u < representatives_[d].size() ? representatives_[d][u] : nobody;
+        return lines_[d][u];
     }
 
     /// Adds the block indices one ring transfer's lifted transfers store (the
     /// product of, per other dimension, the held blocks summed over its ring,
-    /// or rank 0's alone for an orbit's model) and refuses before they pass the limit.
+    /// or over the representatives' coordinates (below the step) for an
+    /// orbit's model) and refuses before they pass the limit.
     void count_stored_blocks(int collective, int dimension, std::size_t sent) {
         double blocks = static_cast<double>(sent);
         for (int e = 0; e < dimensions_; ++e) {
@@ -265,8 +296,11 @@ class TorusLifter {
             std::size_t held = 0;
             const auto& per_ring_rank =
                 held_[static_cast<std::size_t>(collective)][static_cast<std::size_t>(e)];
-            for (std::size_t u = 0; u < (rank_zero_only_ ? 1 : per_ring_rank.size()); ++u)
-                held += per_ring_rank[u].size();
+            const std::size_t ring_ranks =
+                representatives_only_
+                    ? static_cast<std::size_t>(steps_[static_cast<std::size_t>(e)])
+                    : per_ring_rank.size();
+            for (std::size_t u = 0; u < ring_ranks; ++u) held += per_ring_rank[u].size();
             blocks *= static_cast<double>(held);
         }
         stored_blocks_ += blocks;
@@ -274,8 +308,8 @@ class TorusLifter {
             throw GeneratedScheduleTooLarge(
                 schedule_.name + " would store more than " +
                 std::to_string(static_cast<long long>(kMostStoredBlocks)) +
-                " block indices (built transfer by transfer: its rings are not all "
-                "rotation-symmetric, models/torus_lift.hpp)");
+                " block indices (built transfer by transfer: its rings do not all commute "
+                "with the rotations by 1 or 2, models/torus_lift.hpp)");
     }
 
     /// After a step: a reduce-scatter sender no longer reduces what it sent
@@ -309,7 +343,7 @@ class TorusLifter {
     TorusShape shape_;
     Form form_;
     int dimensions_;
-    bool rank_zero_only_;
+    bool representatives_only_;
     Schedule schedule_;
     int part_blocks_ = 1;
     std::vector<int> block_strides_;
@@ -317,8 +351,11 @@ class TorusLifter {
     /// lines_[d][u]: the torus ranks whose coordinate in d is u.
     std::vector<std::vector<std::vector<int>>> lines_;
     std::vector<std::vector<int>> all_blocks_;
-    /// Per dimension: is its ring rotation-symmetric (is_rotation_symmetric)?
-    std::vector<bool> symmetric_;
+    /// Per dimension: the least step its ring's rotations commute by
+    /// (rotation_symmetry_step), 0 if none.
+    std::vector<int> steps_;
+    /// representatives_[d][u]: an orbit's representatives whose coordinate in d is u.
+    std::vector<std::vector<std::vector<int>>> representatives_;
     /// held_[collective][d][u]: ring-d blocks (sorted) rank u of ring d still
     /// reduces (reduce-scatter) or holds in full (all-gather), for that collective.
     std::vector<std::vector<std::vector<std::vector<int>>>> held_;
@@ -334,19 +371,31 @@ Schedule lift_rings_to_torus(const std::vector<Schedule>& rings, const Topology&
 
 namespace {
 
-/// Does lifting `rings` give a translation-symmetric torus schedule by construction?
-bool lifts_symmetrically(const std::vector<Schedule>& rings) {
+/// The symmetry steps by which lifting `rings` gives a torus schedule that
+/// commutes with the translations by construction: per dimension the least
+/// step (1 or 2) its ring's rotations commute by. nullopt when a ring has
+/// none, or when every step is its ring's extent (no translation but the
+/// identity: the orbit would be the whole schedule).
+std::optional<std::vector<int>> lifts_symmetrically(const std::vector<Schedule>& rings) {
     // Every ring's blocks stay put (one block) or come in k groups of its n (RankTranslations).
     const Schedule& first = rings.front();
     const int groups = first.blocks == 1 ? 0 : first.blocks / first.ranks;
+    std::vector<int> steps;
     for (const Schedule& ring : rings) {
-        if (!is_rotation_symmetric(ring) || ring.collective != Collective::allreduce) return false;
-        if (ring.blocks != (groups == 0 ? 1 : groups * ring.ranks)) return false;
+        if (ring.collective != Collective::allreduce) return std::nullopt;
+        if (ring.blocks != (groups == 0 ? 1 : groups * ring.ranks)) return std::nullopt;
         if (groups != 0)
             for (const Step& step : ring.steps)
-                if (!step.local.empty()) return false;
+                if (!step.local.empty()) return std::nullopt;
+        steps.push_back(rotation_symmetry_step(ring));
+        if (steps.back() == 0) return std::nullopt;
     }
-    return true;
+    // Steps as long as every extent (rings of 2 not symmetric by 1): every rank a representative.
+    bool some_symmetry = false;
+    for (std::size_t d = 0; d < rings.size(); ++d)
+        some_symmetry = some_symmetry || steps[d] < rings[d].ranks;
+    if (!some_symmetry) return std::nullopt;
+    return steps;
 }
 
 }  // namespace
@@ -356,8 +405,12 @@ std::optional<RotationOrbit> lift_rings_to_torus_orbit(const std::vector<Schedul
     if (rings.size() != torus.dims.size() || rings.empty())
         throw std::invalid_argument(
             "lift_rings_to_torus_orbit needs one ring schedule per dimension");
-    if (!lifts_symmetrically(rings)) return std::nullopt;
-    return RotationOrbit{TorusLifter(rings, torus, form, true).build()};
+    const std::optional<std::vector<int>> steps = lifts_symmetrically(rings);
+    if (!steps) return std::nullopt;
+    RotationOrbit orbit{TorusLifter(rings, torus, form, true).build()};
+    if (std::any_of(steps->begin(), steps->end(), [](int step) { return step != 1; }))
+        orbit.symmetry_steps = *steps;
+    return orbit;
 }
 
 }  // namespace trivcheck

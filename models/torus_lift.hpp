@@ -42,19 +42,33 @@ std::vector<DimensionStep> round_robin_walk(int first, const std::vector<int>& b
 ///    dimension e) or already holds in full (all-gather: owned or received).
 /// Every ring must have 2 ranks or more; the result has 2D ports. Each step
 /// lists its transfers by sender (and its local operations by rank); a rank
-/// lists its own by collective, then, for a rotation-symmetric ring, by the
-/// ring's model transfer (so every rank's come in one order: translation-
-/// symmetric lifts are in the order of a rank orbit, models/rotation_orbit.hpp),
-/// else as the ring lists them.
+/// lists its own by collective, then, for a ring that commutes with the
+/// rotations by k (rotation_symmetry_step), by the ring's chunk item (so
+/// ranks a symmetry apart list theirs in one order: translation-symmetric
+/// lifts are in the order of a rank orbit, models/rotation_orbit.hpp), else
+/// as the ring lists them.
 Schedule lift_rings_to_torus(const std::vector<Schedule>& rings, const Topology& torus, Form form);
 
-/// The same lift as a rank orbit: rank 0's transfers and local operations
-/// only, built in O(rank 0's blocks), when the torus schedule commutes with
-/// every translation by construction: each ring is rotation-symmetric
-/// (is_rotation_symmetric), and either every ring has one block (the torus's
-/// blocks stay put) or every ring has k·n blocks, one k for all, and no
-/// local operations (the torus's blocks move with the ranks). nullopt
-/// otherwise. expand() of it is lift_rings_to_torus(rings, torus, form).
+/// The same lift as a rank orbit, when the torus schedule commutes with the
+/// translations by construction: each ring d commutes with the rotations by
+/// a step s_d of 1 or 2 (rotation_symmetry_step, the least), and either
+/// every ring has one block (the torus's blocks stay put) or every ring has
+/// k·n blocks, one k for all, and no local operations (the torus's blocks
+/// move with the ranks). nullopt otherwise, and when every s_d is its ring's
+/// extent (rings of 2 ranks, Swing on 2x2: no symmetry to use). The torus schedule then commutes
+/// with the translations whose coordinate in each d is a multiple of s_d:
+/// when every s_d is 1 (every translation) the model is rank 0's transfers
+/// and local operations and symmetry_steps is empty; else symmetry_steps is
+/// {s_0, s_1, ...} (Swing: 2 in each dimension of even extent) and the model
+/// lists, in each step, the transfers (and local operations) of every
+/// representative, the ranks whose coordinates are below the steps
+/// (RankTranslations::representative), by sender in ascending rank order
+/// (the representatives' order), each rank's own in the order
+/// lift_rings_to_torus lists them. Built in O(the representatives' blocks).
+/// expand() of it is lift_rings_to_torus(rings, torus, form), transfer for
+/// transfer and block set for block set; with steps of 1 in the same order,
+/// else each rank's own in the same order but the ranks interleaved
+/// otherwise (expand lists the representatives under symmetry 0, then 1, ...).
 std::optional<RotationOrbit> lift_rings_to_torus_orbit(const std::vector<Schedule>& rings,
                                                        const Topology& torus, Form form);
 

@@ -17,6 +17,7 @@
 #include "models/orbit_generator.hpp"
 #include "models/rotation_symmetry.hpp"
 #include "tests/execution/fast_path_agreement.hpp"
+#include "tests/models/same_transfers.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;
@@ -64,6 +65,12 @@ void check_same_steps(const Schedule& a, const Schedule& b) {
 int check_shape(const Topology& topology) {
     return testing::check_fast_paths_agree(
         topology, [](const Schedule& schedule, const RotationOrbit& orbit) {
+            if (!orbit.symmetry_steps.empty()) {
+                // Symmetric under a subgroup only (Swing): the same transfers, ranks interleaved.
+                CHECK_FALSE(is_translation_symmetric(schedule));
+                testing::check_same_transfers(expand(orbit), schedule);
+                return;
+            }
             CHECK(is_translation_symmetric(schedule));
             check_same_steps(expand(orbit), schedule);
         });
