@@ -53,7 +53,9 @@ void SymbolicExecution::reserve_values() {
             reduced += step_reduces(step.type) ? static_cast<std::size_t>(step.count) : 0;
             touched += static_cast<std::size_t>(step.count);
         }
-    sets_.reserve(inputs + 2 + reduced, inputs + 1 + reduced);
+    // A partial sum takes a few arcs (three or so on recursive doubling's
+    // mirrored copy): room for four each, which costs nothing where unwritten.
+    sets_.reserve(inputs + 2 + reduced, 4 * (inputs + 1 + reduced));
     if (keep_history_) history_.reserve(inputs + touched);
 }
 

@@ -47,14 +47,13 @@ SetId ContributionSets::single(int contributor) {
 SetId ContributionSets::new_single(int contributor) {
     assert(contributor >= 0 && contributor < n_);
     const Arc arc{contributor, contributor + 1};
-    return append(std::span<const Arc>(&arc, 1), ~SetId{0});
+    return append(std::span<const Arc>(&arc, 1));
 }
 
 void ContributionSets::reserve(std::size_t sets, std::size_t arcs) {
     arena_.reserve(arcs);
     first_arc_.reserve(sets);
     sizes_.reserve(sets);
-    next_same_hash_.reserve(sets);
 }
 
 SetId ContributionSets::from_arcs(std::vector<Arc> arcs) {
@@ -79,21 +78,23 @@ SetId ContributionSets::intern(std::span<const Arc> arcs) {
         std::span<const Arc> existing = this->arcs(id);
         if (std::equal(existing.begin(), existing.end(), arcs.begin(), arcs.end())) return id;
     }
-    const SetId id = append(arcs, head ? *head : no_set);
+    const SetId id = append(arcs);
+    // Only interned sets are chained: the chain is as long as the last interned id.
+    if (next_same_hash_.size() <= id) next_same_hash_.resize(std::size_t{id} + 1, no_set);
+    next_same_hash_[id] = head ? *head : no_set;
     by_hash_.insert(hash, id);
     return id;
 }
 
-SetId ContributionSets::append(std::span<const Arc> arcs, SetId next_same_hash) {
+SetId ContributionSets::append(std::span<const Arc> arcs) {
     const auto id = static_cast<SetId>(sizes_.size());
     first_arc_.push_back(static_cast<std::uint32_t>(arena_.size()));
-    std::int64_t size = 0;
+    std::uint32_t size = 0;
     for (const Arc& arc : arcs) {
         arena_.push_back(arc);
         size += arc.end - arc.begin;
     }
     sizes_.push_back(size);
-    next_same_hash_.push_back(next_same_hash);
     return id;
 }
 
@@ -212,12 +213,12 @@ UnionResult ContributionSets::unite_uncached(SetId a, SetId b) {
                [](const Arc& x, const Arc& y) { return x.begin < y.begin; });
     normalise(merged);
     // Without remembered unions every union is a set of its own (remember_unions).
-    if (!memoise_unions_) return {append(merged, ~SetId{0}), overlap};
+    if (!memoise_unions_) return {append(merged), overlap};
     return {intern(merged), overlap};
 }
 
 std::size_t ContributionSets::memory_bytes() const {
-    return arena_.capacity() * sizeof(Arc) + first_arc_.capacity() * 4 + sizes_.capacity() * 8 +
+    return arena_.capacity() * sizeof(Arc) + first_arc_.capacity() * 4 + sizes_.capacity() * 4 +
            next_same_hash_.capacity() * 4 + by_hash_.memory_bytes() + rotations_.memory_bytes() +
            unions_.memory_bytes() + union_results_.capacity() * sizeof(UnionResult);
 }

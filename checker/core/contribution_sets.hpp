@@ -103,9 +103,8 @@ class ContributionSets {
     SetId rotate_memoised(SetId set, int delta, std::uint64_t key);
     UnionResult unite_memoised(SetId a, SetId b, std::uint64_t key);
     SetId intern(std::span<const Arc> arcs);
-    /// A new set of `arcs` (normalised), not looked up; `next_same_hash`
-    /// chains it behind an interned set of the same hash, or is ~0.
-    SetId append(std::span<const Arc> arcs, SetId next_same_hash);
+    /// A new set of `arcs` (normalised), not looked up (intern files it).
+    SetId append(std::span<const Arc> arcs);
     std::uint64_t hash_arcs(std::span<const Arc> arcs) const;
     UnionResult unite_uncached(SetId a, SetId b);
     /// Appends the arcs of `arc` moved by torus translation `delta` to scratch_.
@@ -116,9 +115,11 @@ class ContributionSets {
     std::optional<RankTranslations> torus_;
     std::vector<Arc> arena_;
     std::vector<std::uint32_t> first_arc_;
-    std::vector<std::int64_t> sizes_;
+    std::vector<std::uint32_t> sizes_;  // contributors per set (at most n)
     FlatHashMap
         by_hash_;  // hash -> first id with that hash; collisions chain through next_same_hash_
+    /// [id]: the interned set filed before `id` under the same hash, or ~0;
+    /// as long as the last interned id (appended sets are not filed).
     std::vector<SetId> next_same_hash_;
     FlatHashMap rotations_;
     /// The last look-up of each memo table (key FlatHashMap::empty_key: none yet).
