@@ -10,6 +10,7 @@
 #include <functional>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -312,7 +313,12 @@ int run_bench(const BenchOptions& options) {
     std::vector<BenchCase> cases;
     for (const BenchCase& bench : bench_cases())
         if (wanted(options, bench.suite)) cases.push_back(bench);
-    const ScratchFolder folder;
+    // Only cases that write their input first (the msccl suite) need a folder.
+    std::optional<ScratchFolder> folder;
+    if (std::any_of(cases.begin(), cases.end(),
+                    [](const BenchCase& bench) { return !bench.setup.empty(); }))
+        folder.emplace();
+    const std::string dir = folder ? folder->path() : std::string();
     // Rows print as they are measured, so the name column is sized up front.
     int name_width = static_cast<int>(std::string("benchmark").size());
     for (const BenchCase& bench : cases)
@@ -321,10 +327,9 @@ int run_bench(const BenchOptions& options) {
         std::printf("%-*s  %9s %9s %9s %9s %9s  %s\n", name_width, "benchmark", "seconds", "cpu s",
                     "budget", "peak GiB", "budget", "result");
     for (BenchCase bench : cases) {
-        bench.arguments = in_folder(bench.arguments, folder.path());
-        const bool set_up =
-            bench.setup.empty() ||
-            measure_command(in_folder(bench.setup, folder.path()), exit_holds).expected;
+        bench.arguments = in_folder(bench.arguments, dir);
+        const bool set_up = bench.setup.empty() ||
+                            measure_command(in_folder(bench.setup, dir), exit_holds).expected;
         const Measurement m = set_up ? measure(bench, options.jobs) : Measurement{};
         const bool within = set_up && !m.crashed && m.expected &&
                             m.seconds <= bench.budget_seconds &&
