@@ -58,17 +58,19 @@ void order_by_rank(Step& step) {
 
 class TorusLifter {
   public:
-    /// `representatives_only`: build the transfers and local operations of the
+    /// `orbit_steps`: build the transfers and local operations of the
     /// representatives alone (an orbit's model): the ranks whose coordinate in
     /// each dimension d is below the least step its ring commutes with
-    /// (rotation_symmetry_step; rank 0 alone when every step is 1).
+    /// (rotation_symmetry_step, given per dimension; rank 0 alone when every
+    /// step is 1). Without them, every rank's.
     TorusLifter(const std::vector<Schedule>& rings, const Topology& torus, Form form,
-                bool representatives_only)
+                std::optional<std::vector<int>> orbit_steps)
         : rings_(rings),
           shape_(torus.dims),
           form_(form),
           dimensions_(shape_.dimensions()),
-          representatives_only_(representatives_only) {
+          representatives_only_(orbit_steps.has_value()) {
+        if (orbit_steps) steps_ = std::move(*orbit_steps);
         schedule_.name = torus_name(rings.front(), shape_);
         schedule_.algo = rings.front().algo;
         schedule_.form = rings.front().form;
@@ -93,7 +95,7 @@ class TorusLifter {
             std::vector<std::vector<int>> lines;
             for (int u = 0; u < ring.ranks; ++u) lines.push_back(shape_.ranks_at(d, u));
             lines_.push_back(std::move(lines));
-            steps_.push_back(rotation_symmetry_step(ring));
+            if (!representatives_only_) steps_.push_back(rotation_symmetry_step(ring));
             std::vector<int> all(static_cast<std::size_t>(ring.blocks));
             std::iota(all.begin(), all.end(), 0);
             all_blocks_.push_back(std::move(all));
@@ -366,7 +368,7 @@ class TorusLifter {
 Schedule lift_rings_to_torus(const std::vector<Schedule>& rings, const Topology& torus, Form form) {
     if (rings.size() != torus.dims.size() || rings.empty())
         throw std::invalid_argument("lift_rings_to_torus needs one ring schedule per dimension");
-    return TorusLifter(rings, torus, form, false).build();
+    return TorusLifter(rings, torus, form, std::nullopt).build();
 }
 
 namespace {
@@ -407,7 +409,7 @@ std::optional<RotationOrbit> lift_rings_to_torus_orbit(const std::vector<Schedul
             "lift_rings_to_torus_orbit needs one ring schedule per dimension");
     const std::optional<std::vector<int>> steps = lifts_symmetrically(rings);
     if (!steps) return std::nullopt;
-    RotationOrbit orbit{TorusLifter(rings, torus, form, true).build()};
+    RotationOrbit orbit{TorusLifter(rings, torus, form, steps).build()};
     if (std::any_of(steps->begin(), steps->end(), [](int step) { return step != 1; }))
         orbit.symmetry_steps = *steps;
     return orbit;
