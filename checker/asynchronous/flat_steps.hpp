@@ -20,10 +20,14 @@ class FlatSteps {
     /// `step` of `block`; -1 when it waits for nothing or for a step that
     /// never signals.
     int released_by(int block, int step) const { return released_by_[index(block, step)]; }
+    /// The thread block (layout index) step `step` of `block` waits for; -1
+    /// when it waits for nothing or for a thread block its gpu does not have.
+    int waited_block(int block, int step) const { return waited_block_[index(block, step)]; }
 
   private:
     std::vector<std::size_t> base_;
     std::vector<int> released_by_;
+    std::vector<int> waited_block_;
 };
 
 }  // namespace trivcheck::msccl

@@ -38,13 +38,10 @@ HappensBefore::HappensBefore(const ProgramLayout& layout)
     waiters_.assign(steps_.count(), 0);
     signal_at_.assign(steps_.count(), -1);
     for (int block = 0; block < layout.block_count(); ++block) {
-        const std::vector<Step>& steps = layout.block(block).steps;
-        for (int step = 0; step < static_cast<int>(steps.size()); ++step) {
+        const auto count = static_cast<int>(layout.block(block).steps.size());
+        for (int step = 0; step < count; ++step) {
             const int released = steps_.released_by(block, step);
-            if (released < 0) continue;
-            const int waited =
-                layout.block_with_id(layout.gpu_of(block), steps[step].depends_on_block);
-            ++waiters_[steps_.index(waited, released)];
+            if (released >= 0) ++waiters_[steps_.index(steps_.waited_block(block, step), released)];
         }
     }
 }

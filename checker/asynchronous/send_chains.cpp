@@ -63,8 +63,7 @@ void SendChains::cut_gpu(const ProgramLayout& layout, const FlatSteps& steps, in
             const int step = next[t];
             const Step& current = block_steps[step];
             if (current.depends_on_block >= 0) {
-                const int waited =
-                    layout.block_with_id(layout.gpu_of(block), current.depends_on_block);
+                const int waited = steps.waited_block(block, step);
                 const int released = steps.released_by(block, step);
                 if (waited < 0 || released < 0) break;  // never released
                 if (next[waited - first] <= released) {
