@@ -7,8 +7,8 @@ namespace trivcheck::msccl {
 Scheduler::Scheduler(const ProgramLayout& layout, int fifo_depth)
     : layout_(layout),
       fifo_depth_(fifo_depth),
+      steps_(layout),
       next_step_(layout.block_count(), 0),
-      signalled_(layout.block_count()),
       fifo_head_(layout.connections().size(), 0),
       fifo_tail_(layout.connections().size(), 0),
       most_queued_(layout.connections().size(), 0),
@@ -28,9 +28,9 @@ Scheduler::Scheduler(const ProgramLayout& layout, int fifo_depth)
     }
     fifo_.resize(slots);
     for (int block = 0; block < layout.block_count(); ++block) {
-        for (const Step& step : layout.block(block).steps) {
-            if (step.depends_on_block < 0) continue;
-            const int waited = layout.block_with_id(layout.gpu_of(block), step.depends_on_block);
+        const auto count = static_cast<int>(layout.block(block).steps.size());
+        for (int step = 0; step < count; ++step) {
+            const int waited = steps_.waited_block(block, step);
             if (waited < 0) continue;
             std::vector<int>& dependents = dependents_[waited];
             if (dependents.empty() || dependents.back() != block) dependents.push_back(block);
@@ -42,18 +42,12 @@ bool Scheduler::finished(int block) const {
     return next_step_[block] >= static_cast<int>(layout_.block(block).steps.size());
 }
 
-int Scheduler::signal_at_or_after(int block, int step) const {
-    const std::vector<int>& steps = signalled_[block];
-    const auto found = std::lower_bound(steps.begin(), steps.end(), step);
-    return found == steps.end() ? -1 : *found;
-}
-
 BlockedOn Scheduler::blocked_on(int block) const {
     if (finished(block)) return BlockedOn::nothing;
     const Step& step = layout_.block(block).steps[next_step_[block]];
     if (step.depends_on_block >= 0) {
-        const int waited = layout_.block_with_id(layout_.gpu_of(block), step.depends_on_block);
-        if (waited < 0 || signal_at_or_after(waited, step.depends_on_step) < 0)
+        const int released = steps_.released_by(block, next_step_[block]);
+        if (released < 0 || next_step_[steps_.waited_block(block, next_step_[block])] <= released)
             return BlockedOn::dependency;
     }
     const ThreadBlockLinks& links = layout_.links(block);
@@ -67,8 +61,9 @@ BlockedOn Scheduler::blocked_on(int block) const {
 
 bool Scheduler::next_wait_released(int dependent, int block, int step) const {
     if (finished(dependent)) return false;
-    const Step& next = layout_.block(dependent).steps[next_step_[dependent]];
-    return next.depends_on_block == layout_.block(block).id && next.depends_on_step <= step;
+    const int next = next_step_[dependent];
+    return steps_.waited_block(dependent, next) == block &&
+           steps_.released_by(dependent, next) == step;
 }
 
 void Scheduler::wake(int block) {
@@ -90,9 +85,8 @@ bool Scheduler::run(StepObserver* observer) {
             const Step& step = thread_block.steps[step_index];
             StepStart start{block, step_index, -1, -1, -1, -1};
             if (step.depends_on_block >= 0) {
-                start.waited_block =
-                    layout_.block_with_id(layout_.gpu_of(block), step.depends_on_block);
-                start.waited_step = signal_at_or_after(start.waited_block, step.depends_on_step);
+                start.waited_block = steps_.waited_block(block, step_index);
+                start.waited_step = steps_.released_by(block, step_index);
             }
             if (step_receives(step.type)) {
                 start.received_message = fifo_[fifo_head_[links.receive_connection]++];
@@ -110,7 +104,6 @@ bool Scheduler::run(StepObserver* observer) {
             if (observer) observer->run(start);
             ++next_step_[block];
             if (step.signals) {
-                signalled_[block].push_back(step_index);
                 // Only a thread block whose next step this signal lets go needs
                 // waking; any other is blocked on something that will wake it.
                 for (int dependent : dependents_[block])

@@ -2,6 +2,7 @@
 #include <span>
 #include <vector>
 
+#include "checker/asynchronous/flat_steps.hpp"
 #include "checker/asynchronous/program_layout.hpp"
 
 namespace trivcheck::msccl {
@@ -52,12 +53,8 @@ class Scheduler {
     int message_connection(int message) const { return message_connection_[message]; }
     /// The most messages `connection` held at once.
     int most_queued(int connection) const { return most_queued_[connection]; }
-    /// Signalling steps `block` has completed, in order.
-    const std::vector<int>& signalled(int block) const { return signalled_[block]; }
 
   private:
-    /// The first signalling step of `block` at or after `step`, or -1.
-    int signal_at_or_after(int block, int step) const;
     /// Whether the next step of `dependent` waits on `block` and signalling step
     /// `step` of it lets that wait go.
     bool next_wait_released(int dependent, int block, int step) const;
@@ -65,8 +62,9 @@ class Scheduler {
 
     const ProgramLayout& layout_;
     int fifo_depth_;
+    /// Which step releases each wait (a wait is let go once it has run).
+    FlatSteps steps_;
     std::vector<int> next_step_;
-    std::vector<std::vector<int>> signalled_;
     /// The FIFOs, one flat array: connection c's messages, as many as its
     /// sending thread block has sending steps, at [fifo_head_[c], fifo_tail_[c]).
     std::vector<int> fifo_;
