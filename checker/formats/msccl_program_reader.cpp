@@ -317,8 +317,8 @@ class CanonicalStepAttributes {
         throw NotAsCanonical{};
     }
     int small(std::string_view name, std::int64_t least, std::int64_t most) const {
-        const std::optional<std::int64_t> number = integer_within(text(name), least, most);
-        if (!number) throw NotAsCanonical{};
+        const std::optional<std::int64_t> number = whole_integer(text(name));
+        if (!number || *number < least || *number > most) throw NotAsCanonical{};
         return static_cast<int>(*number);
     }
     bool flag(std::string_view name) const { return small(name, 0, 1) == 1; }

@@ -35,14 +35,6 @@ inline std::optional<std::int64_t> whole_integer(std::string_view value) {
     return number;
 }
 
-/// `value` as a whole integer in [least, most]; nothing otherwise.
-inline std::optional<std::int64_t> integer_within(std::string_view value, std::int64_t least,
-                                                  std::int64_t most) {
-    const std::optional<std::int64_t> number = whole_integer(value);
-    if (!number || *number < least || *number > most) return std::nullopt;
-    return number;
-}
-
 /// Where an element is, as positions among its kind counted from 0 (-1: not
 /// part of the path); spelled only when an error needs it.
 struct ElementPath {
@@ -124,8 +116,8 @@ class ElementReader {
 
     /// Attribute `name` as an integer in [least, most], or an InputError saying why not.
     std::int64_t integer(std::string_view name, std::int64_t least, std::int64_t most) const {
-        const std::optional<std::int64_t> number = integer_within(value(name), least, most);
-        if (!number) refuse_integer(name, least, most);
+        const std::optional<std::int64_t> number = whole_integer(value(name));
+        if (!number || *number < least || *number > most) refuse_integer(name, least, most);
         return *number;
     }
 
