@@ -74,7 +74,7 @@ trivcheck::Collective report_collective(Collective collective) {
 }
 
 /// The report of one complete run.
-Report program_report(const Program& program, const ProgramLayout& layout,
+Report program_report(const Program& program, const ProgramLayout& layout, const FlatSteps& steps,
                       const AsynchronousOptions& options, const Scheduler& scheduler,
                       const SymbolicExecution& execution, bool completed,
                       ViolationSink& violations) {
@@ -87,7 +87,7 @@ Report program_report(const Program& program, const ProgramLayout& layout,
     report.blocks = layout.buffer_chunks();
     AsynchronousFigures figures = measure_program(layout, scheduler);
     figures.critical_path = execution.critical_path();
-    figures.fifo_depth_needed = completed ? least_fifo_depth(layout) : 0;
+    figures.fifo_depth_needed = completed ? least_fifo_depth(layout, steps) : 0;
     figures.runtime = options.rccl_limits ? "rccl" : "";
     report.asynchronous = std::move(figures);
     report.violations = std::move(violations.recorded());
@@ -108,11 +108,12 @@ Report check_program(const Program& program, const AsynchronousOptions& options)
             " MiB of state, more than the limit of " + std::to_string(limit >> 20) + " MiB");
     // First without the values' history; again with it when a double count
     // needs its chains (the runs are the same).
+    const FlatSteps steps(layout);
     for (const bool keep_history : {false, true}) {
         ViolationSink violations(options.max_recorded_violations);
         if (options.rccl_limits) check_rccl_limits(layout, violations);
-        Scheduler scheduler(layout, 0);
-        SymbolicExecution execution(layout, violations, keep_history);
+        Scheduler scheduler(layout, steps, 0);
+        SymbolicExecution execution(layout, steps, violations, keep_history);
         const bool completed = scheduler.run(&execution);
         if (execution.history_needed()) continue;
         if (completed) {
@@ -121,7 +122,7 @@ Report check_program(const Program& program, const AsynchronousOptions& options)
         } else {
             diagnose_deadlock(layout, scheduler, violations);
         }
-        return program_report(program, layout, options, scheduler, execution, completed,
+        return program_report(program, layout, steps, options, scheduler, execution, completed,
                               violations);
     }
     throw std::logic_error("a run with the values' history asked for it");

@@ -50,7 +50,7 @@ AsynchronousFigures measure_program(const ProgramLayout& layout, const Scheduler
     return figures;
 }
 
-int least_fifo_depth(const ProgramLayout& layout) {
+int least_fifo_depth(const ProgramLayout& layout, const FlatSteps& steps) {
     int most = 1;  // enough: the most messages one connection carries
     for (const Connection& connection : layout.connections()) {
         if (connection.sending_block < 0) continue;
@@ -59,7 +59,7 @@ int least_fifo_depth(const ProgramLayout& layout) {
             messages += step_sends(step.type) ? 1 : 0;
         most = std::max(most, messages);
     }
-    auto completes = [&](int depth) { return Scheduler(layout, depth).run(nullptr); };
+    auto completes = [&](int depth) { return Scheduler(layout, steps, depth).run(nullptr); };
     // The depth needed is usually 1 or 2: double from 1 until a depth completes,
     // then halve the gap (every depth up to `too_small` deadlocks).
     int too_small = 0;

@@ -11,6 +11,6 @@ AsynchronousFigures measure_program(const ProgramLayout& layout, const Scheduler
 /// The least FIFO depth per connection with which every thread block
 /// completes (the unbounded run must have completed): a binary search over
 /// bounded runs, since more room never stops a run that completes.
-int least_fifo_depth(const ProgramLayout& layout);
+int least_fifo_depth(const ProgramLayout& layout, const FlatSteps& steps);
 
 }  // namespace trivcheck::msccl

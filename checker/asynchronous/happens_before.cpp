@@ -5,9 +5,9 @@
 
 namespace trivcheck::msccl {
 
-HappensBefore::HappensBefore(const ProgramLayout& layout)
+HappensBefore::HappensBefore(const ProgramLayout& layout, const FlatSteps& steps)
     : layout_(layout),
-      steps_(layout),
+      steps_(steps),
       chains_(layout, steps_),
       local_index_(layout.block_count()),
       local_base_(layout.block_count()),

@@ -27,7 +27,8 @@ struct Epoch {
 /// (kept for every send).
 class HappensBefore {
   public:
-    explicit HappensBefore(const ProgramLayout& layout);
+    /// `steps`: the layout's steps, which it outlives.
+    HappensBefore(const ProgramLayout& layout, const FlatSteps& steps);
 
     /// Thread block `block` starts step `step`: its own entry becomes step + 1.
     void start_step(int block, int step);
@@ -86,7 +87,7 @@ class HappensBefore {
     }
 
     const ProgramLayout& layout_;
-    FlatSteps steps_;
+    const FlatSteps& steps_;
     SendChains chains_;
     std::vector<int> local_index_;         // block -> position among its gpu's thread blocks
     std::vector<std::size_t> local_base_;  // block -> offset of its local clock in local_

@@ -4,10 +4,10 @@
 
 namespace trivcheck::msccl {
 
-Scheduler::Scheduler(const ProgramLayout& layout, int fifo_depth)
+Scheduler::Scheduler(const ProgramLayout& layout, const FlatSteps& steps, int fifo_depth)
     : layout_(layout),
       fifo_depth_(fifo_depth),
-      steps_(layout),
+      steps_(steps),
       next_step_(layout.block_count(), 0),
       fifo_head_(layout.connections().size(), 0),
       fifo_tail_(layout.connections().size(), 0),

@@ -37,7 +37,8 @@ enum class BlockedOn { nothing, dependency, message, fifo_space };
 /// network); this one runs a thread block until it blocks, then the next ready one.
 class Scheduler {
   public:
-    Scheduler(const ProgramLayout& layout, int fifo_depth);
+    /// `steps`: the layout's steps, which it outlives.
+    Scheduler(const ProgramLayout& layout, const FlatSteps& steps, int fifo_depth);
 
     /// Runs until no thread block can move. True when every step has run.
     bool run(StepObserver* observer);
@@ -63,7 +64,7 @@ class Scheduler {
     const ProgramLayout& layout_;
     int fifo_depth_;
     /// Which step releases each wait (a wait is let go once it has run).
-    FlatSteps steps_;
+    const FlatSteps& steps_;
     std::vector<int> next_step_;
     /// The FIFOs, one flat array: connection c's messages, as many as its
     /// sending thread block has sending steps, at [fifo_head_[c], fifo_tail_[c]).

@@ -18,14 +18,14 @@ std::string chunk_name(const AccessSite& site) {
 
 }  // namespace
 
-SymbolicExecution::SymbolicExecution(const ProgramLayout& layout, ViolationSink& violations,
-                                     bool keep_history)
+SymbolicExecution::SymbolicExecution(const ProgramLayout& layout, const FlatSteps& steps,
+                                     ViolationSink& violations, bool keep_history)
     : layout_(layout),
       violations_(violations),
       keep_history_(keep_history),
       sets_(std::max(1, layout.input_chunks() * layout.gpu_count())),
       store_(layout, keep_history),
-      clocks_(layout),
+      clocks_(layout, steps),
       races_(store_.cell_count()),
       signals_(layout.block_count()),
       depth_(layout.block_count(), 0) {
@@ -55,7 +55,7 @@ void SymbolicExecution::reserve_values() {
         }
     // A partial sum takes a few arcs (three or so on recursive doubling's
     // mirrored copy): room for four each, which costs nothing where unwritten.
-    sets_.reserve(inputs + 2 + reduced, 4 * (inputs + 1 + reduced));
+    sets_.reserve(inputs + 2 + reduced, inputs + 1 + reduced);
     if (keep_history_) history_.reserve(inputs + touched);
 }
 

@@ -31,7 +31,9 @@ struct Message {
 /// with it; any two runs are the same.
 class SymbolicExecution : public StepObserver {
   public:
-    SymbolicExecution(const ProgramLayout& layout, ViolationSink& violations, bool keep_history);
+    /// `steps`: the layout's steps, which it outlives.
+    SymbolicExecution(const ProgramLayout& layout, const FlatSteps& steps,
+                      ViolationSink& violations, bool keep_history);
 
     void run(const StepStart& start) override;
 

@@ -24,7 +24,8 @@ namespace {
 /// graph and, per step, the clock its thread block holds after its joins.
 class Recorder : public msccl::StepObserver {
   public:
-    explicit Recorder(const msccl::ProgramLayout& layout) : layout_(layout), clocks_(layout) {
+    explicit Recorder(const msccl::ProgramLayout& layout)
+        : layout_(layout), steps_(layout), clocks_(layout, steps_) {
         for (int block = 0; block < layout.block_count(); ++block)
             node_of_.emplace_back(layout.block(block).steps.size(), -1);
     }
@@ -91,6 +92,7 @@ class Recorder : public msccl::StepObserver {
 
   private:
     const msccl::ProgramLayout& layout_;
+    msccl::FlatSteps steps_;
     msccl::HappensBefore clocks_;
     std::vector<std::vector<int>> node_of_;
     std::vector<int> block_of_, step_of_;
@@ -128,7 +130,7 @@ TEST_CASE("msccl happens-before: clocks per gpu equal brute-force reachability")
             CHECK(dropped > 0);
             const msccl::ProgramLayout layout(program);
             Recorder recorder(layout);
-            CHECK(msccl::Scheduler(layout, 0).run(&recorder));
+            CHECK(msccl::Scheduler(layout, msccl::FlatSteps(layout), 0).run(&recorder));
             CHECK(recorder.steps() >= 30);
             CHECK(recorder.disagreements() == 0);
         }
