@@ -53,9 +53,10 @@ void SymbolicExecution::reserve_values() {
             reduced += step_reduces(step.type) ? static_cast<std::size_t>(step.count) : 0;
             touched += static_cast<std::size_t>(step.count);
         }
-    // A partial sum takes a few arcs (three or so on recursive doubling's
-    // mirrored copy): room for four each, which costs nothing where unwritten.
-    sets_.reserve(inputs + 2 + reduced, inputs + 1 + reduced);
+    // A partial sum takes an arc or a few (recursive doubling B on 512 gpus:
+    // between one and two on average): room for two each, so that the arena
+    // is not grown, copied and touched twice.
+    sets_.reserve(inputs + 2 + reduced, 2 * (inputs + 1 + reduced));
     if (keep_history_) history_.reserve(inputs + touched);
 }
 
