@@ -34,20 +34,23 @@ enum class StepType : std::uint8_t {
 
 /// One `<step>`: touches chunks [offset, offset + count) of its buffers.
 struct Step {
+    // The integers first, then the bytes: 28 bytes a step, not 36 (a large
+    // program keeps millions).
     int index = 0;  // `s`
-    StepType type = StepType::nop;
-    Buffer src_buffer = Buffer::input;
     int src_offset = 0;
-    Buffer dst_buffer = Buffer::input;
     int dst_offset = 0;
     int count = 1;
     /// `depid`, `deps`: wait until thread block `depends_on_block` of the same
     /// gpu has completed its step `depends_on_step`; -1: no wait.
     int depends_on_block = -1;
     int depends_on_step = -1;
+    StepType type = StepType::nop;
+    Buffer src_buffer = Buffer::input;
+    Buffer dst_buffer = Buffer::input;
     /// `hasdep`: the runtime signals completion of this step to its waiters.
     bool signals = false;
 };
+static_assert(sizeof(Step) == 28);
 
 /// One `<tb>`: sends only to gpu `send_peer`, receives only from `receive_peer`
 /// (-1: none), on `channel`.

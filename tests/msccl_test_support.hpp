@@ -81,8 +81,11 @@ inline msccl::Program ring_program(int gpus, const std::vector<msccl::StepType>&
         msccl::Gpu entry{gpu, count, count, count, {}};
         msccl::ThreadBlock block{0, (gpu + 1) % gpus, (gpu + gpus - 1) % gpus, 0, {}};
         for (std::size_t step = 0; step < types.size(); ++step)
-            block.steps.push_back({static_cast<int>(step), types[step], msccl::Buffer::input, 0,
-                                   msccl::Buffer::scratch, 0, count, -1, -1, false});
+            block.steps.push_back({.index = static_cast<int>(step),
+                                   .count = count,
+                                   .type = types[step],
+                                   .src_buffer = msccl::Buffer::input,
+                                   .dst_buffer = msccl::Buffer::scratch});
         entry.thread_blocks.push_back(std::move(block));
         program.gpus.push_back(std::move(entry));
     }
