@@ -54,9 +54,10 @@ void SymbolicExecution::reserve_values() {
             touched += static_cast<std::size_t>(step.count);
         }
     // A partial sum takes an arc or a few (recursive doubling B on 512 gpus:
-    // between one and two on average): room for two each, so that the arena
-    // is not grown, copied and touched twice.
-    sets_.reserve(inputs + 2 + reduced, 2 * (inputs + 1 + reduced));
+    // one to two on average; Trivance B on 1,024 more than two): room for
+    // four each, so that the arena is not grown, copied and touched twice.
+    // Room never written costs no memory.
+    sets_.reserve(inputs + 2 + reduced, 4 * (inputs + 1 + reduced));
     if (keep_history_) history_.reserve(inputs + touched);
 }
 
