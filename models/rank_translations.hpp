@@ -124,6 +124,8 @@ class RankTranslations {
     /// the index of the representative of `rank`'s coset.
     int representative(int index) const;
     int representative_index(int rank) const;
+    /// The representative of `rank`'s coset (`rank` itself for a representative).
+    int representative_of(int rank) const { return representative(representative_index(rank)); }
     /// The order of the symmetries (the order an orbit's whole steps list
     /// them in): `translation` (a symmetry) is the symmetry_index-th, and
     /// symmetry(i) the i-th. With steps of 1 both are the identity.

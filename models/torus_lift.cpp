@@ -4,6 +4,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "models/rank_translations.hpp"
 #include "models/rotation_symmetry.hpp"
 
 namespace trivcheck {
@@ -100,7 +101,7 @@ class TorusLifter {
             std::iota(all.begin(), all.end(), 0);
             all_blocks_.push_back(std::move(all));
         }
-        if (representatives_only_) find_representatives();
+        if (representatives_only_) find_representatives(torus);
     }
 
     Schedule build() {
@@ -257,17 +258,16 @@ class TorusLifter {
 
     /// The representatives (ascending), by their coordinate in each dimension:
     /// representatives_[d][u] for u below dimension d's step.
-    void find_representatives() {
+    void find_representatives(const Topology& torus) {
         representatives_.assign(static_cast<std::size_t>(dimensions_), {});
         for (int d = 0; d < dimensions_; ++d)
             representatives_[static_cast<std::size_t>(d)].resize(
                 static_cast<std::size_t>(steps_[static_cast<std::size_t>(d)]));
-        for (int rank = 0; rank < shape_.ranks(); ++rank) {
-            bool representative = true;
-            for (int d = 0; d < dimensions_; ++d)
-                representative = representative &&
-                                 shape_.coordinate(rank, d) < steps_[static_cast<std::size_t>(d)];
-            if (!representative) continue;
+        // In ascending rank order, as RankTranslations numbers them.
+        const RankTranslations cosets =
+            RankTranslations(torus.dims, {}).with_symmetry_steps(steps_);
+        for (int index = 0; index < cosets.representatives(); ++index) {
+            const int rank = cosets.representative(index);
             for (int d = 0; d < dimensions_; ++d)
                 representatives_[static_cast<std::size_t>(d)]
                                 [static_cast<std::size_t>(shape_.coordinate(rank, d))]

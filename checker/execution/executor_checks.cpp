@@ -166,10 +166,8 @@ void Executor::check_postconditions() {
     for (int b = 0; b < schedule_.blocks; ++b) {
         if (schedule_.collective == Collective::reduce_scatter) {
             const int owner = schedule_.owner_of_block(b);
-            const bool stored =
-                source_.orbit
-                    ? state_.stored_rank(translations_.representative_index(owner)) == owner
-                    : owner < checked_ranks;
+            const bool stored = source_.orbit ? translations_.representative_of(owner) == owner
+                                              : owner < checked_ranks;
             if (stored && ends_wrong(owner, b)) report_missing(owner, b);
             continue;
         }

@@ -95,7 +95,7 @@ void Executor::deliver(int step_index, int dst, const Arrival* first, const Arri
     // The loops below run once per delivered block: what they read stays in locals.
     const bool whole = !source_.orbit;
     const int stored_index = whole ? dst : translations_.representative_index(dst);
-    const bool stored_receiver = whole || state_.stored_rank(stored_index) == dst;
+    const bool stored_receiver = whole || translations_.representative_of(dst) == dst;
     const std::size_t slots = state_.slots_per_rank();
     const std::size_t dst_cells = static_cast<std::size_t>(stored_index) * slots;
     SetId* cells = state_.cells_.data();

@@ -28,8 +28,7 @@ void Executor::run_local_operations(int step_index, const Step& step) {
     order.reserve(count);
     for (std::size_t j = 0; j < count; ++j) {
         const int rank = step.local[j].rank;
-        const int representative =
-            translations_.representative(translations_.representative_index(rank));
+        const int representative = translations_.representative_of(rank);
         const int shift = translations_.difference(representative, rank);
         order.push_back({static_cast<std::size_t>(translations_.symmetry_index(shift)) * count + j,
                          j, representative, shift});

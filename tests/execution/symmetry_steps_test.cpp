@@ -27,8 +27,7 @@ RotationOrbit representatives_orbit(const Schedule& whole, const std::vector<int
     for (Step& step : orbit.model.steps) {
         std::vector<Transfer> kept;
         for (const Transfer& transfer : step.transfers)
-            if (translations.representative(translations.representative_index(transfer.src)) ==
-                transfer.src)
+            if (translations.representative_of(transfer.src) == transfer.src)
                 kept.push_back(transfer);
         step.transfers = std::move(kept);
     }
