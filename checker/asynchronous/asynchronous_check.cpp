@@ -6,7 +6,7 @@
 #include "checker/asynchronous/deadlock_diagnosis.hpp"
 #include "checker/asynchronous/postconditions.hpp"
 #include "checker/asynchronous/runtime_limits.hpp"
-#include "checker/asynchronous/symbolic_execution.hpp"
+#include "checker/asynchronous/two_sided_run.hpp"
 #include "checker/core/resource_limit.hpp"
 
 namespace trivcheck::msccl {
@@ -39,7 +39,9 @@ void report_unreceived(const ProgramLayout& layout, const Scheduler& scheduler,
 }
 
 /// Bytes the execution will hold, about: the local clocks (an entry per
-/// thread block of the same gpu) of every thread block and of every send, one
+/// thread block of the same gpu) of every thread block (three copies: the
+/// order side's, the value side's and the first's copy of the second's, and
+/// the ring between them, two_sided_run.hpp) and of every send, one
 /// send clock (an entry per sending thread block of the program) per thread
 /// block (shared ones, and the ones finished thread blocks let go, make up
 /// for those of messages and signals in flight), and per chunk a value event
@@ -50,7 +52,7 @@ std::uint64_t memory_estimate(const ProgramLayout& layout) {
     std::uint64_t chunk_operations = 0;
     for (int block = 0; block < layout.block_count(); ++block) {
         const std::uint64_t width = layout.gpu(layout.gpu_of(block)).thread_blocks.size();
-        local_entries += width;
+        local_entries += 3 * width;
         senders += layout.links(block).send_connection >= 0 ? 1 : 0;
         for (const Step& step : layout.block(block).steps) {
             local_entries += step_sends(step.type) ? width : 0;
@@ -58,7 +60,7 @@ std::uint64_t memory_estimate(const ProgramLayout& layout) {
         }
     }
     const std::uint64_t send_entries = static_cast<std::uint64_t>(layout.block_count()) * senders;
-    return (local_entries + send_entries) * sizeof(std::int32_t) +
+    return (local_entries + send_entries + shared_log_words) * sizeof(std::int32_t) +
            chunk_operations * (sizeof(ValueEvent) + 2 * sizeof(ChunkCell));
 }
 
@@ -76,8 +78,7 @@ trivcheck::Collective report_collective(Collective collective) {
 /// The report of one complete run.
 Report program_report(const Program& program, const ProgramLayout& layout, const FlatSteps& steps,
                       const AsynchronousOptions& options, const Scheduler& scheduler,
-                      const SymbolicExecution& execution, bool completed,
-                      ViolationSink& violations) {
+                      const RunOutcome& outcome, ViolationSink& violations) {
     Report report;
     report.name = program.name;
     report.algo = "msccl-ir";
@@ -86,8 +87,8 @@ Report program_report(const Program& program, const ProgramLayout& layout, const
     report.ranks = program.gpu_count;
     report.blocks = layout.buffer_chunks();
     AsynchronousFigures figures = measure_program(layout, scheduler);
-    figures.critical_path = execution.critical_path();
-    figures.fifo_depth_needed = completed ? least_fifo_depth(layout, steps) : 0;
+    figures.critical_path = outcome.critical_path;
+    figures.fifo_depth_needed = outcome.completed ? least_fifo_depth(layout, steps) : 0;
     figures.runtime = options.rccl_limits ? "rccl" : "";
     report.asynchronous = std::move(figures);
     report.violations = std::move(violations.recorded());
@@ -113,17 +114,17 @@ Report check_program(const Program& program, const AsynchronousOptions& options)
         ViolationSink violations(options.max_recorded_violations);
         if (options.rccl_limits) check_rccl_limits(layout, violations);
         Scheduler scheduler(layout, steps, 0);
-        SymbolicExecution execution(layout, steps, violations, keep_history);
-        const bool completed = scheduler.run(&execution);
+        SymbolicExecution execution(layout, violations, keep_history);
+        const RunOutcome outcome =
+            run_two_sided(layout, steps, scheduler, execution, options.two_threads_from_steps);
         if (execution.history_needed()) continue;
-        if (completed) {
+        if (outcome.completed) {
             report_unreceived(layout, scheduler, execution, violations);
             check_postconditions(layout, execution, violations);
         } else {
             diagnose_deadlock(layout, scheduler, violations);
         }
-        return program_report(program, layout, steps, options, scheduler, execution, completed,
-                              violations);
+        return program_report(program, layout, steps, options, scheduler, outcome, violations);
     }
     throw std::logic_error("a run with the values' history asked for it");
 }

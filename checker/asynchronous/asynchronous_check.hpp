@@ -1,4 +1,5 @@
 #pragma once
+#include <cstddef>
 #include <cstdint>
 
 #include "checker/core/report.hpp"
@@ -13,6 +14,10 @@ struct AsynchronousOptions {
     /// Refuse (ResourceLimit) a program whose execution would need more; 0:
     /// 80% of the available memory.
     std::uint64_t memory_limit_bytes = 0;
+    /// Programs of at least this many steps run the value side of the
+    /// execution on a second thread (two_sided_run.hpp); the report is the
+    /// same either way.
+    std::size_t two_threads_from_steps = 4096;
 };
 
 /// Executes an MSCCL-IR program asynchronously and symbolically

@@ -9,31 +9,21 @@ HappensBefore::HappensBefore(const ProgramLayout& layout, const FlatSteps& steps
     : layout_(layout),
       steps_(steps),
       chains_(layout, steps_),
-      local_index_(layout.block_count()),
-      local_base_(layout.block_count()),
+      local_(layout),
       sends_(chains_.count()),
       send_clock_(layout.block_count(), 0),
       last_send_(layout.block_count()),
       sends_made_(layout.block_count(), 0) {
-    std::size_t local_entries = 0;
     std::size_t snapshot_entries = 0;
     std::size_t messages = 0;
-    for (int block = 0; block < layout.block_count(); ++block) {
-        const int gpu = layout.gpu_of(block);
-        const int width = static_cast<int>(layout.gpu(gpu).thread_blocks.size());
-        local_index_[block] =
-            block == 0 || layout.gpu_of(block - 1) != gpu ? 0 : local_index_[block - 1] + 1;
-        local_base_[block] = local_entries;
-        local_entries += static_cast<std::size_t>(width);
+    for (int block = 0; block < layout.block_count(); ++block)
         for (const Step& step : layout.block(block).steps)
             if (step_sends(step.type)) {
                 ++messages;
-                snapshot_entries += static_cast<std::size_t>(width);
+                snapshot_entries += static_cast<std::size_t>(local_.width(block));
             }
-    }
     send_snapshots_.reserve(snapshot_entries);
     messages_.reserve(messages);
-    local_.assign(local_entries, 0);
     send_snapshot_.assign(messages, -1);
     waiters_.assign(steps_.count(), 0);
     signal_at_.assign(steps_.count(), -1);
@@ -46,16 +36,13 @@ HappensBefore::HappensBefore(const ProgramLayout& layout, const FlatSteps& steps
     }
 }
 
-void HappensBefore::start_step(int block, int step) {
-    local_[local_base_[block] + local_index_[block]] = step + 1;
-}
+void HappensBefore::start_step(int block, int step) { local_.start_step(block, step); }
 
 int HappensBefore::send(int block) {
-    const int width = static_cast<int>(layout_.gpu(layout_.gpu_of(block)).thread_blocks.size());
     const int ordinal = chains_.first_send(block) + sends_made_[block]++;
     send_snapshot_[ordinal] = static_cast<std::int64_t>(send_snapshots_.size());
-    const std::int32_t* local = local_.data() + local_base_[block];
-    send_snapshots_.insert(send_snapshots_.end(), local, local + width);
+    const std::int32_t* local = local_.row(block);
+    send_snapshots_.insert(send_snapshots_.end(), local, local + local_.width(block));
     last_send_[block] = chained(ordinal);
     sends_.hold(send_clock_[block]);
     messages_.push_back({send_clock_[block], last_send_[block]});
@@ -88,23 +75,16 @@ void HappensBefore::learn_own_sends(int block) {
             continue;  // already ordered before, with all it saw
         const std::int64_t snapshot = send_snapshot_[sent.ordinal];
         assert(snapshot >= 0);
-        join_local(block, send_snapshots_.data() + snapshot);
+        local_.join(block, send_snapshots_.data() + snapshot);
     }
-}
-
-void HappensBefore::join_local(int block, const std::int32_t* local) {
-    const int width = static_cast<int>(layout_.gpu(layout_.gpu_of(block)).thread_blocks.size());
-    std::int32_t* own = local_.data() + local_base_[block];
-    for (int index = 0; index < width; ++index) own[index] = std::max(own[index], local[index]);
 }
 
 void HappensBefore::signal(int block, int step) {
     const std::size_t at = steps_.index(block, step);
     if (waiters_[at] == 0) return;  // nobody will wait for it
-    const int width = static_cast<int>(layout_.gpu(layout_.gpu_of(block)).thread_blocks.size());
-    const std::int32_t* local = local_.data() + local_base_[block];
+    const std::int32_t* local = local_.row(block);
     Signal entry;
-    entry.local.assign(local, local + width);
+    entry.local.assign(local, local + local_.width(block));
     entry.sends = send_clock_[block];
     sends_.hold(entry.sends);
     entry.last_send = last_send_[block];
@@ -118,7 +98,7 @@ void HappensBefore::wait(int block, int waited, int step) {
     assert(index >= 0);
     Signal& entry = signals_[index];
     if (clock(block, waited) <= step) {  // else it saw this step already, and all before it
-        join_local(block, entry.local.data());
+        local_.join(block, entry.local.data());
         int& mine = send_clock_[block];
         mine = knowing(sends_.join(mine, entry.sends), entry.last_send);
     }

@@ -3,17 +3,12 @@
 #include <vector>
 
 #include "checker/asynchronous/flat_steps.hpp"
+#include "checker/asynchronous/local_clocks.hpp"
 #include "checker/asynchronous/program_layout.hpp"
 #include "checker/asynchronous/send_chains.hpp"
 #include "checker/asynchronous/send_clocks.hpp"
 
 namespace trivcheck::msccl {
-
-/// An access's moment: step `clock - 1` of flat thread block `block`.
-struct Epoch {
-    int block = -1;
-    int clock = 0;
-};
 
 /// Happens-before between the thread blocks of one gpu (docs/msccl.md: program
 /// order, send → its receive, completed signalling step → the step waiting on
@@ -47,14 +42,14 @@ class HappensBefore {
     /// Whether the access at `epoch` happens before everything `block` does
     /// now; both thread blocks of one gpu.
     bool happens_before(Epoch epoch, int block) const {
-        return epoch.clock <= clock(block, epoch.block);
+        return local_.happens_before(epoch, block);
     }
     /// How far `block` has seen into `other` (same gpu): the number of `other`'s
     /// steps ordered before it.
-    int clock(int block, int other) const {
-        return local_[local_base_[block] + local_index_[other]];
-    }
-    Epoch epoch(int block) const { return {block, clock(block, block)}; }
+    int clock(int block, int other) const { return local_.clock(block, other); }
+    Epoch epoch(int block) const { return local_.epoch(block); }
+    /// Every thread block's local clock as it is now.
+    const LocalClocks& local_clocks() const { return local_; }
 
     /// Clock entries allocated at most (local clocks, send snapshots, send clocks).
     std::size_t entries_allocated() const;
@@ -75,8 +70,6 @@ class HappensBefore {
         ChainedSend last_send;
         int waiters = 0;
     };
-    /// `block` now also knows everything `local` (a local clock of its gpu) knows.
-    void join_local(int block, const std::int32_t* local);
     /// After `block`'s send clock grew: the local clocks of its own gpu's sends it now knows of.
     void learn_own_sends(int block);
     /// Send clock `clock` (held by the caller) knowing of `send`; returns the clock held
@@ -89,9 +82,7 @@ class HappensBefore {
     const ProgramLayout& layout_;
     const FlatSteps& steps_;
     SendChains chains_;
-    std::vector<int> local_index_;         // block -> position among its gpu's thread blocks
-    std::vector<std::size_t> local_base_;  // block -> offset of its local clock in local_
-    std::vector<std::int32_t> local_;
+    LocalClocks local_;
     SendClocks sends_;
     std::vector<int> send_clock_;              // block -> the SendClocks clock it holds
     std::vector<ChainedSend> last_send_;       // block -> its latest own send (rank 0: none)

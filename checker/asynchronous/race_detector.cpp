@@ -5,7 +5,7 @@
 namespace trivcheck::msccl {
 
 std::optional<EarlierAccess> RaceDetector::access(int cell, const AccessSite& access,
-                                                  const HappensBefore& clocks) {
+                                                  const LocalClocks& clocks) {
     CellAccesses& accesses = cells_[cell];
     const auto ordered = [&](const StepRef& earlier) {
         return clocks.happens_before(Epoch{earlier.block, earlier.step + 1}, access.block);

@@ -2,7 +2,7 @@
 #include <optional>
 #include <vector>
 
-#include "checker/asynchronous/happens_before.hpp"
+#include "checker/asynchronous/local_clocks.hpp"
 #include "models/msccl_program.hpp"
 
 namespace trivcheck::msccl {
@@ -36,10 +36,10 @@ class RaceDetector {
   public:
     explicit RaceDetector(int cells) : cells_(static_cast<std::size_t>(cells)) {}
 
-    /// Records `site`'s access to `cell` by a thread block whose clock is in
-    /// `clocks`; returns an earlier access it is unordered with, if any.
+    /// Records `site`'s access to `cell` by a thread block whose local clock
+    /// is in `clocks`; returns an earlier access it is unordered with, if any.
     std::optional<EarlierAccess> access(int cell, const AccessSite& site,
-                                        const HappensBefore& clocks);
+                                        const LocalClocks& clocks);
 
   private:
     /// A step that accessed the cell; its epoch is (block, step + 1), the

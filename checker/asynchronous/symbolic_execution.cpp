@@ -18,17 +18,15 @@ std::string chunk_name(const AccessSite& site) {
 
 }  // namespace
 
-SymbolicExecution::SymbolicExecution(const ProgramLayout& layout, const FlatSteps& steps,
-                                     ViolationSink& violations, bool keep_history)
+SymbolicExecution::SymbolicExecution(const ProgramLayout& layout, ViolationSink& violations,
+                                     bool keep_history)
     : layout_(layout),
       violations_(violations),
       keep_history_(keep_history),
       sets_(std::max(1, layout.input_chunks() * layout.gpu_count())),
       store_(layout, keep_history),
-      clocks_(layout, steps),
-      races_(store_.cell_count()),
-      signals_(layout.block_count()),
-      depth_(layout.block_count(), 0) {
+      clocks_(layout),
+      races_(store_.cell_count()) {
     sets_.remember_unions(false);
     reserve_values();
     for (int gpu = 0; gpu < layout.gpu_count(); ++gpu)
@@ -70,13 +68,6 @@ ProgramPoint SymbolicExecution::event_point(int index) const {
     if (event.block < 0) return {event.gpu, -1, -1, "i", event.step, "its input"};
     return point(event.block, event.step,
                  spelling(layout_.block(event.block).steps[event.step].type));
-}
-
-int SymbolicExecution::signal_depth(int block, int step) const {
-    const std::vector<Signal>& signals = signals_[block];
-    return std::lower_bound(signals.begin(), signals.end(), step,
-                            [](const Signal& entry, int wanted) { return entry.step < wanted; })
-        ->depth;
 }
 
 void SymbolicExecution::report_race(const EarlierAccess& earlier_access, int cell,
@@ -207,20 +198,21 @@ ChunkCell SymbolicExecution::reduce(const ChunkCell& left, const ChunkCell& righ
     return result;
 }
 
+void SymbolicExecution::run(StepLog& log) {
+    LoggedStep logged;
+    while (log.pop(logged)) {
+        clocks_.start_step(logged.start.block, logged.start.step);
+        if (logged.clock_changed) clocks_.assign(logged.start.block, logged.clock.data());
+        run(logged.start);
+    }
+}
+
 void SymbolicExecution::run(const StepStart& start) {
     const Step& step = layout_.block(start.block).steps[start.step];
     const int gpu = layout_.gpu_of(start.block);
-    clocks_.start_step(start.block, start.step);
-    int depth = depth_[start.block];
-    if (start.waited_block >= 0) {
-        clocks_.wait(start.block, start.waited_block, start.waited_step);
-        depth = std::max(depth, signal_depth(start.waited_block, start.waited_step));
-    }
     const Message* incoming = nullptr;
     if (start.received_message >= 0) {
         incoming = &messages_[start.received_message];
-        clocks_.receive(start.block, incoming->clock_message);
-        depth = std::max(depth, incoming->depth);
         if (incoming->count != step.count && violations_.count("count_mismatch")) {
             const ProgramPoint sender =
                 point(incoming->sender_block, incoming->sender_step, "sends");
@@ -236,10 +228,6 @@ void SymbolicExecution::run(const StepStart& start) {
             violations_.record(std::move(violation));
         }
     }
-    if (step_sends(step.type)) ++depth;
-    depth_[start.block] = depth;
-    critical_path_ = std::max(critical_path_, depth);
-
     Message outgoing;
     if (step_sends(step.type)) outgoing.chunks.reserve(static_cast<std::size_t>(step.count));
     if (step.type != StepType::nop) {
@@ -283,19 +271,11 @@ void SymbolicExecution::run(const StepStart& start) {
         outgoing.count = step.count;
         outgoing.sender_block = start.block;
         outgoing.sender_step = start.step;
-        outgoing.clock_message = clocks_.send(start.block);
-        outgoing.depth = depth;
         if (static_cast<int>(messages_.size()) <= start.sent_message)
             messages_.resize(start.sent_message + 1);
         messages_[start.sent_message] = std::move(outgoing);
     }
     if (incoming) std::vector<ChunkCell>().swap(messages_[start.received_message].chunks);
-    if (step.signals) {
-        clocks_.signal(start.block, start.step);
-        signals_[start.block].push_back({start.step, depth});
-    }
-    if (start.step + 1 == static_cast<int>(layout_.block(start.block).steps.size()))
-        clocks_.finish(start.block);
 }
 
 }  // namespace trivcheck::msccl

@@ -4,58 +4,49 @@
 #include <vector>
 
 #include "checker/asynchronous/chunk_store.hpp"
-#include "checker/asynchronous/happens_before.hpp"
 #include "checker/asynchronous/race_detector.hpp"
-#include "checker/asynchronous/scheduler.hpp"
+#include "checker/asynchronous/step_log.hpp"
 #include "checker/asynchronous/value_history.hpp"
 #include "checker/asynchronous/violation_sink.hpp"
 
 namespace trivcheck::msccl {
 
-/// A message in flight: one value per chunk, and what the receiver learns.
+/// A message in flight: one value per chunk, and who sent it.
 struct Message {
     std::vector<ChunkCell> chunks;
     int count = 0;
     int sender_block = -1;
     int sender_step = -1;
-    int clock_message = -1;  // its id in HappensBefore
-    int depth = 0;
 };
 
-/// What the steps do to the chunks (docs/msccl.md): values as contribution sets,
-/// reductions checked for double counts and empty sides, every access checked
-/// for races, and the longest happens-before chain of sending steps.
+/// The value side of a run (docs/msccl.md): what the steps do to the chunks,
+/// values as contribution sets, reductions checked for double counts and empty
+/// sides, every access checked for races. It reads the steps from a StepLog
+/// that the order side (StepOrdering) writes, with the local clocks the race
+/// checks need.
 /// The values' history (one event per chunk a step touches) is kept only
 /// when asked for: it serves a double count's chains alone, so a run without
 /// it that finds a double count says so (`history_needed`) and is run again
 /// with it; any two runs are the same.
-class SymbolicExecution : public StepObserver {
+class SymbolicExecution {
   public:
-    /// `steps`: the layout's steps, which it outlives.
-    SymbolicExecution(const ProgramLayout& layout, const FlatSteps& steps,
-                      ViolationSink& violations, bool keep_history);
+    SymbolicExecution(const ProgramLayout& layout, ViolationSink& violations, bool keep_history);
 
-    void run(const StepStart& start) override;
+    /// Runs the steps of `log` in order, until it ends.
+    void run(StepLog& log);
 
     const ChunkStore& store() const { return store_; }
     const ContributionSets& sets() const { return sets_; }
     /// A double count was found in a run without history: its chains need another run.
     bool history_needed() const { return history_needed_; }
     const Message& message(int id) const { return messages_[id]; }
-    /// Longest chain of sending steps ordered before and including any step.
-    int critical_path() const { return critical_path_; }
     /// A point naming step `step` of flat thread block `block`.
     ProgramPoint point(int block, int step, const char* note) const;
     /// Where history event `index` was produced, as a report names it.
     ProgramPoint event_point(int index) const;
 
   private:
-    struct Signal {
-        int step = 0;
-        int depth = 0;
-    };
-    /// The critical-path depth of signalling step `step` of `block`.
-    int signal_depth(int block, int step) const;
+    void run(const StepStart& start);
     /// Adds `event` to the history when it is kept; its index, or -1.
     int record(const ValueEvent& event) { return keep_history_ ? history_.add(event) : -1; }
     /// The value of the chunk `site` names on gpu `gpu`, read by the current step, race-checked.
@@ -78,12 +69,10 @@ class SymbolicExecution : public StepObserver {
     ContributionSets sets_;
     ChunkStore store_;
     ValueHistory history_;
-    HappensBefore clocks_;
+    /// The local clocks, as the log tells them.
+    LocalClocks clocks_;
     RaceDetector races_;
     std::vector<Message> messages_;
-    std::vector<std::vector<Signal>> signals_;
-    std::vector<int> depth_;
-    int critical_path_ = 0;
     std::set<std::tuple<int, int, int, int>> reported_races_;
 };
 

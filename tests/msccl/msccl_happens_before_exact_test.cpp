@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "checker/asynchronous/happens_before.hpp"
 #include "checker/asynchronous/scheduler.hpp"
+#include "checker/asynchronous/step_ordering.hpp"
 #include "checker/lowering/msccl_lowering.hpp"
 #include "tests/test_support.hpp"
 
@@ -20,12 +20,13 @@ using namespace trivcheck::testing;
 
 namespace {
 
-/// Drives HappensBefore as the symbolic execution does, and records the run's
-/// graph and, per step, the clock its thread block holds after its joins.
+/// Drives HappensBefore through the order side of a run (StepOrdering), and
+/// records the run's graph and, per step, the clock its thread block holds
+/// after its joins (which sending, signalling and finishing leave alone).
 class Recorder : public msccl::StepObserver {
   public:
     explicit Recorder(const msccl::ProgramLayout& layout)
-        : layout_(layout), steps_(layout), clocks_(layout, steps_) {
+        : layout_(layout), steps_(layout), ordering_(layout, steps_, nullptr) {
         for (int block = 0; block < layout.block_count(); ++block)
             node_of_.emplace_back(layout.block(block).steps.size(), -1);
     }
@@ -37,31 +38,21 @@ class Recorder : public msccl::StepObserver {
         node_of_[start.block][start.step] = node;
         std::vector<int> predecessors;
         if (start.step > 0) predecessors.push_back(node_of_[start.block][start.step - 1]);
-        clocks_.start_step(start.block, start.step);
-        if (start.waited_block >= 0) {
-            clocks_.wait(start.block, start.waited_block, start.waited_step);
+        if (start.waited_block >= 0)
             predecessors.push_back(node_of_[start.waited_block][start.waited_step]);
-        }
-        if (start.received_message >= 0) {
-            clocks_.receive(start.block, message_id_[start.received_message]);
+        if (start.received_message >= 0)
             predecessors.push_back(message_node_[start.received_message]);
-        }
+        ordering_.run(start);
         std::vector<int> seen;
         for (int other = 0; other < layout_.block_count(); ++other)
             if (layout_.gpu_of(other) == layout_.gpu_of(start.block))
-                seen.push_back(clocks_.clock(start.block, other));
+                seen.push_back(ordering_.clocks().clock(start.block, other));
         observed_.push_back(std::move(seen));
         predecessors_.push_back(std::move(predecessors));
         if (start.sent_message >= 0) {
-            message_id_.resize(start.sent_message + 1);
             message_node_.resize(start.sent_message + 1);
-            message_id_[start.sent_message] = clocks_.send(start.block);
             message_node_[start.sent_message] = node;
         }
-        if (layout_.block(start.block).steps[start.step].signals)
-            clocks_.signal(start.block, start.step);
-        if (start.step + 1 == static_cast<int>(layout_.block(start.block).steps.size()))
-            clocks_.finish(start.block);
     }
 
     /// Steps whose recorded clock differs from the brute-force one.
@@ -93,12 +84,12 @@ class Recorder : public msccl::StepObserver {
   private:
     const msccl::ProgramLayout& layout_;
     msccl::FlatSteps steps_;
-    msccl::HappensBefore clocks_;
+    msccl::StepOrdering ordering_;
     std::vector<std::vector<int>> node_of_;
     std::vector<int> block_of_, step_of_;
     std::vector<std::vector<int>> predecessors_;
     std::vector<std::vector<int>> observed_;
-    std::vector<int> message_id_, message_node_;
+    std::vector<int> message_node_;
 };
 
 }  // namespace

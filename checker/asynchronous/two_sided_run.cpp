@@ -1,0 +1,59 @@
+#include "checker/asynchronous/two_sided_run.hpp"
+
+#include <exception>
+#include <thread>
+
+#include "checker/asynchronous/step_ordering.hpp"
+
+namespace trivcheck::msccl {
+
+namespace {
+
+/// Words a log needs to hold every step of the program at once.
+std::size_t whole_log_words(const ProgramLayout& layout, const LocalClocks& clocks) {
+    std::size_t words = 0;
+    for (int block = 0; block < layout.block_count(); ++block)
+        words += layout.block(block).steps.size() * StepLog::record_words(clocks.width(block));
+    return words;
+}
+
+}  // namespace
+
+RunOutcome run_two_sided(const ProgramLayout& layout, const FlatSteps& steps, Scheduler& scheduler,
+                         SymbolicExecution& execution, std::size_t two_threads_from_steps) {
+    RunOutcome outcome;
+    if (steps.count() < two_threads_from_steps) {
+        StepLog log(whole_log_words(layout, LocalClocks(layout)));
+        StepOrdering ordering(layout, steps, &log);
+        outcome.completed = scheduler.run(&ordering);
+        outcome.critical_path = ordering.critical_path();
+        log.close();
+        execution.run(log);
+        return outcome;
+    }
+    StepLog log(shared_log_words);
+    std::exception_ptr value_failure;
+    std::thread value_side([&] {
+        try {
+            execution.run(log);
+        } catch (...) {
+            value_failure = std::current_exception();
+            log.abandon();
+        }
+    });
+    std::exception_ptr order_failure;
+    try {
+        StepOrdering ordering(layout, steps, &log);
+        outcome.completed = scheduler.run(&ordering);
+        outcome.critical_path = ordering.critical_path();
+    } catch (...) {
+        order_failure = std::current_exception();
+    }
+    log.close();
+    value_side.join();
+    if (order_failure) std::rethrow_exception(order_failure);
+    if (value_failure) std::rethrow_exception(value_failure);
+    return outcome;
+}
+
+}  // namespace trivcheck::msccl
