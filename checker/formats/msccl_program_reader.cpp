@@ -347,6 +347,18 @@ std::size_t MscclProgramReader::read_canonical_step(std::string_view text, int i
     }
 }
 
+void MscclProgramReader::append_gpus(MscclProgramReader&& later) {
+    for (int id = 0; id < program_.gpu_count; ++id) {
+        std::string& path = later.gpu_paths_[id];
+        if (path.empty()) continue;
+        if (!gpu_paths_[id].empty())
+            throw InputError(file_, path + "@id",
+                             std::to_string(id) + " is also the id of " + gpu_paths_[id]);
+        gpu_paths_[id] = std::move(path);
+    }
+    for (msccl::Gpu& gpu : later.program_.gpus) program_.gpus.push_back(std::move(gpu));
+}
+
 msccl::Program MscclProgramReader::finish() {
     for (int id = 0; id < program_.gpu_count; ++id)
         if (gpu_paths_[id].empty())

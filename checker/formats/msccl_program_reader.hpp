@@ -35,6 +35,11 @@ class MscclProgramReader {
     /// that read_step would accept as it is: the characters it took. 0 when
     /// not (nothing is read: the caller reads the element the general way).
     std::size_t read_canonical_step(std::string_view text, int index);
+    /// Takes over the gpus `later` read, from a later part of the same text
+    /// (its `<algo>` read too), after those read here. Their paths count the
+    /// gpus from where `later` started: only errors name them, and a file
+    /// with an error is read again whole (msccl_xml_reader.cpp).
+    void append_gpus(MscclProgramReader&& later);
     /// The program, once every element was read and the whole of it checked.
     msccl::Program finish();
 

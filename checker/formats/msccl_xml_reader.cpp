@@ -8,7 +8,7 @@
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/mapped_file.hpp"
 #include "checker/formats/msccl_program_reader.hpp"
-#include "checker/formats/plain_xml_scanner.hpp"
+#include "checker/formats/plain_msccl_reader.hpp"
 #include "checker/formats/xml_element_reader.hpp"
 #include "models/generator.hpp"
 
@@ -52,67 +52,6 @@ msccl::Program read_tree(pugi::xml_node algo, const std::string& file) {
     return program.finish();
 }
 
-/// Thrown when the text leaves what PlainXmlScanner reads; caught below.
-struct NotPlain {};
-
-/// The program of a text PlainXmlScanner reads from end to end, with no
-/// element but `<algo>`, `<gpu>`, `<tb>`, `<step>` where they belong (else
-/// NotPlain). Errors are those read_tree would give for the same elements.
-msccl::Program read_plain(std::string_view text, const std::string& file) {
-    PlainXmlScanner scanner(text);
-    PlainXmlTag tag;
-    using Event = PlainXmlScanner::Event;
-    auto expect = [&](Event wanted) {
-        if (scanner.next(tag) != wanted) throw NotPlain{};
-    };
-    auto reader_of = [&](ElementPath path, const AttributeNames& known) {
-        ElementReader reader(file, path, known);
-        for (const auto& [name, value] : tag.attributes) reader.add(name, value);
-        return reader;
-    };
-    /// Opens the next child named `name`, or closes the parent: false.
-    auto next_child = [&](std::string_view name) {
-        const Event event = scanner.next(tag);
-        if (event == Event::end) return false;
-        if (event != Event::start || !same_text(tag.name, name)) throw NotPlain{};
-        return true;
-    };
-    Reader program(file);
-    expect(Event::start);
-    if (tag.name != "algo") throw NotPlain{};
-    program.read_algo(reader_of(ElementPath{}, Reader::algo_attributes));
-    for (int gpu = 0; next_child("gpu"); ++gpu) {
-        program.read_gpu(reader_of(ElementPath{gpu}, Reader::gpu_attributes));
-        for (int block = 0; next_child("tb"); ++block) {
-            program.read_block(reader_of(ElementPath{gpu, block}, Reader::block_attributes));
-            for (int step = 0;; ++step) {
-                if (const std::size_t read = program.read_canonical_step(scanner.unread(), step)) {
-                    scanner.consume(read);
-                    continue;
-                }
-                if (!next_child("step")) break;
-                program.read_step(reader_of(ElementPath{gpu, block, step}, Reader::step_attributes),
-                                  step);
-                expect(Event::end);
-            }
-        }
-    }
-    expect(Event::finished);
-    return program.finish();
-}
-
-/// read_plain's program when the text is plain and right; nothing when it is
-/// not plain or is wrong (pugixml then reads it and names the first fault).
-std::optional<msccl::Program> try_plain(std::string_view text, const std::string& file) {
-    try {
-        return read_plain(text, file);
-    } catch (const NotPlain&) {
-    } catch (const InputError&) {
-    } catch (const NotApplicable&) {
-    }
-    return std::nullopt;
-}
-
 std::pair<int, int> line_and_column(std::string_view text, std::ptrdiff_t offset) {
     int line = 1;
     int column = 1;
@@ -152,7 +91,7 @@ msccl::Program read_document(const pugi::xml_document& document, const std::stri
 }  // namespace
 
 msccl::Program parse_msccl_xml(std::string_view text, const std::string& file_label) {
-    if (std::optional<msccl::Program> program = try_plain(text, file_label))
+    if (std::optional<msccl::Program> program = read_plain_msccl(text, file_label))
         return std::move(*program);
     return parse_msccl_xml_tree(text, file_label);
 }
@@ -170,7 +109,7 @@ msccl::Program read_msccl_file(const std::string& path) {
     // text, so an error's line is counted in the file read again.
     {
         const MappedFile file(path);
-        if (std::optional<msccl::Program> program = try_plain(file.text(), path))
+        if (std::optional<msccl::Program> program = read_plain_msccl(file.text(), path))
             return std::move(*program);
     }
     std::string text = read_file_text(path);

@@ -25,6 +25,11 @@ class PlainXmlScanner {
     enum class Event { start, end, finished, unsupported };
 
     explicit PlainXmlScanner(std::string_view text) : text_(text) {}
+    /// A scan that starts inside the elements `open` (outermost first), as
+    /// at that point of a longer text whose root is open[0]: `text` is the
+    /// rest of that text.
+    PlainXmlScanner(std::string_view text, std::vector<std::string_view> open)
+        : text_(text), open_(std::move(open)), root_seen_(!open_.empty()) {}
 
     /// The next event: `start` fills `tag`; `end` closes the innermost open
     /// element (a self-closing tag gives `start` then `end`); `finished`
@@ -39,6 +44,8 @@ class PlainXmlScanner {
         return closes_itself_ ? std::string_view{} : text_.substr(position_);
     }
     void consume(std::size_t characters) { position_ += characters; }
+    /// Characters scanned so far.
+    std::size_t position() const { return position_; }
 
   private:
     /// Skips whitespace and comments; false on an unterminated comment.
