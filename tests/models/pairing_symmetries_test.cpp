@@ -6,8 +6,10 @@
 // (its even rotations and the reflections x -> p - x, p odd): its torus lift
 // is executed as an orbit of the even translations (docs/model.md). Recursive
 // doubling keeps 4, whatever n >= 16: its copy 0 alone keeps the n XOR
-// translations, its mirrored copy pairs r with ((r + 1) XOR 2^s) - 1, and
-// together they leave no orbit of small index.
+// translations, but its mirrored copy, which pairs r with 2r - (r XOR 2^s)
+// (copy 0's partner reflected about r), keeps 4 maps alone. Its pairings
+// do not even commute with one another, as XOR's do, so no relabelling of
+// the ranks turns them into XOR's either: no orbit of small index.
 #include <doctest/doctest.h>
 
 #include <map>
@@ -20,12 +22,13 @@ using namespace trivcheck;
 
 namespace {
 
-/// partner[color][rank], a color per (reduce-scatter step, copy).
-std::vector<std::vector<int>> pairings(const Schedule& schedule) {
+/// partner[color][rank], a color per (reduce-scatter step, copy of `copies`).
+std::vector<std::vector<int>> pairings(const Schedule& schedule,
+                                       const std::vector<int>& copies = {0, 1}) {
     std::vector<std::vector<int>> partner;
     for (const Step& step : schedule.steps) {
         if (step.phase != "reduce_scatter") continue;
-        for (int copy : {0, 1}) {
+        for (int copy : copies) {
             std::vector<int> row(static_cast<std::size_t>(schedule.ranks), -1);
             for (const Transfer& transfer : step.transfers)
                 if (transfer.blocks.at(0) / schedule.ranks == copy)
@@ -65,9 +68,10 @@ struct Symmetries {
     int rotations = 0;  // maps r -> r + t
 };
 
-Symmetries count_symmetries(const std::string& algo, int n) {
+Symmetries count_symmetries(const std::string& algo, int n,
+                            const std::vector<int>& copies = {0, 1}) {
     const Schedule schedule = generate(GeneratorRequest{algo, Form::B, Topology::ring(n)});
-    const std::vector<std::vector<int>> partner = pairings(schedule);
+    const std::vector<std::vector<int>> partner = pairings(schedule, copies);
     Symmetries counted;
     for (int image = 0; image < n; ++image) {
         const std::optional<std::vector<int>> map = symmetry_to(partner, n, image);
@@ -99,4 +103,32 @@ TEST_CASE("pairing symmetries: recursive doubling B keeps 4 maps on n >= 16") {
         CHECK(doubling.all == 4);
         CHECK(doubling.rotations == 2);  // the identity and the half turn
     }
+}
+
+TEST_CASE("pairing symmetries: recursive doubling B's copy 0 keeps n maps, its mirrored copy 4") {
+    for (int n : {16, 64, 256}) {
+        CAPTURE(n);
+        CHECK(count_symmetries("recursive_doubling", n, {0}).all == n);
+        CHECK(count_symmetries("recursive_doubling", n, {1}).all == 4);
+    }
+}
+
+TEST_CASE(
+    "pairing symmetries: the mirrored copy pairs r with 2r - (r XOR 2^s), and its steps "
+    "do not commute") {
+    const int n = 16;
+    const Schedule schedule =
+        generate(GeneratorRequest{"recursive_doubling", Form::B, Topology::ring(n)});
+    const std::vector<std::vector<int>> mirrored = pairings(schedule, {1});
+    REQUIRE(mirrored.size() == 4);
+    for (int s = 0; s < 4; ++s)
+        for (int r = 0; r < n; ++r)
+            CHECK(mirrored[static_cast<std::size_t>(s)][static_cast<std::size_t>(r)] ==
+                  ((2 * r - (r ^ (1 << s))) % n + n) % n);
+    // Pairings r XOR 2^s commute; these do not: step 0 then 1 takes rank 0
+    // elsewhere than step 1 then 0.
+    const auto apply = [&](int s, int r) {
+        return mirrored[static_cast<std::size_t>(s)][static_cast<std::size_t>(r)];
+    };
+    CHECK(apply(1, apply(0, 0)) != apply(0, apply(1, 0)));
 }
