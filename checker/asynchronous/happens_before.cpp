@@ -54,17 +54,18 @@ int HappensBefore::knowing(int clock, ChainedSend send) {
     return sends_.raise(clock, send.chain, send.rank);
 }
 
-void HappensBefore::receive(int block, int message) {
+bool HappensBefore::receive(int block, int message) {
     Message& incoming = messages_[message];
     int& mine = send_clock_[block];
     mine = sends_.join(mine, incoming.sends);
     sends_.release(incoming.sends);
     incoming.sends = 0;
     mine = knowing(mine, incoming.send);
-    learn_own_sends(block);
+    return learn_own_sends(block);
 }
 
-void HappensBefore::learn_own_sends(int block) {
+bool HappensBefore::learn_own_sends(int block) {
+    bool changed = false;
     const int known = send_clock_[block];
     const int gpu = layout_.gpu_of(block);
     for (int chain = chains_.first_chain(gpu); chain < chains_.first_chain(gpu + 1); ++chain) {
@@ -75,8 +76,9 @@ void HappensBefore::learn_own_sends(int block) {
             continue;  // already ordered before, with all it saw
         const std::int64_t snapshot = send_snapshot_[sent.ordinal];
         assert(snapshot >= 0);
-        local_.join(block, send_snapshots_.data() + snapshot);
+        changed = local_.join(block, send_snapshots_.data() + snapshot) || changed;
     }
+    return changed;
 }
 
 void HappensBefore::signal(int block, int step) {
@@ -93,12 +95,13 @@ void HappensBefore::signal(int block, int step) {
     signals_.push_back(std::move(entry));
 }
 
-void HappensBefore::wait(int block, int waited, int step) {
+bool HappensBefore::wait(int block, int waited, int step) {
     const int index = signal_at_[steps_.index(waited, step)];
     assert(index >= 0);
     Signal& entry = signals_[index];
+    bool changed = false;
     if (clock(block, waited) <= step) {  // else it saw this step already, and all before it
-        local_.join(block, entry.local.data());
+        changed = local_.join(block, entry.local.data());
         int& mine = send_clock_[block];
         mine = knowing(sends_.join(mine, entry.sends), entry.last_send);
     }
@@ -106,6 +109,7 @@ void HappensBefore::wait(int block, int waited, int step) {
         sends_.release(entry.sends);
         std::vector<std::int32_t>().swap(entry.local);
     }
+    return changed;
 }
 
 void HappensBefore::finish(int block) {

@@ -30,11 +30,13 @@ class HappensBefore {
     /// `block` sends at its current step; returns the message's id.
     int send(int block);
     /// `block` receives message `message` (an id `send` returned).
-    void receive(int block, int message);
+    /// Returns whether `block`'s local clock changed (beyond start_step's entry).
+    bool receive(int block, int message);
     /// `block` completes its current step, which signals (hasdep).
     void signal(int block, int step);
     /// `block` waited for signalling step `step` of `waited` (same gpu).
-    void wait(int block, int waited, int step);
+    /// Returns whether `block`'s local clock changed.
+    bool wait(int block, int waited, int step);
     /// `block` has run its last step: its send clock is let go (what others
     /// still need of it, its messages and signals hold).
     void finish(int block);
@@ -71,7 +73,8 @@ class HappensBefore {
         int waiters = 0;
     };
     /// After `block`'s send clock grew: the local clocks of its own gpu's sends it now knows of.
-    void learn_own_sends(int block);
+    /// Returns whether that changed its local clock.
+    bool learn_own_sends(int block);
     /// Send clock `clock` (held by the caller) knowing of `send`; returns the clock held
     /// afterwards.
     int knowing(int clock, ChainedSend send);

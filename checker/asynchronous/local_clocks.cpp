@@ -20,18 +20,19 @@ LocalClocks::LocalClocks(const ProgramLayout& layout)
     entries_.assign(entries, 0);
 }
 
-void LocalClocks::join(int block, const std::int32_t* row) {
+bool LocalClocks::join(int block, const std::int32_t* row) {
     std::int32_t* own = entries_.data() + base_[block];
+    bool raised = false;
     for (int index = 0; index < width(block); ++index)
-        own[index] = std::max(own[index], row[index]);
+        if (row[index] > own[index]) {
+            own[index] = row[index];
+            raised = true;
+        }
+    return raised;
 }
 
 void LocalClocks::assign(int block, const std::int32_t* row) {
     std::copy_n(row, width(block), entries_.data() + base_[block]);
-}
-
-bool LocalClocks::equals(int block, const std::int32_t* row) const {
-    return std::equal(row, row + width(block), entries_.data() + base_[block]);
 }
 
 }  // namespace trivcheck::msccl

@@ -33,12 +33,11 @@ class LocalClocks {
 
     /// Thread block `block` starts step `step`: its own entry becomes step + 1.
     void start_step(int block, int step) { entries_[base_[block] + index_[block]] = step + 1; }
-    /// `block` now also knows everything `row` (a local clock of its gpu) knows.
-    void join(int block, const std::int32_t* row);
+    /// `block` now also knows everything `row` (a local clock of its gpu)
+    /// knows; returns whether that raised an entry.
+    bool join(int block, const std::int32_t* row);
     /// `block`'s clock becomes `row`.
     void assign(int block, const std::int32_t* row);
-    /// Whether `block`'s clock equals `row`.
-    bool equals(int block, const std::int32_t* row) const;
 
     /// `block`'s clock: width(block) entries, one per thread block of its gpu.
     const std::int32_t* row(int block) const { return entries_.data() + base_[block]; }

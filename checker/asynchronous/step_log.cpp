@@ -29,7 +29,12 @@ void StepLog::push(const StepStart& start, const std::int32_t* clock, int width)
         if (abandoned_.load(std::memory_order_acquire)) return;
         publish_written();
         const std::size_t seen = read_state_.load(std::memory_order_acquire);
-        if (seen == read_seen_) read_state_.wait(seen, std::memory_order_acquire);
+        if (seen == read_seen_) {
+            if (drain_)
+                drain_();
+            else
+                read_state_.wait(seen, std::memory_order_acquire);
+        }
         read_seen_ = read_state_.load(std::memory_order_acquire);
     }
     const std::int32_t header[header_words] = {
@@ -47,12 +52,13 @@ void StepLog::close() {
     publish_written();
 }
 
-bool StepLog::pop(LoggedStep& step) {
+bool StepLog::next(LoggedStep& step, bool wait) {
     while (read_ == written_seen_) {
         if (writer_closed_) return false;
         publish_read();
         std::size_t state = written_state_.load(std::memory_order_acquire);
         if (state / 2 == read_ && (state & closed_bit) == 0) {
+            if (!wait) return false;
             written_state_.wait(state, std::memory_order_acquire);
             state = written_state_.load(std::memory_order_acquire);
         }

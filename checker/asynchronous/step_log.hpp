@@ -2,6 +2,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -22,9 +23,11 @@ struct LoggedStep {
 /// The steps of a run in the scheduler's order, handed from the order side
 /// (StepOrdering, which keeps the clocks) to the value side
 /// (SymbolicExecution), which may run on another thread: a ring of 32-bit
-/// words with one writer and one reader. The writer waits while the ring is
-/// full, the reader while it is empty; each publishes its position every few
-/// thousand words and before it waits.
+/// words with one writer and one reader. On two threads the writer waits
+/// while the ring is full, the reader while it is empty; each publishes its
+/// position every few thousand words and before it waits. On one thread the
+/// writer, finding the ring full, has the reader read what is there instead
+/// (`drain_with`).
 class StepLog {
   public:
     /// Room for at least `capacity` words (a power of two at least that large).
@@ -35,6 +38,10 @@ class StepLog {
         return header_words + static_cast<std::size_t>(width);
     }
 
+    /// Both sides on one thread: when the ring is full, the writer calls
+    /// `read_some` (which reads with try_pop) instead of waiting for room.
+    void drain_with(std::function<void()> read_some) { drain_ = std::move(read_some); }
+
     // The writer's side.
     /// Appends a step, with its thread block's clock (`width` entries) or
     /// without (`clock` null). Dropped once the reader has given up.
@@ -43,8 +50,11 @@ class StepLog {
     void close();
 
     // The reader's side.
-    /// The next step into `step`; false once the log is closed and read to the end.
-    bool pop(LoggedStep& step);
+    /// The next step into `step`, waiting for it; false once the log is
+    /// closed and read to the end.
+    bool pop(LoggedStep& step) { return next(step, true); }
+    /// The next step into `step` if one was written; false, without waiting, if none is.
+    bool try_pop(LoggedStep& step) { return next(step, false); }
     /// The reader stops reading (it failed): the writer drops what it pushes from now on.
     void abandon();
 
@@ -55,6 +65,7 @@ class StepLog {
     static constexpr std::size_t closed_bit = 1;
     void publish_written();
     void publish_read();
+    bool next(LoggedStep& step, bool wait);
     std::int32_t& word(std::size_t position) { return words_[position & mask_]; }
 
     std::unique_ptr<std::int32_t[]> words_;
@@ -64,6 +75,7 @@ class StepLog {
     std::size_t written_published_ = 0;
     std::size_t read_seen_ = 0;
     bool closed_ = false;
+    std::function<void()> drain_;
     // The reader's own.
     std::size_t read_ = 0;
     std::size_t read_published_ = 0;

@@ -8,7 +8,6 @@ StepOrdering::StepOrdering(const ProgramLayout& layout, const FlatSteps& steps, 
     : layout_(layout),
       clocks_(layout, steps),
       log_(log),
-      logged_(layout),
       signals_(layout.block_count()),
       depth_(layout.block_count(), 0) {}
 
@@ -23,22 +22,22 @@ void StepOrdering::run(const StepStart& start) {
     const Step& step = layout_.block(start.block).steps[start.step];
     clocks_.start_step(start.block, start.step);
     int depth = depth_[start.block];
+    // Whether the local clock changed beyond the start's own entry.
+    bool clock_changed = false;
     if (start.waited_block >= 0) {
-        clocks_.wait(start.block, start.waited_block, start.waited_step);
+        clock_changed = clocks_.wait(start.block, start.waited_block, start.waited_step);
         depth = std::max(depth, signal_depth(start.waited_block, start.waited_step));
     }
     if (start.received_message >= 0) {
         Message& incoming = messages_[start.received_message];
-        clocks_.receive(start.block, incoming.clock);
+        clock_changed = clocks_.receive(start.block, incoming.clock) || clock_changed;
         depth = std::max(depth, incoming.depth);
     }
     if (log_) {
         // The reader starts the step too; anything else it is told.
-        logged_.start_step(start.block, start.step);
-        const std::int32_t* clock = clocks_.local_clocks().row(start.block);
-        const bool changed = !logged_.equals(start.block, clock);
-        if (changed) logged_.assign(start.block, clock);
-        log_->push(start, changed ? clock : nullptr, logged_.width(start.block));
+        const LocalClocks& local = clocks_.local_clocks();
+        log_->push(start, clock_changed ? local.row(start.block) : nullptr,
+                   local.width(start.block));
     }
     if (step_sends(step.type)) ++depth;
     depth_[start.block] = depth;

@@ -40,8 +40,6 @@ class StepOrdering : public StepObserver {
     const ProgramLayout& layout_;
     HappensBefore clocks_;
     StepLog* log_;
-    /// The local clocks as the log's reader holds them.
-    LocalClocks logged_;
     std::vector<Message> messages_;
     std::vector<std::vector<Signal>> signals_;
     std::vector<int> depth_;

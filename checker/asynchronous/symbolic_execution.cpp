@@ -199,12 +199,17 @@ ChunkCell SymbolicExecution::reduce(const ChunkCell& left, const ChunkCell& righ
 }
 
 void SymbolicExecution::run(StepLog& log) {
-    LoggedStep logged;
-    while (log.pop(logged)) {
-        clocks_.start_step(logged.start.block, logged.start.step);
-        if (logged.clock_changed) clocks_.assign(logged.start.block, logged.clock.data());
-        run(logged.start);
-    }
+    while (log.pop(logged_)) run(logged_);
+}
+
+void SymbolicExecution::run_written(StepLog& log) {
+    while (log.try_pop(logged_)) run(logged_);
+}
+
+void SymbolicExecution::run(const LoggedStep& logged) {
+    clocks_.start_step(logged.start.block, logged.start.step);
+    if (logged.clock_changed) clocks_.assign(logged.start.block, logged.clock.data());
+    run(logged.start);
 }
 
 void SymbolicExecution::run(const StepStart& start) {

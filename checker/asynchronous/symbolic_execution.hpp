@@ -34,6 +34,8 @@ class SymbolicExecution {
 
     /// Runs the steps of `log` in order, until it ends.
     void run(StepLog& log);
+    /// Runs the steps written to `log` so far (both sides on one thread).
+    void run_written(StepLog& log);
 
     const ChunkStore& store() const { return store_; }
     const ContributionSets& sets() const { return sets_; }
@@ -46,6 +48,7 @@ class SymbolicExecution {
     ProgramPoint event_point(int index) const;
 
   private:
+    void run(const LoggedStep& logged);
     void run(const StepStart& start);
     /// Adds `event` to the history when it is kept; its index, or -1.
     int record(const ValueEvent& event) { return keep_history_ ? history_.add(event) : -1; }
@@ -73,6 +76,7 @@ class SymbolicExecution {
     LocalClocks clocks_;
     RaceDetector races_;
     std::vector<Message> messages_;
+    LoggedStep logged_;  // the step being read from the log
     std::set<std::tuple<int, int, int, int>> reported_races_;
 };
 

@@ -1,13 +1,18 @@
 #include "checker/asynchronous/two_sided_run.hpp"
 
+#include <algorithm>
 #include <exception>
 #include <thread>
 
 #include "checker/asynchronous/step_ordering.hpp"
+#include "checker/core/usable_cores.hpp"
 
 namespace trivcheck::msccl {
 
 namespace {
+
+/// The ring of a run on one thread: 256 KiB, which the caches keep.
+constexpr std::size_t one_thread_log_words = std::size_t{1} << 16;
 
 /// Words a log needs to hold every step of the program at once.
 std::size_t whole_log_words(const ProgramLayout& layout, const LocalClocks& clocks) {
@@ -22,8 +27,10 @@ std::size_t whole_log_words(const ProgramLayout& layout, const LocalClocks& cloc
 RunOutcome run_two_sided(const ProgramLayout& layout, const FlatSteps& steps, Scheduler& scheduler,
                          SymbolicExecution& execution, std::size_t two_threads_from_steps) {
     RunOutcome outcome;
-    if (steps.count() < two_threads_from_steps) {
-        StepLog log(whole_log_words(layout, LocalClocks(layout)));
+    if (steps.count() < two_threads_from_steps || usable_cores() < 2) {
+        // The value side reads whenever the ring fills, and at the end.
+        StepLog log(std::min(whole_log_words(layout, LocalClocks(layout)), one_thread_log_words));
+        log.drain_with([&] { execution.run_written(log); });
         StepOrdering ordering(layout, steps, &log);
         outcome.completed = scheduler.run(&ordering);
         outcome.critical_path = ordering.critical_path();

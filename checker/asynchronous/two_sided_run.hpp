@@ -17,10 +17,12 @@ struct RunOutcome {
 /// Runs `scheduler` as far as it goes, its steps told to the order side
 /// (StepOrdering: happens-before, critical path) on this thread, which logs
 /// them for `execution` (the value side: values, races). A program of at
-/// least `two_threads_from_steps` steps has the value side read the log on a
-/// second thread while the order side writes it; a smaller one has it read
-/// the log after the order side is done (a thread costs more than it saves
-/// there, and the tests run thousands of small programs). Either way the value side reads the same
+/// least `two_threads_from_steps` steps, on a process that may use two cores
+/// or more, has the value side read the log on a second thread while the
+/// order side writes it. Otherwise the value side reads the log on this
+/// thread whenever it fills, and at the end: a thread costs more than it
+/// saves on a small program (and the tests run thousands of them), and on
+/// one core the two sides would only take turns. Either way the value side reads the same
 /// steps in the same order with the same clocks, so the result does not
 /// depend on the threads. Rethrows what either side threw.
 RunOutcome run_two_sided(const ProgramLayout& layout, const FlatSteps& steps, Scheduler& scheduler,

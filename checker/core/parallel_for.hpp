@@ -6,13 +6,15 @@
 #include <thread>
 #include <vector>
 
+#include "checker/core/usable_cores.hpp"
+
 namespace trivcheck {
 
-/// Calls work(i) for every i in [0, count) on `jobs` threads (0: all cores),
+/// Calls work(i) for every i in [0, count) on `jobs` threads (0: every usable core),
 /// handing out indices in order; rethrows the first exception after all stop.
 template <class Work>
 void parallel_for(int count, int jobs, Work&& work) {
-    if (jobs <= 0) jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    if (jobs <= 0) jobs = usable_cores();
     jobs = std::min(jobs, std::max(count, 1));
     std::atomic<int> next{0};
     std::exception_ptr failure;

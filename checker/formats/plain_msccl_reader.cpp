@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "checker/core/input_error.hpp"
+#include "checker/core/usable_cores.hpp"
 #include "checker/formats/msccl_program_reader.hpp"
 #include "checker/formats/plain_xml_scanner.hpp"
 #include "checker/formats/xml_element_reader.hpp"
@@ -119,8 +120,9 @@ msccl::Program read_plain(std::string_view text, const std::string& file,
     Reader program(file);
     PlainWalk walk(PlainXmlScanner(text), file, program);
     const PlainXmlTag algo = walk.read_algo();
-    const std::size_t split = text.size() >= split_from_bytes ? text.find("<gpu", text.size() / 2)
-                                                              : std::string_view::npos;
+    const bool two_halves = text.size() >= split_from_bytes && usable_cores() >= 2;
+    const std::size_t split =
+        two_halves ? text.find("<gpu", text.size() / 2) : std::string_view::npos;
     if (split == std::string_view::npos) {
         walk.read_gpus(split);
         return program.finish();

@@ -1,7 +1,8 @@
 // The ring that carries a run's steps from its order side to its value side
 // (checker/asynchronous/step_log.hpp): every record arrives once, in order,
-// with its clock, across the ring's wrap and across threads; a reader that
-// gives up does not leave the writer waiting.
+// with its clock, across the ring's wrap, across threads, and on one thread
+// whose reader drains the ring whenever it fills; a reader that gives up
+// does not leave the writer waiting.
 #include <doctest/doctest.h>
 
 #include <thread>
@@ -21,23 +22,25 @@ void push_record(StepLog& log, int i) {
     log.push({i, i + 1, i + 2, i + 3, i + 4, i + 5}, width == 0 ? nullptr : clock.data(), width);
 }
 
-/// Reads every record and counts those that are not what push_record wrote.
+/// Whether `step` is what push_record(i) wrote.
+bool is_record(const LoggedStep& step, int i) {
+    const StepStart& start = step.start;
+    bool right = start.block == i && start.step == i + 1 && start.received_message == i + 2 &&
+                 start.sent_message == i + 3 && start.waited_block == i + 4 &&
+                 start.waited_step == i + 5 && step.clock_changed == (i % 5 != 0);
+    if (step.clock_changed) {
+        right = right && step.clock.size() == static_cast<std::size_t>(i % 5);
+        for (std::size_t entry = 0; right && entry < step.clock.size(); ++entry)
+            right = step.clock[entry] == i + static_cast<int>(entry);
+    }
+    return right;
+}
+
+/// Reads every record (waiting for each) and counts those that are not the next one written.
 int wrong_records(StepLog& log, int& read) {
     int wrong = 0;
     LoggedStep step;
-    for (read = 0; log.pop(step); ++read) {
-        const int i = read;
-        const StepStart& start = step.start;
-        bool right = start.block == i && start.step == i + 1 && start.received_message == i + 2 &&
-                     start.sent_message == i + 3 && start.waited_block == i + 4 &&
-                     start.waited_step == i + 5 && step.clock_changed == (i % 5 != 0);
-        if (step.clock_changed) {
-            right = right && step.clock.size() == static_cast<std::size_t>(i % 5);
-            for (std::size_t entry = 0; right && entry < step.clock.size(); ++entry)
-                right = step.clock[entry] == i + static_cast<int>(entry);
-        }
-        wrong += right ? 0 : 1;
-    }
+    for (read = 0; log.pop(step); ++read) wrong += is_record(step, read) ? 0 : 1;
     return wrong;
 }
 
@@ -67,6 +70,24 @@ TEST_CASE("step log: two threads through a ring far smaller than what passes") {
         CHECK(wrong == 0);
         CHECK(read == records);
     }
+}
+
+TEST_CASE("step log: one thread through a small ring, the reader draining it when it fills") {
+    StepLog log(64);
+    int read = 0;
+    int wrong = 0;
+    int drains = 0;
+    LoggedStep step;
+    log.drain_with([&] {
+        ++drains;
+        for (; log.try_pop(step); ++read) wrong += is_record(step, read) ? 0 : 1;
+    });
+    for (int i = 0; i < 20000; ++i) push_record(log, i);
+    log.close();
+    for (; log.pop(step); ++read) wrong += is_record(step, read) ? 0 : 1;
+    CHECK(drains > 1000);
+    CHECK(wrong == 0);
+    CHECK(read == 20000);
 }
 
 TEST_CASE("step log: a reader that gives up lets the writer finish") {

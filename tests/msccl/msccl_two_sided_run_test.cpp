@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "checker/asynchronous/asynchronous_check.hpp"
+#include "checker/asynchronous/flat_steps.hpp"
 #include "checker/formats/msccl_xml_reader.hpp"
 #include "checker/formats/report_json.hpp"
 #include "checker/lowering/msccl_lowering.hpp"
@@ -29,6 +30,11 @@ std::string report_text(const msccl::Program& program, bool two_threads) {
     msccl::AsynchronousOptions options;
     options.two_threads_from_steps = two_threads ? 0 : std::numeric_limits<std::size_t>::max();
     return report_to_json(msccl::check_program(program, options)).dump();
+}
+
+std::size_t flat_step_count(const msccl::Program& program) {
+    const msccl::ProgramLayout layout(program);
+    return msccl::FlatSteps(layout).count();
 }
 
 /// Programs whose two reports differ.
@@ -66,5 +72,8 @@ TEST_CASE("msccl two-sided run: one thread or two, the same report on exported p
     std::vector<msccl::Program> programs;
     for (const char* algo : {"trivance", "recursive_doubling", "swing", "ring"})
         programs.push_back(msccl::lower_to_msccl(ring_schedule(algo, Form::B, 16)));
+    // 16,128 steps: more than one thread's ring holds, which is read each time it fills.
+    programs.push_back(msccl::lower_to_msccl(ring_schedule("ring", Form::B, 64)));
+    CHECK(flat_step_count(programs.back()) > 10000);
     CHECK(disagreements(programs) == 0);
 }
