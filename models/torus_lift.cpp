@@ -107,11 +107,15 @@ class TorusLifter {
     Schedule build() {
         std::vector<std::vector<DimensionStep>> walks;
         for (int c = 0; c < dimensions_; ++c) walks.push_back(walk_of(c));
-        held_.assign(static_cast<std::size_t>(dimensions_), {});
-        for (auto& per_collective : held_)
-            for (const Schedule& ring : rings_)
-                per_collective.emplace_back(static_cast<std::size_t>(ring.ranks),
-                                            all_blocks_[per_collective.size()]);
+        // The B form's size is counted first, so that one too large is refused at once.
+        if (form_ == Form::B) {
+            start_holding();
+            for (std::size_t k = 0; k < walks.front().size(); ++k)
+                for (int c = 0; c < dimensions_; ++c)
+                    count_collective_step(c, walks[static_cast<std::size_t>(c)][k]);
+            stored_blocks_ = 0;
+        }
+        start_holding();
         for (std::size_t k = 0; k < walks.front().size(); ++k) {
             Step step{rings_[static_cast<std::size_t>(walks[0][k].dimension)]
                           .steps[static_cast<std::size_t>(walks[0][k].ring_step)]
@@ -126,6 +130,26 @@ class TorusLifter {
     }
 
   private:
+    /// Every rank of every collective holds every block of every ring.
+    void start_holding() {
+        held_.assign(static_cast<std::size_t>(dimensions_), {});
+        for (auto& per_collective : held_)
+            for (const Schedule& ring : rings_)
+                per_collective.emplace_back(static_cast<std::size_t>(ring.ranks),
+                                            all_blocks_[per_collective.size()]);
+    }
+
+    /// What add_collective_step stores for the B form, counted and not built.
+    void count_collective_step(int collective, const DimensionStep& at) {
+        const int d = at.dimension;
+        const Step& ring_step =
+            rings_[static_cast<std::size_t>(d)].steps[static_cast<std::size_t>(at.ring_step)];
+        for (const Transfer& transfer : ring_step.transfers)
+            if (!line(d, transfer.src).empty())
+                count_stored_blocks(collective, d, transfer.blocks.size());
+        update_held(collective, d, ring_step);
+    }
+
     std::vector<DimensionStep> walk_of(int collective) const {
         std::vector<int> zero(static_cast<std::size_t>(dimensions_), 0);
         std::vector<int> whole;
@@ -310,8 +334,10 @@ class TorusLifter {
             throw GeneratedScheduleTooLarge(
                 schedule_.name + " would store more than " +
                 std::to_string(static_cast<long long>(kMostStoredBlocks)) +
-                " block indices (built transfer by transfer: its rings do not all commute "
-                "with the rotations by 1 or 2, models/torus_lift.hpp)");
+                " block indices, and its execution one contribution set per rank and block (" +
+                std::to_string(static_cast<long long>(schedule_.ranks) * schedule_.blocks) +
+                "): its rings do not all commute with the rotations by 1 or 2, so it has no "
+                "translation orbit and is built and executed rank by rank (models/torus_lift.hpp)");
     }
 
     /// After a step: a reduce-scatter sender no longer reduces what it sent

@@ -6,6 +6,7 @@
 #include "tests/test_support.hpp"
 
 using trivcheck::testing::run_trivcheck;
+using trivcheck::testing::run_trivcheck_stderr;
 
 TEST_CASE(
     "check on torus:9x9x9: Trivance B holds, theta_relative = theta * 3, loads per direction") {
@@ -33,6 +34,19 @@ TEST_CASE("check on torus:27x27x27 and 256x256: translation orbits decide B form
         const auto report = nlohmann::json::parse(result.out);
         CHECK(report["verdict"] == "holds");
     }
+}
+
+TEST_CASE("check on torus:256x256: recursive doubling B has no orbit and is refused at once") {
+    // Its mirrored copy keeps 4 rank maps (tests/models/pairing_symmetries_test.cpp): the
+    // lift counts the whole schedule's block indices before building any of it.
+    const auto result =
+        run_trivcheck_stderr("check --algo recursive_doubling --form B --topo torus:256x256");
+    CHECK(result.exit_code == 4);
+    CHECK(result.out.find("unknown (resource limit): recursive_doubling-B-256x256 would store "
+                          "more than 268435456 block indices, and its execution one "
+                          "contribution set per rank and block (34359738368)") !=
+          std::string::npos);
+    CHECK(result.out.find("no translation orbit") != std::string::npos);
 }
 
 TEST_CASE(
