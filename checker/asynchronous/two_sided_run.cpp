@@ -22,6 +22,11 @@ std::size_t whole_log_words(const ProgramLayout& layout, const LocalClocks& cloc
     return words;
 }
 
+/// Words for two of the largest records: a ring must hold one whole.
+std::size_t room_for_two(const LocalClocks& clocks) {
+    return 2 * StepLog::record_words(clocks.widest());
+}
+
 }  // namespace
 
 RunOutcome run_two_sided(const ProgramLayout& layout, const FlatSteps& steps, Scheduler& scheduler,
@@ -29,7 +34,9 @@ RunOutcome run_two_sided(const ProgramLayout& layout, const FlatSteps& steps, Sc
     RunOutcome outcome;
     if (steps.count() < two_threads_from_steps || usable_cores() < 2) {
         // The value side reads whenever the ring fills, and at the end.
-        StepLog log(std::min(whole_log_words(layout, LocalClocks(layout)), one_thread_log_words));
+        const LocalClocks clocks(layout);
+        StepLog log(std::min(whole_log_words(layout, clocks),
+                             std::max(one_thread_log_words, room_for_two(clocks))));
         log.drain_with([&] { execution.run_written(log); });
         StepOrdering ordering(layout, steps, &log);
         outcome.completed = scheduler.run(&ordering);
@@ -38,7 +45,7 @@ RunOutcome run_two_sided(const ProgramLayout& layout, const FlatSteps& steps, Sc
         execution.run(log);
         return outcome;
     }
-    StepLog log(shared_log_words);
+    StepLog log(std::max(shared_log_words, room_for_two(LocalClocks(layout))));
     std::exception_ptr value_failure;
     std::thread value_side([&] {
         try {
