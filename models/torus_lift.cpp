@@ -107,13 +107,13 @@ class TorusLifter {
     Schedule build() {
         std::vector<std::vector<DimensionStep>> walks;
         for (int c = 0; c < dimensions_; ++c) walks.push_back(walk_of(c));
-        // The B form's size is counted first, so that one too large is refused at once.
+        // The B form's size is counted first, so that one too large is refused
+        // before any of it is built.
         if (form_ == Form::B) {
             start_holding();
             for (std::size_t k = 0; k < walks.front().size(); ++k)
                 for (int c = 0; c < dimensions_; ++c)
                     count_collective_step(c, walks[static_cast<std::size_t>(c)][k]);
-            stored_blocks_ = 0;
         }
         start_holding();
         for (std::size_t k = 0; k < walks.front().size(); ++k) {
@@ -247,7 +247,6 @@ class TorusLifter {
             const std::vector<int> sent = transfer.blocks.sorted();
             const std::vector<int>& senders = line(d, transfer.src);
             if (senders.empty()) continue;
-            if (form_ == Form::B) count_stored_blocks(collective, d, sent.size());
             std::optional<BlockSet> shared;
             if (form_ == Form::L)
                 shared = product(collective, d, sent, other_sets(collective, d, 0));

@@ -39,9 +39,9 @@ void report_unreceived(const ProgramLayout& layout, const Scheduler& scheduler,
 }
 
 /// Bytes the execution will hold, about: the local clocks (an entry per
-/// thread block of the same gpu) of every thread block (three copies: the
-/// order side's, the value side's and the first's copy of the second's, and
-/// the ring between them, two_sided_run.hpp) and of every send, one
+/// thread block of the same gpu) of every thread block (two copies: the
+/// order side's and the value side's, and the ring between them,
+/// two_sided_run.hpp) and of every send, one
 /// send clock (an entry per sending thread block of the program) per thread
 /// block (shared ones, and the ones finished thread blocks let go, make up
 /// for those of messages and signals in flight), and per chunk a value event
@@ -52,7 +52,7 @@ std::uint64_t memory_estimate(const ProgramLayout& layout) {
     std::uint64_t chunk_operations = 0;
     for (int block = 0; block < layout.block_count(); ++block) {
         const std::uint64_t width = layout.gpu(layout.gpu_of(block)).thread_blocks.size();
-        local_entries += 3 * width;
+        local_entries += 2 * width;
         senders += layout.links(block).send_connection >= 0 ? 1 : 0;
         for (const Step& step : layout.block(block).steps) {
             local_entries += step_sends(step.type) ? width : 0;

@@ -49,7 +49,6 @@ class HappensBefore {
     /// How far `block` has seen into `other` (same gpu): the number of `other`'s
     /// steps ordered before it.
     int clock(int block, int other) const { return local_.clock(block, other); }
-    Epoch epoch(int block) const { return local_.epoch(block); }
     /// Every thread block's local clock as it is now.
     const LocalClocks& local_clocks() const { return local_; }
 

@@ -29,7 +29,6 @@ class LocalClocks {
     bool happens_before(Epoch epoch, int block) const {
         return epoch.clock <= clock(block, epoch.block);
     }
-    Epoch epoch(int block) const { return {block, clock(block, block)}; }
 
     /// Thread block `block` starts step `step`: its own entry becomes step + 1.
     void start_step(int block, int step) { entries_[base_[block] + index_[block]] = step + 1; }
@@ -49,8 +48,8 @@ class LocalClocks {
 
   private:
     std::vector<int> index_;  // block -> position among its gpu's thread blocks
-    std::vector<std::size_t>
-        base_;  // block -> offset of its clock in entries_; one more at the end
+    /// block -> offset of its clock in entries_; one more at the end.
+    std::vector<std::size_t> base_;
     std::vector<std::int32_t> entries_;
     int widest_ = 0;
 };
