@@ -29,11 +29,17 @@ void add_generator_options(CLI::App& command, ScheduleSource& source) {
         "L: exact for every n, one step more), or synthesized (Z3's least-load exactly-once "
         "last step in the pieces model, kept in scratch buffers; not applicable for the n "
         "where Z3 proves none exists; see `trivcheck synth`)");
+    command.add_option(
+        "--layout", source.layout,
+        "Trivance B only: best (default: the least-byte-factor plan known for n, "
+        "docs/trivance-b.md), short_last (the published distances 1, 3, 9, ... with the "
+        "shortened step last), short_first (the shortened step first), or a plan such as "
+        "1,3,9,7/6 (each reduce-scatter step's distance, plus/minus where they differ)");
     command
         .add_option("--tree", source.tree,
-                    "Trivance B only: first_come (default: the parent placed first adopts a "
-                    "node two parents could adopt) or balanced (each such node goes to the "
-                    "lighter direction); `trivcheck synth --form B` compares them")
+                    "Trivance B --layout short_last only: first_come (default: the parent placed "
+                    "first adopts a node two parents could adopt) or balanced (each such node goes "
+                    "to the lighter direction); `trivcheck synth --form B --directions` compares them")
         ->check(CLI::IsMember({"first_come", "balanced"}));
 }
 
@@ -74,6 +80,7 @@ GeneratorRequest to_request(const ScheduleSource& source) {
     request.route = source.route;
     request.last_step = source.last_step;
     request.tree = source.tree;
+    request.layout = source.layout;
     proofs::supply_planner(request);
     return request;
 }

@@ -18,9 +18,10 @@ struct ScheduleSource {
     std::string route = "same";
     std::string last_step = "published";
     std::string tree = "first_come";
+    std::string layout = "best";
 };
 
-/// Adds --algo, --form, --topo, --route, --last-step, --tree to `command`.
+/// Adds --algo, --form, --topo, --route, --last-step, --layout, --tree to `command`.
 void add_generator_options(CLI::App& command, ScheduleSource& source);
 
 /// Parses "ring:27", "torus:9x9"; throws CLI::ValidationError with what is expected.

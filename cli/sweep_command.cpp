@@ -35,6 +35,7 @@ struct SweepOptions {
     std::string route = "same";
     std::string last_step = "published";
     std::string tree = "first_come";
+    std::string layout = "best";
     bool json = false;
     int jobs = 0;
     std::uint64_t memory_limit_mib = 0;
@@ -92,6 +93,8 @@ std::vector<SweepRow> planned_rows(const SweepOptions& options,
                 row.last_step = options.last_step;
             if (info->name == "trivance" && form == Form::B && options.tree != "first_come")
                 row.tree = options.tree;
+            if (info->name == "trivance" && form == Form::B && options.layout != "best")
+                row.layout = options.layout;
             row.sizes.resize(sizes.size());
             for (std::size_t i = 0; i < sizes.size(); ++i) row.sizes[i] = planned_outcome(sizes[i]);
             rows.push_back(std::move(row));
@@ -182,6 +185,7 @@ int run_sweep(const SweepOptions& options) {
             request.route = options.route;
             if (!row.last_step.empty()) request.last_step = row.last_step;
             if (!row.tree.empty()) request.tree = row.tree;
+            if (!row.layout.empty()) request.layout = row.layout;
             proofs::supply_planner(request);
             std::string line;
             outcome = check_one_size(request, execute_options, options.json ? &line : nullptr);
@@ -277,10 +281,15 @@ void register_sweep_command(CLI::App& app, CommandResult& result) {
                      "labelled with the variant")
         ->check(CLI::IsMember({"published", "fold", "synthesized"}));
     command
+        ->add_option("--layout", options->layout,
+                     "Trivance B only: best (default: the least-byte-factor plan known), "
+                     "short_last (the published distances) or short_first (docs/trivance-b.md); "
+                     "rows are labelled with a layout other than best");
+    command
         ->add_option("--tree", options->tree,
-                     "Trivance B only: first_come (default) or balanced, how the reduction "
-                     "tree's free directions are chosen (docs/synthesis.md); rows are labelled "
-                     "with a rule other than the default")
+                     "Trivance B --layout short_last only: first_come (default) or balanced, how "
+                     "the reduction tree's free directions are chosen (docs/synthesis.md); rows "
+                     "are labelled with a rule other than the default")
         ->check(CLI::IsMember({"first_come", "balanced"}));
     command->add_option("--memory-limit", options->memory_limit_mib,
                         "Refuse a size (unknown, exit 4) above this many MiB per check; default "

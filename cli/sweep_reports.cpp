@@ -13,6 +13,7 @@ namespace {
 /// "trivance" or "trivance(fold)", the row's generator and variant.
 std::string generator_label(const SweepRow& row) {
     std::string variant = row.last_step.empty() ? row.tree : row.last_step;
+    if (!row.layout.empty()) variant = row.layout + (row.tree.empty() ? "" : "," + row.tree);
     return variant.empty() ? row.algo : row.algo + "(" + variant + ")";
 }
 

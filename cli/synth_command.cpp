@@ -15,6 +15,7 @@
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "checker/core/sizes_per_thread.hpp"
+#include "cli/synth_plans.hpp"
 #include "cli/synth_tree_choices.hpp"
 #include "cli/synthesis_document.hpp"
 #include "models/ring_arithmetic.hpp"
@@ -33,6 +34,8 @@ struct SynthOptions {
     unsigned timeout_ms = 10000;
     unsigned seed = 0;
     int jobs = 0;
+    bool directions = false;
+    PlanSynthesisOptions plans;
 };
 
 /// What one n got: a plan the pieces executor verified, a proof that none
@@ -226,9 +229,15 @@ int run_synth(const SynthOptions& options) {
         return exit_holds;
     });
     if (refused != exit_holds) return refused;
-    if (options.form == "B")
+    if (options.form == "B" && options.directions)
         return run_tree_choice_synthesis(sizes, options.json, {options.timeout_ms, options.seed, 0},
                                          options.jobs);
+    if (options.form == "B") {
+        PlanSynthesisOptions plans = options.plans;
+        plans.json = options.json;
+        plans.jobs = options.jobs;
+        return run_plan_synthesis(sizes, plans);
+    }
     const proofs::SynthesisSettings settings{options.timeout_ms, options.seed};
     const auto start = std::chrono::steady_clock::now();
     const std::vector<SizeOutcome> outcomes = synthesize_sizes(sizes, settings, options.jobs);
@@ -259,15 +268,20 @@ void register_synth_command(CLI::App& app, CommandResult& result) {
     auto options = std::make_shared<SynthOptions>();
     CLI::App* command = app.add_subcommand(
         "synth",
-        "Synthesise with Z3 (docs/synthesis.md). --form L (default): Trivance L's last step in\n"
-        "the pieces model: least link load, exactly once, verified by the pieces executor; or a\n"
-        "proof that none exists. --form B: Trivance B's reduction-tree direction choices: the\n"
-        "least most-loaded link per step, against the first_come and balanced rules.\n"
+        "Synthesise schedules (docs/synthesis.md, docs/trivance-b.md).\n"
+        "--form L (default): Trivance L's last step in the pieces model with Z3: least link\n"
+        "load, exactly once, verified by the pieces executor; or a proof that none exists.\n"
+        "--form B: the least-byte-factor Trivance B plan (the distances of each step, each way\n"
+        "round) for each n, against the short-last and short-first layouts and 2/3 log3 n;\n"
+        "proven least by exhaustive search where it finishes within --proof-limit.\n"
+        "--form B --directions: the published layout's reduction-tree direction choices with Z3.\n"
         "  trivcheck synth --n 10\n"
         "  trivcheck synth --n 2..1000 --json\n"
-        "  trivcheck synth --form B --n 2..1000\n"
-        "Exit 0 every n answered, 1 a solver plan failed verification (L) or a rule beat the\n"
-        "proved optimum or the balanced rule missed it (B), 2 usage, 4 unknown.");
+        "  trivcheck synth --form B --n 256 --verify\n"
+        "  trivcheck synth --form B --n 2..4096 --table models/trivance_b_plans.inc\n"
+        "Exit 0 every n answered, 1 a solver plan failed verification (L), a stored plan\n"
+        "differs from the search's or a verified plan failed the executor (B), or a rule\n"
+        "beat the proved optimum (B --directions), 2 usage, 4 unknown.");
     command
         ->add_option("--form", options->form,
                      "L (the last step of the latency-optimal form, default) or B (the "
@@ -281,6 +295,18 @@ void register_synth_command(CLI::App& app, CommandResult& result) {
         "Solver timeout in milliseconds, per n (L) or per solver call (B); unknown, "
         "exit 4, when exceeded");
     command->add_option("--seed", options->seed, "Solver random seed");
+    command->add_flag("--directions", options->directions,
+                      "B: solve the published layout's direction choices with Z3 instead of "
+                      "searching plans");
+    command
+        ->add_option("--proof-limit", options->plans.proof_limit,
+                     "B: partial plans the exhaustive search may cost per n to prove the least "
+                     "(default 100000: proves n <= 27 in well under a second)")
+        ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 40));
+    command->add_flag("--verify", options->plans.verify,
+                      "B: run the symbolic executor on each plan's schedule");
+    command->add_option("--table", options->plans.table_file,
+                        "B: write the plans as the generator's stored table (needs --n 2..4096)");
     command->add_option("--jobs", options->jobs,
                         "Threads, one Z3 context each (default 0: all cores); output order and "
                         "answers do not depend on it");

@@ -16,7 +16,8 @@ const std::vector<AlgorithmInfo>& algorithm_catalogue() {
          "ring, torus",
          "both ports, peers r-3^k and r+3^k, ceil(log3 n) steps",
          generate_trivance,
-         "L: --last-step published|fold|synthesized; B: --tree first_come|balanced"},
+         "L: --last-step published|fold|synthesized; B: --layout best|short_last|short_first, "
+         "--tree first_come|balanced (short_last)"},
         {"ring",
          {Form::B},
          "ring, torus",

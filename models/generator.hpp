@@ -24,8 +24,15 @@ struct GeneratorRequest {
     std::string route = "same";
     /// Trivance L: "published" (as in the paper) or another variant's name.
     std::string last_step = "published";
-    /// Trivance B: how the reduction tree's free directions are chosen,
-    /// "first_come" or "balanced" (models/trivance_tree.hpp).
+    /// Trivance B: the distances of its steps (docs/trivance-b.md): "best"
+    /// (the least-Θ plan known, models/trivance_b_plans.hpp), "short_last"
+    /// (the published 1, 3, 9, ... with the shortened step last) or
+    /// "short_first" (the shortened step first), or a plan in plan_text's
+    /// form ("1,3,9,7/6", models/trivance_b_plan.hpp).
+    std::string layout = "best";
+    /// Trivance B with layout "short_last": how the reduction tree's free
+    /// directions are chosen, "first_come" or "balanced" (models/trivance_tree.hpp);
+    /// the other layouts use the balanced rule their plans were costed with.
     std::string tree = "first_come";
     /// Trivance L with last_step "synthesized": the plan of the last step for
     /// n ranks (docs/synthesis.md), or nothing when none exists. The caller

@@ -1,10 +1,13 @@
 #include "models/trivance.hpp"
 
+#include <cctype>
 #include <memory>
 #include <stdexcept>
+#include <utility>
 
 #include "models/ring_arithmetic.hpp"
 #include "models/time_reversal.hpp"
+#include "models/trivance_b_plans.hpp"
 #include "models/trivance_fold.hpp"
 #include "models/trivance_synthesized.hpp"
 
@@ -66,19 +69,47 @@ Schedule trivance_latency(const GeneratorRequest& request) {
     return expand(trivance_latency_orbit(request));
 }
 
-Schedule trivance_bandwidth(const GeneratorRequest& request) {
-    Schedule schedule = trivance_base(request, "B");
-    const int n = schedule.ranks;
-    schedule.blocks = n;
-    const std::vector<int> distances = trivance_distances(n);
+/// The plan `request.layout` names, and the rule that picks its free directions:
+/// the stored best plan and the short-first layout use the balanced rule their
+/// cost assumes; the short-last layout keeps `request.tree` (first_come by default).
+std::pair<TrivanceBPlan, TreeRule> requested_plan(const GeneratorRequest& request, int n) {
+    if (request.layout == "best") return {best_known_plan(n), TreeRule::balanced};
+    if (request.layout == "short_first") return {short_first_plan(n), TreeRule::balanced};
+    if (!request.layout.empty() && std::isdigit(static_cast<unsigned char>(request.layout[0]))) {
+        TrivanceBPlan plan = parse_plan_text(n, request.layout);
+        if (!phase_link_blocks(plan))
+            throw NotApplicable("trivance B plan " + request.layout + " leaves ranks of a ring of " +
+                                std::to_string(n) + " unreached");
+        return {std::move(plan), TreeRule::balanced};
+    }
+    if (request.layout != "short_last")
+        throw std::invalid_argument("unknown trivance B layout '" + request.layout +
+                                    "' (have: best, short_last, short_first, or a plan such as "
+                                    "1,3,9,7/6)");
     TreeRule rule = TreeRule::first_come;
     if (!parse_tree_rule(request.tree, rule))
         throw std::invalid_argument("unknown trivance tree rule '" + request.tree +
                                     "' (have: first_come, balanced)");
-    const ReductionTree tree = trivance_reduction_tree(n, distances, rule);
-    if (rule != TreeRule::first_come)
-        schedule.name = "trivance-B-" + request.tree + "-" + std::to_string(n);
-    const int steps = static_cast<int>(distances.size());
+    return {short_last_plan(n), rule};
+}
+
+std::string layout_name(const GeneratorRequest& request) {
+    if (request.layout == "best") return "";
+    if (std::isdigit(static_cast<unsigned char>(request.layout[0])))
+        return "plan-" + request.layout + "-";
+    if (request.layout == "short_last" && request.tree != "first_come")
+        return request.layout + "-" + request.tree + "-";
+    return request.layout + "-";
+}
+
+Schedule trivance_bandwidth(const GeneratorRequest& request) {
+    Schedule schedule = trivance_base(request, "B");
+    const int n = schedule.ranks;
+    schedule.blocks = n;
+    const auto [plan, rule] = requested_plan(request, n);
+    const ReductionTree tree = trivance_reduction_tree(n, plan.steps, rule);
+    schedule.name = "trivance-B-" + layout_name(request) + std::to_string(n);
+    const int steps = static_cast<int>(plan.steps.size());
 
     // Rank r sends block b = r - x for every displacement x placed at step t;
     // as a pattern relative to r that is {-x}, shared by all ranks.
@@ -91,18 +122,18 @@ Schedule trivance_bandwidth(const GeneratorRequest& request) {
     }
     std::vector<Step> reduce_scatter;
     for (int t = 0; t < steps; ++t) {
-        const int d = distances[static_cast<std::size_t>(t)];
+        const StepDistances distances = plan.steps[static_cast<std::size_t>(t)];
         auto plus = BlockSet(plus_pattern[static_cast<std::size_t>(t)], n).pattern();
         auto minus = BlockSet(minus_pattern[static_cast<std::size_t>(t)], n).pattern();
         Step step{"reduce_scatter", {}};
         step.transfers.reserve(2 * static_cast<std::size_t>(n));
         for (int r = 0; r < n; ++r) {
             if (!plus->empty())
-                step.transfers.push_back(
-                    {r, wrap(r + d, n), BlockSet(plus, r, n), Op::reduce, Route::plus});
+                step.transfers.push_back({r, wrap(r + distances.plus, n), BlockSet(plus, r, n),
+                                          Op::reduce, Route::plus});
             if (!minus->empty())
-                step.transfers.push_back(
-                    {r, wrap(r - d, n), BlockSet(minus, r, n), Op::reduce, Route::minus});
+                step.transfers.push_back({r, wrap(r - distances.minus, n), BlockSet(minus, r, n),
+                                          Op::reduce, Route::minus});
         }
         reduce_scatter.push_back(std::move(step));
     }

@@ -1,4 +1,6 @@
 #pragma once
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,19 +29,65 @@ struct PlacedDisplacement {
 /// directions chosen, so each step's choice is independent of the others.
 struct TreeStep {
     int step = 0;
-    int distance = 0;
+    /// A displacement sending + goes to its parent at +plus_distance, one
+    /// sending - to its parent at -minus_distance; 0: that side is not used.
+    int plus_distance = 0;
+    int minus_distance = 0;
     std::vector<PlacedDisplacement> placed;
 };
 
+/// The distances of one reduce-scatter step, each way round (0: unused).
+struct StepDistances {
+    int plus = 0;
+    int minus = 0;
+    bool operator==(const StepDistances&) const = default;
+};
+
+/// The same distance both ways in every step (the published layouts).
+std::vector<StepDistances> symmetric_distances(const std::vector<int>& distances);
+
+/// The in-tree grown one reduce-scatter step at a time, from the last (the
+/// coarsest) to the first, as trivance_tree_steps walks it; a search copies
+/// it to branch on each step's distances.
+/// How many displacements one step placed, by the way they were adopted and
+/// by the directions they may send in.
+struct StepPlacement {
+    int adopted_plus = 0;
+    int adopted_minus = 0;
+    int forced_plus = 0;
+    int forced_minus = 0;
+    int two_way = 0;
+};
+
+class TreeGrowth {
+  public:
+    explicit TreeGrowth(int n);
+    /// Places the displacements that step t adopts with `distances` (steps
+    /// are taken in decreasing order of t) and counts them; `record`, when
+    /// given, receives each placed displacement.
+    StepPlacement place(int t, StepDistances distances, TreeStep* record = nullptr);
+    int placed_count() const { return static_cast<int>(placed_.size()); }
+    bool complete() const { return placed_count() == n_; }
+
+  private:
+    int n_;
+    std::vector<int> send_step_;
+    std::vector<int> placed_;
+};
+
 /// Every step's placements for ring size n and the reduce-scatter distances,
-/// indexed by step; throws std::logic_error if a displacement stays unplaced.
+/// indexed by step; nothing when some displacement stays unplaced.
+std::optional<std::vector<TreeStep>> try_trivance_tree_steps(
+    int n, const std::vector<StepDistances>& distances);
+/// As try_trivance_tree_steps; throws std::logic_error if a displacement stays unplaced.
+std::vector<TreeStep> trivance_tree_steps(int n, const std::vector<StepDistances>& distances);
 std::vector<TreeStep> trivance_tree_steps(int n, const std::vector<int>& distances);
 
 /// How two-way displacements choose their direction (docs/model.md: a free choice):
 /// first_come: the parent placed first adopts it (+ first for one parent);
 /// balanced: one-way ones are forced, then each two-way one in placement
-/// order goes to the side with fewer so far (+ on a tie), so that
-/// max(c+, c-), the step's most blocks per link over d_t, is least.
+/// order goes to the side whose link load d * c stays lower with it (+ on a
+/// tie), so that max(d+ c+, d- c-), the step's most blocks per link, is least.
 enum class TreeRule { first_come, balanced };
 
 const char* to_string(TreeRule rule);
@@ -58,6 +106,14 @@ struct DirectionCounts {
 };
 DirectionCounts count_directions(const std::vector<int>& directions);
 
+/// The least max(d+ c+, d- c-) any choice of the two-way directions gives a
+/// step: what the balanced rule reaches (tests compare the two).
+std::int64_t least_step_link_blocks(StepDistances distances, const StepPlacement& placement);
+
+/// The step's most blocks on one directed link, max(d+ c+, d- c-), for the
+/// directions chosen (every rank sends the same pattern turned by its index).
+std::int64_t step_link_blocks(const TreeStep& step, const std::vector<int>& directions);
+
 /// For each displacement x in [0, n): the reduce-scatter step at which x
 /// sends its partial towards the owner (-1 for the owner itself) and the
 /// direction (+1: towards x + d, -1: towards x - d).
@@ -66,6 +122,9 @@ struct ReductionTree {
     std::vector<int> direction;
 };
 /// The B form's in-tree for distances `distances`, directions chosen by `rule`.
+ReductionTree trivance_reduction_tree(int n, const std::vector<StepDistances>& distances,
+                                      TreeRule rule = TreeRule::first_come);
+/// The same distance both ways in every step.
 ReductionTree trivance_reduction_tree(int n, const std::vector<int>& distances,
                                       TreeRule rule = TreeRule::first_come);
 

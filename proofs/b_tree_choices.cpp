@@ -27,7 +27,7 @@ struct SolverGaveUp {
 TreeStepChoices rule_figures(const TreeStep& step) {
     TreeStepChoices figures;
     figures.step = step.step;
-    figures.distance = step.distance;
+    figures.distance = step.plus_distance;  // equal both ways in the layouts solved here
     figures.placed = static_cast<int>(step.placed.size());
     for (const PlacedDisplacement& child : step.placed) {
         if (child.two_way())

@@ -30,7 +30,12 @@ std::vector<GeneratorRequest> every_request(const Topology& topology) {
                 requests.push_back(request);
             }
             if (info.name == "trivance" && form == Form::B) {
+                request.layout = "short_last";
+                requests.push_back(request);
                 request.tree = "balanced";
+                requests.push_back(request);
+                request.tree = "first_come";
+                request.layout = "short_first";
                 requests.push_back(request);
             }
         }
@@ -39,7 +44,8 @@ std::vector<GeneratorRequest> every_request(const Topology& topology) {
 
 std::string request_label(const GeneratorRequest& request) {
     return request.algo + " " + to_string(request.form) + " " + request.topology.describe() +
-           " route=" + request.route + " last_step=" + request.last_step + " tree=" + request.tree;
+           " route=" + request.route + " last_step=" + request.last_step + " tree=" + request.tree +
+           " layout=" + request.layout;
 }
 
 CommandOutput run_shell(const std::string& command) {

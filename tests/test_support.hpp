@@ -28,10 +28,10 @@ CommandOutput run_trivcheck_stderr(const std::string& arguments);
 Schedule ring_schedule(const std::string& algo, Form form, int n);
 
 /// Every request the catalogue offers on `topology`: each generator, form and
-/// per-algorithm choice (Bruck's route, Trivance's last step and tree).
+/// per-algorithm choice (Bruck's route, Trivance's last step, layout and tree).
 std::vector<GeneratorRequest> every_request(const Topology& topology);
 
-/// "ALGO FORM TOPOLOGY route=... last_step=... tree=...", to name a request in a failure.
+/// "ALGO FORM TOPOLOGY route=... last_step=... tree=... layout=...", to name a request in a failure.
 std::string request_label(const GeneratorRequest& request);
 
 /// Path of a file under the repository root.

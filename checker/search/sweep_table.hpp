@@ -15,9 +15,14 @@ struct SweepRow {
     std::string last_step = {};
     /// A reduction-tree rule other than the default (Trivance B: "balanced"); empty if none.
     std::string tree = {};
-    /// The algorithm as tables name it: "trivance", "trivance (fold last step)"
-    /// or "trivance (balanced tree)".
+    /// A Trivance B layout other than the best plan ("short_last"); empty if none.
+    std::string layout = {};
+    /// The algorithm as tables name it: "trivance", "trivance (fold last step)",
+    /// "trivance (short_last layout)" or "trivance (short_last layout, balanced tree)".
     std::string label() const {
+        if (!layout.empty())
+            return algo + " (" + layout + " layout" + (tree.empty() ? "" : ", " + tree + " tree") +
+                   ")";
         if (!tree.empty()) return algo + " (" + tree + " tree)";
         return last_step.empty() ? algo : algo + " (" + last_step + " last step)";
     }

@@ -72,9 +72,9 @@ TEST_CASE("tree steps: what each step places does not depend on directions, n = 
             DirectionCounts forced;
             for (const PlacedDisplacement& child : step.placed) {
                 placed.insert(child.displacement);
-                CHECK(child.plus_possible == eligible(wrap(child.displacement + step.distance, n)));
+                CHECK(child.plus_possible == eligible(wrap(child.displacement + step.plus_distance, n)));
                 CHECK(child.minus_possible ==
-                      eligible(wrap(child.displacement - step.distance, n)));
+                      eligible(wrap(child.displacement - step.minus_distance, n)));
                 CHECK((child.plus_possible || child.minus_possible));
                 if (!child.two_way()) ++(child.plus_possible ? forced.plus : forced.minus);
             }
@@ -138,7 +138,7 @@ TEST_CASE("n = 16: the rules send two displacements opposite ways at the same lo
     const std::vector<TreeStep> steps = trivance_tree_steps(16, trivance_distances(16));
     REQUIRE(steps.size() == 3);
     const TreeStep& step = steps[0];
-    CHECK(step.distance == 1);
+    CHECK(step.plus_distance == 1);
     const std::vector<int> first_come = choose_directions(step, TreeRule::first_come);
     const std::vector<int> balanced = choose_directions(step, TreeRule::balanced);
     std::vector<int> differing;

@@ -1,0 +1,173 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "checker/explanations/check.hpp"
+#include "models/ring_arithmetic.hpp"
+#include "models/trivance_b_plans.hpp"
+#include "models/trivance_b_search.hpp"
+#include "tests/test_support.hpp"
+
+using namespace trivcheck;
+
+// Trivance B plans (docs/trivance-b.md): the search, the stored table, and the
+// schedules the generator builds from them.
+
+namespace {
+
+/// The least cost over every plan of ceil(log3 n) steps with distances in
+/// [0, n/2] each way, by enumerating them all (no pruning).
+std::int64_t brute_force_least(int n) {
+    const int steps = ceil_log(n, 3);
+    const int values = n / 2 + 1;
+    std::int64_t plans = 1;
+    for (int t = 0; t < 2 * steps; ++t) plans *= values;
+    std::int64_t least = std::numeric_limits<std::int64_t>::max();
+    TrivanceBPlan plan{n, std::vector<StepDistances>(static_cast<std::size_t>(steps))};
+    for (std::int64_t code = 0; code < plans; ++code) {
+        std::int64_t rest = code;
+        for (StepDistances& step : plan.steps) {
+            step.plus = static_cast<int>(rest % values);
+            rest /= values;
+            step.minus = static_cast<int>(rest % values);
+            rest /= values;
+        }
+        if (const std::optional<std::int64_t> cost = phase_link_blocks(plan))
+            least = std::min(least, *cost);
+    }
+    return least;
+}
+
+Schedule trivance_b(int n, const std::string& layout) {
+    GeneratorRequest request{"trivance", Form::B, Topology::ring(n)};
+    request.layout = layout;
+    return generate(request);
+}
+
+}  // namespace
+
+TEST_CASE("plan text: round trip and refusals") {
+    const TrivanceBPlan plan{28, {{1, 1}, {1, 0}, {4, 3}, {8, 8}}};
+    CHECK(plan_text(plan) == "1,1/0,4/3,8");
+    CHECK(parse_plan_text(28, "1,1/0,4/3,8") == plan);
+    const std::vector<std::pair<std::string, std::string>> refusals = {
+        {"", "trivance B plan '' for n = 28: no steps"},
+        {"1,,3", "trivance B plan '1,,3' for n = 28: '' is not a distance"},
+        {"1,x", "trivance B plan '1,x' for n = 28: 'x' is not a distance"},
+        {"1,15", "trivance B plan '1,15' for n = 28: distance 15 is more than n/2"},
+        {"1,-2", "trivance B plan '1,-2' for n = 28: '-2' is not a distance"},
+    };
+    for (const auto& [text, message] : refusals) {
+        CAPTURE(text);
+        CHECK_THROWS_WITH_AS(parse_plan_text(28, text), message.c_str(), std::invalid_argument);
+    }
+}
+
+TEST_CASE("the balanced rule reaches each step's least load, also with unequal distances") {
+    for (int n = 2; n <= 200; ++n) {
+        CAPTURE(n);
+        for (const TrivanceBPlan& plan :
+             {short_last_plan(n), short_first_plan(n), best_known_plan(n)}) {
+            std::int64_t balanced = 0;
+            for (const TreeStep& step : trivance_tree_steps(n, plan.steps))
+                balanced += step_link_blocks(step, choose_directions(step, TreeRule::balanced));
+            CHECK(phase_link_blocks(plan) == balanced);
+        }
+    }
+}
+
+TEST_CASE("the exhaustive search finds the brute-force least for every n up to 14") {
+    for (int n = 2; n <= 14; ++n) {
+        CAPTURE(n);
+        const std::optional<PlanSearchResult> proven =
+            exhaustive_plan_search(local_plan_search(n), std::int64_t{1} << 40);
+        REQUIRE(proven);
+        CHECK(proven->phase_link_blocks == brute_force_least(n));
+        CHECK(phase_link_blocks(proven->plan) == proven->phase_link_blocks);
+    }
+}
+
+TEST_CASE("the local search reaches the proven least for every n up to 27") {
+    for (int n = 2; n <= 27; ++n) {
+        CAPTURE(n);
+        const PlanSearchResult local = local_plan_search(n);
+        const std::optional<PlanSearchResult> proven =
+            exhaustive_plan_search(local, std::int64_t{1} << 40);
+        REQUIRE(proven);
+        CHECK(local.phase_link_blocks == proven->phase_link_blocks);
+    }
+}
+
+TEST_CASE("the stored plan is never costlier than either short layout, for every n to 4096") {
+    for (int n = 2; n <= stored_trivance_b_plans_up_to; ++n) {
+        CAPTURE(n);
+        const std::optional<TrivanceBPlan> stored = stored_trivance_b_plan(n);
+        REQUIRE(stored);
+        const std::optional<std::int64_t> cost = phase_link_blocks(*stored);
+        REQUIRE(cost);
+        CHECK(stored->steps.size() == static_cast<std::size_t>(ceil_log(n, 3)));
+        CHECK(*cost <= phase_link_blocks(short_last_plan(n)).value());
+        CHECK(*cost <= phase_link_blocks(short_first_plan(n)).value());
+        if (is_power_of(n, 3)) CHECK(*stored == short_last_plan(n));
+    }
+}
+
+TEST_CASE("the stored plans are the search's") {
+    std::vector<int> sizes;
+    for (int n = 2; n <= 60; ++n) sizes.push_back(n);
+    for (int n = 61; n <= stored_trivance_b_plans_up_to; n += 211) sizes.push_back(n);
+    for (int n : {256, 1024, 2048}) sizes.push_back(n);
+    for (int n : sizes) {
+        CAPTURE(n);
+        CHECK(stored_trivance_b_plan(n) == search_best_plan(n, 100000).plan);
+    }
+}
+
+TEST_CASE("the default Trivance B holds with the plan's byte factor" *
+          doctest::test_suite("slow")) {
+    std::vector<int> sizes;
+    for (int n = 2; n <= 120; ++n) sizes.push_back(n);
+    for (int n : {243, 256, 500, 730}) sizes.push_back(n);
+    for (int n : sizes) {
+        CAPTURE(n);
+        const TrivanceBPlan plan = best_known_plan(n);
+        const Report report = check_schedule(trivance_b(n, "best"));
+        CHECK(report.verdict == Verdict::holds);
+        CHECK(report.steps() == 2 * ceil_log(n, 3));
+        CHECK(report.theta == doctest::Approx(plan_theta(plan, phase_link_blocks(plan).value())));
+    }
+}
+
+TEST_CASE("a plan's schedule with a block dropped or a block sent twice is violated") {
+    const int n = 28;
+    Schedule dropped = trivance_b(n, "best");
+    Schedule doubled = dropped;
+    // Rank 0's first reduce-scatter message loses a block: its partial never reaches the owner.
+    Transfer& first = dropped.steps[0].transfers[0];
+    REQUIRE(first.blocks.size() >= 1);
+    std::vector<int> kept = first.blocks.sorted();
+    const int lost = kept.front();
+    kept.erase(kept.begin());
+    first.blocks = BlockSet(kept, n);
+    const Report missing = check_schedule(dropped);
+    CHECK(missing.verdict == Verdict::violated);
+    CHECK(missing.violation_counts.count("missing") == 1);
+    CHECK(missing.violation_counts.count("double_count") == 0);
+    CAPTURE(lost);
+
+    // Rank 0 also sends, in its first message, a block it sends again later.
+    Transfer& again = doubled.steps[0].transfers[0];
+    std::vector<int> blocks = again.blocks.sorted();
+    int repeated = -1;
+    for (const Transfer& later : doubled.steps[1].transfers)
+        if (later.src == again.src && repeated < 0) repeated = later.blocks.sorted().front();
+    REQUIRE(repeated >= 0);
+    blocks.push_back(repeated);
+    std::sort(blocks.begin(), blocks.end());
+    again.blocks = BlockSet(blocks, n);
+    const Report twice = check_schedule(doubled);
+    CHECK(twice.verdict == Verdict::violated);
+    CHECK(twice.violation_counts.count("double_count") == 1);
+}
