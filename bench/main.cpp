@@ -163,7 +163,12 @@ int main(int argc, char** argv) {
                  "Also run the every-algorithm sweep of n = 2..4096 (budget 10 minutes)");
     app.add_option("--jobs", options->jobs, "Threads for multi-n cases (default: all cores)");
     app.add_flag("--json", options->json, "Print the measurements as JSON");
-    CLI11_PARSE(app, argc, argv);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& error) {
+        // CLI11 prints the message; a usage error exits 2, as trivcheck's do.
+        return app.exit(error) == 0 ? 0 : 2;
+    }
     std::vector<BenchCase> cases;
     try {
         cases = read_bench_cases(options->budgets);
