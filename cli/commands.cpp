@@ -6,7 +6,6 @@ namespace trivcheck::cli {
 void register_list_command(CLI::App& app, CommandResult& result);
 void register_check_command(CLI::App& app, CommandResult& result);
 void register_gen_command(CLI::App& app, CommandResult& result);
-void register_bench_command(CLI::App& app, CommandResult& result);
 void register_sweep_command(CLI::App& app, CommandResult& result);
 void register_synth_command(CLI::App& app, CommandResult& result);
 void register_shrink_command(CLI::App& app, CommandResult& result);
@@ -20,7 +19,6 @@ const std::vector<CommandRegistrar>& all_commands() {
         register_list_command,
         register_check_command,
         register_gen_command,
-        register_bench_command,
         register_sweep_command,
         register_synth_command,
         register_shrink_command,

@@ -1,6 +1,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "checker/formats/text_table.hpp"
 #include "cli/command.hpp"
 #include "models/generator.hpp"
 
@@ -28,13 +29,9 @@ void print_list(bool json) {
     }
     std::cout << "algorithm            forms  topologies  summary\n";
     for (const AlgorithmInfo& info : algorithm_catalogue()) {
-        std::string name = info.name;
-        name.resize(std::max<std::size_t>(name.size() + 1, 21), ' ');
-        std::string forms = forms_of(info);
-        forms.resize(7, ' ');
-        std::string topologies = info.topologies;
-        topologies.resize(std::max<std::size_t>(topologies.size() + 1, 12), ' ');
-        std::cout << name << forms << topologies << info.summary << "\n";
+        // Fixed widths under the header line above, at least one space after each value.
+        std::cout << pad_right(info.name + " ", 21) << pad_right(forms_of(info), 7)
+                  << pad_right(info.topologies + " ", 12) << info.summary << "\n";
     }
     std::cout << "\n";
     for (const AlgorithmInfo& info : algorithm_catalogue())

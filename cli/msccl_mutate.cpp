@@ -10,7 +10,7 @@
 #include "checker/formats/text_table.hpp"
 #include "checker/search/msccl_mutation_score.hpp"
 #include "cli/command_errors.hpp"
-#include "cli/text_columns.hpp"
+#include "cli/percent.hpp"
 
 namespace trivcheck::cli {
 

@@ -10,8 +10,8 @@
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/msccl_mutate.hpp"
+#include "cli/percent.hpp"
 #include "cli/schedule_source.hpp"
-#include "cli/text_columns.hpp"
 
 namespace trivcheck::cli {
 
@@ -128,11 +128,11 @@ void print_text(const MutateOptions& options, const std::vector<OperatorTally>& 
                 continue;
             }
             ++shown;
-            std::cout << "  " << pad(to_string(mutant.fate), 18) << tally.name << " n=" << mutant.n
-                      << " " << mutant.site << ": " << mutant.reason << "\n";
+            std::cout << "  " << pad_right(to_string(mutant.fate), 18) << tally.name
+                      << " n=" << mutant.n << " " << mutant.site << ": " << mutant.reason << "\n";
         }
         if (hidden > 0)
-            std::cout << "  " << pad("", 18) << tally.name << ": " << hidden
+            std::cout << "  " << pad_right("", 18) << tally.name << ": " << hidden
                       << " more (--json lists all)\n";
     }
 }

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "checker/core/exit_code.hpp"
+#include "checker/formats/text_table.hpp"
 #include "proofs/verdict.hpp"
 
 namespace trivcheck::cli {
@@ -43,11 +44,6 @@ bool same_row(const QueryOutcome& a, const QueryOutcome& b) {
            a.reason == b.reason && a.s >= 0 && b.s == a.s + 1;
 }
 
-std::string padded(std::string text, std::size_t width) {
-    if (text.size() < width) text.resize(width, ' ');
-    return text + "  ";
-}
-
 std::string seconds_text(double seconds) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.2f s", seconds);
@@ -57,10 +53,7 @@ std::string seconds_text(double seconds) {
 }  // namespace
 
 std::string prove_report_text(const std::vector<QueryOutcome>& outcomes) {
-    struct Row {
-        std::string obligation, query, range, verdict, time;
-    };
-    std::vector<Row> rows{{"obligation", "query", "range of n", "verdict", "time"}};
+    TextTable table({"obligation", "query", "range of n", "verdict", "time"});
     double total_seconds = 0;
     for (std::size_t first = 0; first < outcomes.size();) {
         std::size_t last = first;
@@ -68,22 +61,13 @@ std::string prove_report_text(const std::vector<QueryOutcome>& outcomes) {
         while (last + 1 < outcomes.size() && same_row(outcomes[last], outcomes[last + 1]))
             seconds += outcomes[++last].seconds;
         total_seconds += seconds;
-        rows.push_back({outcomes[first].obligation, outcomes[first].label,
-                        range_of(outcomes[first], outcomes[last]), verdict_text(outcomes[first]),
-                        seconds_text(seconds)});
+        table.add_row({outcomes[first].obligation, outcomes[first].label,
+                       range_of(outcomes[first], outcomes[last]), verdict_text(outcomes[first]),
+                       seconds_text(seconds)});
         first = last + 1;
     }
-    std::size_t widths[4] = {0, 0, 0, 0};
-    for (const Row& row : rows) {
-        widths[0] = std::max(widths[0], row.obligation.size());
-        widths[1] = std::max(widths[1], row.query.size());
-        widths[2] = std::max(widths[2], row.range.size());
-        widths[3] = std::max(widths[3], row.verdict.size());
-    }
     std::ostringstream text;
-    for (const Row& row : rows)
-        text << padded(row.obligation, widths[0]) << padded(row.query, widths[1])
-             << padded(row.range, widths[2]) << padded(row.verdict, widths[3]) << row.time << "\n";
+    text << table.render();
 
     bool any_finding = false;
     for (const QueryOutcome& outcome : outcomes) {

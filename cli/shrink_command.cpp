@@ -12,7 +12,7 @@
 #include "cli/command_errors.hpp"
 #include "cli/msccl_shrink.hpp"
 #include "cli/schedule_source.hpp"
-#include "cli/text_columns.hpp"
+#include "cli/percent.hpp"
 
 namespace trivcheck::cli {
 

@@ -93,8 +93,7 @@ bool Scheduler::run(StepObserver* observer) {
                 wake(layout_.connections()[links.receive_connection].sending_block);
             }
             if (step_sends(step.type)) {
-                start.sent_message = static_cast<int>(message_connection_.size());
-                message_connection_.push_back(links.send_connection);
+                start.sent_message = messages_sent_++;
                 fifo_[fifo_tail_[links.send_connection]++] = start.sent_message;
                 most_queued_[links.send_connection] =
                     std::max(most_queued_[links.send_connection],

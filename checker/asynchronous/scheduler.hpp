@@ -50,8 +50,6 @@ class Scheduler {
     std::span<const int> queued(int connection) const {
         return {fifo_.data() + fifo_head_[connection], fifo_.data() + fifo_tail_[connection]};
     }
-    /// The connection of message `message`.
-    int message_connection(int message) const { return message_connection_[message]; }
     /// The most messages `connection` held at once.
     int most_queued(int connection) const { return most_queued_[connection]; }
 
@@ -72,7 +70,7 @@ class Scheduler {
     std::vector<std::size_t> fifo_head_;
     std::vector<std::size_t> fifo_tail_;
     std::vector<int> most_queued_;
-    std::vector<int> message_connection_;
+    int messages_sent_ = 0;                     // numbers each message as it is sent
     std::vector<std::vector<int>> dependents_;  // block -> blocks with a step waiting on it
     std::vector<int> ready_;
     std::vector<char> is_ready_;

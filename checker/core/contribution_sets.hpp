@@ -88,7 +88,6 @@ class ContributionSets {
     /// Lowest contributor of [0, n) not in `set`, or -1.
     int first_missing(SetId set) const;
     int ranks() const { return n_; }
-    std::size_t set_count() const { return sizes_.size(); }
     std::size_t memory_bytes() const;
     /// Room for `sets` sets of `arcs` arcs in all, made at once instead of by
     /// doubling (which copies everything made so far). The table that looks

@@ -29,6 +29,12 @@ std::size_t display_width(const std::string& text) {
     return columns;
 }
 
+std::string pad_right(std::string text, std::size_t width) {
+    const std::size_t columns = display_width(text);
+    if (columns < width) text.append(width - columns, ' ');
+    return text;
+}
+
 std::string TextTable::render() const { return render(""); }
 
 std::string TextTable::render(const std::string& indent) const {
@@ -40,10 +46,8 @@ std::string TextTable::render(const std::string& indent) const {
     for (std::size_t r = header_shown_ ? 0 : 1; r < rows_.size(); ++r) {
         const auto& row = rows_[r];
         std::string line = indent;
-        for (std::size_t c = 0; c < row.size(); ++c) {
-            line += row[c];
-            if (c + 1 < row.size()) line.append(widths[c] - display_width(row[c]) + gap_, ' ');
-        }
+        for (std::size_t c = 0; c < row.size(); ++c)
+            line += c + 1 < row.size() ? pad_right(row[c], widths[c] + gap_) : row[c];
         // An empty last cell would leave the padding of the one before it.
         while (!line.empty() && line.back() == ' ') line.pop_back();
         text += line + "\n";

@@ -31,4 +31,8 @@ class TextTable {
 /// The columns `text` takes on a terminal: its UTF-8 characters.
 std::size_t display_width(const std::string& text);
 
+/// `text` followed by spaces up to `width` display columns (never cut): the one
+/// way a column is padded, in TextTable and in the few fixed-width lines.
+std::string pad_right(std::string text, std::size_t width);
+
 }  // namespace trivcheck

@@ -89,7 +89,7 @@ TEST_CASE("bad --topo, --n, --shard and --table values: exit 2 with the option n
     });
 }
 
-TEST_CASE("gen, shrink, mutate and bench refuse what they cannot do") {
+TEST_CASE("gen, shrink and mutate refuse what they cannot do") {
     check_refusals({
         {"gen --algo nosuch --form B --topo ring:4", 2,
          "error: unknown algorithm 'nosuch' (see `trivcheck list`)\n"},
@@ -100,14 +100,6 @@ TEST_CASE("gen, shrink, mutate and bench refuse what they cannot do") {
         {"mutate --algo nosuch --n 2..4", 2,
          "error: unknown algorithm 'nosuch' (see `trivcheck list`)\n"},
         {"mutate --algo trivance --n 2..4 --sites 0", 2, "error: --sites: expected 1 or more\n"},
-        {"bench --jobs x", 2,
-         "Could not convert: --jobs = x\nRun with --help for more information.\n"},
-        {"bench --suites default,nosuch", 2,
-         "--suites: nosuch not in {default,scale,long,msccl,torus}\nRun with --help for more "
-         "information.\n"},
-        {"bench --nosuch", 2,
-         "The following argument was not expected: --nosuch\nRun with --help for more "
-         "information.\n"},
     });
     // A schedule that holds has nothing to shrink: exit 0, said on standard output.
     const auto holds =

@@ -11,10 +11,4 @@ inline std::string percent(double fraction) {
     return text;
 }
 
-/// `text` padded with spaces to `width` (never cut), for table columns.
-inline std::string pad(std::string text, std::size_t width) {
-    if (text.size() < width) text.append(width - text.size(), ' ');
-    return text;
-}
-
 }  // namespace trivcheck::cli
