@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdarg>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
@@ -17,7 +18,9 @@
 #include "checker/core/exit_code.hpp"
 #include "checker/core/parallel_for.hpp"
 #include "checker/explanations/check.hpp"
+#include "checker/formats/json_text.hpp"
 #include "cli/command.hpp"
+#include "cli/jobs_option.hpp"
 #include "models/generator.hpp"
 
 namespace trivcheck::cli {
@@ -307,7 +310,22 @@ class ScratchFolder {
     std::string path_;
 };
 
+/// One row of the table, printf-formatted, on std::cout (whose writes are
+/// checked, cli/standard_output.hpp) at once: rows show as they are measured.
+__attribute__((format(printf, 1, 2))) void print_row(const char* format, ...) {
+    std::va_list arguments;
+    va_start(arguments, format);
+    std::va_list again;
+    va_copy(again, arguments);
+    std::string row(static_cast<std::size_t>(std::vsnprintf(nullptr, 0, format, arguments)), ' ');
+    va_end(arguments);
+    std::vsnprintf(row.data(), row.size() + 1, format, again);
+    va_end(again);
+    std::cout << row << std::flush;
+}
+
 int run_bench(const BenchOptions& options) {
+    const int jobs = usable_jobs(options.jobs);
     bool all_within = true;
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     std::vector<BenchCase> cases;
@@ -324,13 +342,13 @@ int run_bench(const BenchOptions& options) {
     for (const BenchCase& bench : cases)
         name_width = std::max(name_width, static_cast<int>(bench.name.size()));
     if (!options.json)
-        std::printf("%-*s  %9s %9s %9s %9s %9s  %s\n", name_width, "benchmark", "seconds", "cpu s",
-                    "budget", "peak GiB", "budget", "result");
+        print_row("%-*s  %9s %9s %9s %9s %9s  %s\n", name_width, "benchmark", "seconds", "cpu s",
+                  "budget", "peak GiB", "budget", "result");
     for (BenchCase bench : cases) {
         bench.arguments = in_folder(bench.arguments, dir);
         const bool set_up = bench.setup.empty() ||
                             measure_command(in_folder(bench.setup, dir), exit_holds).expected;
-        const Measurement m = set_up ? measure(bench, options.jobs) : Measurement{};
+        const Measurement m = set_up ? measure(bench, jobs) : Measurement{};
         const bool within = set_up && !m.crashed && m.expected &&
                             m.seconds <= bench.budget_seconds &&
                             (bench.budget_gib == 0 || m.peak_gib <= bench.budget_gib);
@@ -352,15 +370,14 @@ int run_bench(const BenchOptions& options) {
                             {"budget_gib", bench.budget_gib},
                             {"result", result}});
         } else {
-            std::printf(
+            print_row(
                 "%-*s  %9.3f %9.3f %9.1f %9.3f %9s  %s\n", name_width, bench.name.c_str(),
                 m.seconds, m.cpu_seconds, bench.budget_seconds, m.peak_gib,
                 bench.budget_gib > 0 ? std::to_string(bench.budget_gib).substr(0, 4).c_str() : "-",
                 result);
-            std::fflush(stdout);
         }
     }
-    if (options.json) std::cout << rows.dump(2) << "\n";
+    if (options.json) std::cout << json_text(rows, 2) << "\n";
     return all_within ? exit_holds : exit_violated;
 }
 

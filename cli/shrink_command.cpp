@@ -11,6 +11,7 @@
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/msccl_shrink.hpp"
+#include "cli/number_checks.hpp"
 #include "cli/schedule_source.hpp"
 #include "cli/text_columns.hpp"
 
@@ -218,8 +219,10 @@ void register_shrink_command(CLI::App& app, CommandResult& result) {
         ->add_option("--mutation", options->mutation,
                      "Make this mistake of `trivcheck mutate` in the generated schedule")
         ->check(CLI::IsMember(operator_names()));
-    command->add_option("--site", options->site,
-                        "Which place of the mistake, 0.. in step order (default: the middle one)");
+    command
+        ->add_option("--site", options->site,
+                     "Which place of the mistake, 0.. in step order (default: the middle one)")
+        ->check(at_least(0));
     command->add_flag("--as-file", options->as_file,
                       "Delta-debug a file as it is, even when it is a generated schedule with "
                       "one of mutate's mistakes");
