@@ -20,7 +20,7 @@ namespace {
 
 void print_text(const std::string& file, int sites,
                 const std::vector<msccl::ProgramOperatorTally>& tallies) {
-    std::cout << "mutants of " << file << ", up to " << sites
+    std::cout << "mutants of " << terminal_text(file) << ", up to " << sites
               << " per operator, checked asynchronously\n\n";
     TextTable table({"operator", "made", "caught", "survived", "score", "violation kinds"});
     int made = 0;
