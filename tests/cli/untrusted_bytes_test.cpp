@@ -48,18 +48,27 @@ TEST_CASE("untrusted bytes: a name that is not UTF-8 reaches --json as U+FFFD, n
     CHECK(report["schedule"]["name"] == "ring-" + replacement + replacement);
 }
 
-TEST_CASE("untrusted bytes: an input error quoting a bad byte reaches SARIF, with the good files") {
-    const std::string good =
-        write_file(unique_temp_path("trivcheck-good") + ".xml", two_gpu_allreduce_xml);
+TEST_CASE("untrusted bytes: an input error quoting a bad byte reaches SARIF, with the others") {
+    // A file that holds (no result), one that is violated (a result) and one
+    // whose input error quotes a 0xFF byte: one log for all three.
+    std::string violated = two_gpu_allreduce_xml;
+    violated.replace(violated.find("type=\"rrc\""), 10, "type=\"r\"");
+    const std::string holds =
+        write_file(unique_temp_path("trivcheck-holds") + ".xml", two_gpu_allreduce_xml);
+    const std::string wrong = write_file(unique_temp_path("trivcheck-wrong") + ".xml", violated);
     const std::string bad =
         write_file(unique_temp_path("trivcheck-bad") + ".json",
                    "{\"schema\": \"trivcheck.schedule/1\", \"name\": \"\xFF\"}");
-    const CommandOutput run = run_trivcheck("check --format sarif " + good + " " + bad);
-    CHECK(run.exit_code == 3);
+    const CommandOutput run =
+        run_trivcheck("check --format sarif " + holds + " " + wrong + " " + bad);
+    CHECK(run.exit_code == 1);  // a violation comes before an unreadable file
     const nlohmann::json log = parsed(run.out);
-    const std::string text = log.dump();
-    CHECK(text.find(good) != std::string::npos);  // the good file is still reported
+    const nlohmann::json& results = log["runs"][0]["results"];
+    REQUIRE(results.size() == 2);
+    const std::string text = results.dump();
+    CHECK(text.find(wrong) != std::string::npos);
     CHECK(text.find(bad) != std::string::npos);
+    CHECK(text.find(replacement) != std::string::npos);  // the quoted byte
 }
 
 TEST_CASE("untrusted bytes: a file name that is not UTF-8 reaches mutate --json") {
