@@ -4,6 +4,7 @@
 // std::thread ended in "terminate called without an active exception".
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <string>
 
 #include "checker/core/usable_cores.hpp"
@@ -47,4 +48,22 @@ TEST_CASE("threads: when no thread can be made, the work runs on the threads the
         run_shell(limits + TRIVCHECK_BINARY + " " + sweep + " --jobs 2 2>/dev/null");
     CHECK(limited.exit_code == 0);
     CHECK(limited.out == run_trivcheck(sweep + " --jobs 1").out);
+}
+
+TEST_CASE("threads: an MSCCL-IR check with no second thread reads and runs on one") {
+    // 50 MB and 410,240 steps: the plain reader splits the text (8 MiB or more) and
+    // the run has an order and a value side (4096 steps or more), each on a thread
+    // of its own when one can be made. Before: "error: Resource temporarily
+    // unavailable", exit 3.
+    const std::string file = unique_temp_path("trivcheck-threads") + ".xml";
+    REQUIRE(run_trivcheck("gen --algo ring --form B --topo ring:320 --format msccl -o " + file)
+                .exit_code == 0);
+    const CommandOutput whole = run_trivcheck("check " + file);
+    CHECK(whole.exit_code == 0);
+    const std::string limits = "ulimit -v 3000000; ulimit -s 4000000; exec ";
+    const CommandOutput limited =
+        run_shell(limits + TRIVCHECK_BINARY + " check " + file + " 2>/dev/null");
+    CHECK(limited.exit_code == 0);
+    CHECK(limited.out == whole.out);
+    std::filesystem::remove(file);
 }
