@@ -65,6 +65,9 @@ int run_reporting_errors(const std::function<int()>& body) {
     } catch (const std::exception& error) {
         // A fault of trivcheck's own: reported, never a crash and never a verdict.
         return report("unknown (internal error): ", error.what(), exit_unknown);
+    } catch (...) {
+        return report("unknown (internal error): ", "an exception of no standard type",
+                      exit_unknown);
     }
 }
 
