@@ -24,6 +24,7 @@ SarifSubject check_file(const std::string& file, const ExecuteOptions& options, 
         subject.text = read_file_text(file);
         ScheduleSource source;
         source.file = file;
+        source.text = subject.text;  // read once: the file may be a FIFO
         if (const std::optional<msccl::Program> program = load_msccl_program(source)) {
             subject.msccl = true;
             msccl::AsynchronousOptions asynchronous_options;
