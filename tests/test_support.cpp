@@ -7,6 +7,8 @@
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "proofs/last_step_planner.hpp"
 
@@ -46,6 +48,13 @@ std::string request_label(const GeneratorRequest& request) {
     return request.algo + " " + to_string(request.form) + " " + request.topology.describe() +
            " route=" + request.route + " last_step=" + request.last_step + " tree=" + request.tree +
            " layout=" + request.layout;
+}
+
+std::string file_contents(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    std::ostringstream text;
+    text << file.rdbuf();
+    return text.str();
 }
 
 CommandOutput run_shell(const std::string& command) {

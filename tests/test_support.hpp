@@ -34,6 +34,9 @@ std::vector<GeneratorRequest> every_request(const Topology& topology);
 /// "ALGO FORM TOPOLOGY route=... last_step=... tree=... layout=...", to name a request in a failure.
 std::string request_label(const GeneratorRequest& request);
 
+/// The whole content of the file at `path` (empty when it cannot be read).
+std::string file_contents(const std::string& path);
+
 /// Path of a file under the repository root.
 std::string source_path(const std::string& relative);
 

@@ -18,13 +18,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string contents(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    std::ostringstream text;
-    text << file.rdbuf();
-    return text.str();
-}
-
 /// A fresh folder of its own, so that left-over temporary files would show.
 std::string fresh_folder(const std::string& stem) {
     const std::string folder = unique_temp_path(stem);
@@ -64,7 +57,7 @@ TEST_CASE("output files: an existing file survives a failed write or a killed wr
             const CommandOutput run = run_with_small_file_limit(writer, killed);
             CHECK(run.exit_code != 0);
             if (!killed) CHECK(run.exit_code == 3);
-            CHECK(contents(path) == old_text);
+            CHECK(trivcheck::testing::file_contents(path) == old_text);
             if (!killed) {
                 // A failed write removes its temporary file; a killed one cannot.
                 std::vector<std::string> names;

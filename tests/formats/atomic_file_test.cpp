@@ -18,13 +18,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string contents(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    std::ostringstream text;
-    text << file.rdbuf();
-    return text.str();
-}
-
 std::size_t files_in(const std::string& folder) {
     std::size_t count = 0;
     for ([[maybe_unused]] const auto& entry : fs::directory_iterator(folder)) ++count;
@@ -41,10 +34,10 @@ TEST_CASE("atomic file: replaced on commit; untouched, and no temporary left, wi
     {
         AtomicFile file(path);
         file.write("new, half");
-        CHECK(contents(path) == "old");
+        CHECK(trivcheck::testing::file_contents(path) == "old");
         CHECK(files_in(folder) == 2);  // the temporary beside it
     }
-    CHECK(contents(path) == "old");
+    CHECK(trivcheck::testing::file_contents(path) == "old");
     CHECK(files_in(folder) == 1);
     CHECK_THROWS_AS(write_file_text(path,
                                     [](std::string& out, const auto& drain) {
@@ -53,10 +46,10 @@ TEST_CASE("atomic file: replaced on commit; untouched, and no temporary left, wi
                                         throw std::runtime_error("the producer failed");
                                     }),
                     std::runtime_error);
-    CHECK(contents(path) == "old");
+    CHECK(trivcheck::testing::file_contents(path) == "old");
     CHECK(files_in(folder) == 1);
     write_file_text(path, std::string_view("new"));
-    CHECK(contents(path) == "new");
+    CHECK(trivcheck::testing::file_contents(path) == "new");
     CHECK(files_in(folder) == 1);
     fs::remove_all(folder);
 }
@@ -74,7 +67,7 @@ TEST_CASE("atomic file: a second writer in the middle of a first leaves one whol
         write_file_text(path, std::string_view("the second writer's file"));
         out = half;
     });
-    CHECK(contents(path) == half + half);
+    CHECK(trivcheck::testing::file_contents(path) == half + half);
     CHECK(files_in(folder) == 1);
     fs::remove_all(folder);
 }
