@@ -42,6 +42,7 @@ ScheduleOrOrbit load_schedule_or_orbit(const ScheduleSource& source);
 /// The MSCCL-IR program in `source`'s file when the file is one (name ending
 /// in .xml, or content whose first element is `<algo`); nothing otherwise.
 /// Throws InputError for a malformed one, NotApplicable for an unknown collective.
-std::optional<msccl::Program> load_msccl_program(const ScheduleSource& source);
+/// Read as RCCL reads it, with warnings, unless `strict` (parse_msccl_xml).
+std::optional<msccl::Program> load_msccl_program(const ScheduleSource& source, bool strict = false);
 
 }  // namespace trivcheck::cli
