@@ -52,8 +52,8 @@ int run_msccl_check(const msccl::Program& program, const CheckOptions& options) 
     asynchronous_options.max_recorded_violations = options.max_violations;
     asynchronous_options.rccl_limits = options.runtime == "rccl";
     asynchronous_options.memory_limit_bytes = options.memory_limit_mib << 20;
-    const Report report = msccl::check_program(program, asynchronous_options);
     for (const std::string& warning : program.warnings) std::cerr << "warning: " << warning << "\n";
+    const Report report = msccl::check_program(program, asynchronous_options);
     if (options.json) {
         nlohmann::ordered_json json = report_to_json(report);
         if (!program.warnings.empty()) json["warnings"] = program.warnings;

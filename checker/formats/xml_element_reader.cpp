@@ -56,7 +56,9 @@ void add_attributes(ElementReader& reader, pugi::xml_node node, ReadingWarnings*
     if (warnings && !reader.ignored().empty())
         warnings->add(std::string("attributes <") + node.name() + "> " + reader.ignored(),
                       reader.element_path(),
-                      "ignored attribute " + reader.ignored() + " of <" + node.name() +
+                      (reader.ignored().find(", ") == std::string::npos ? "ignored attribute "
+                                                                        : "ignored attributes ") +
+                          reader.ignored() + " of <" + node.name() +
                           "> (RCCL's parser reads only the attributes it needs)");
 }
 
