@@ -6,7 +6,9 @@
 
 #include "checker/core/exit_code.hpp"
 #include "cli/command.hpp"
+#include "cli/command_errors.hpp"
 #include "cli/commands.hpp"
+#include "cli/standard_output.hpp"
 
 namespace trivcheck::cli {
 
@@ -19,13 +21,19 @@ int run(int argc, char** argv) {
     app.require_subcommand(1);
     CommandResult result;
     for (CommandRegistrar registrar : all_commands()) registrar(app, result);
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& error) {
-        const int code = app.exit(error);
-        return code == 0 ? exit_holds : exit_usage;
-    }
-    return result.exit_code;
+    // Every command's output is checked for loss, and what any command throws
+    // is reported with its exit code, never left to terminate the process.
+    return run_with_checked_standard_output([&]() -> int {
+        return run_reporting_errors([&]() -> int {
+            try {
+                app.parse(argc, argv);
+            } catch (const CLI::ParseError& error) {
+                const int code = app.exit(error);
+                return code == 0 ? exit_holds : exit_usage;
+            }
+            return result.exit_code;
+        });
+    });
 }
 
 }  // namespace trivcheck::cli

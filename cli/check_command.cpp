@@ -4,12 +4,14 @@
 #include "checker/core/exit_code.hpp"
 #include "checker/core/input_error.hpp"
 #include "checker/explanations/check.hpp"
+#include "checker/formats/json_text.hpp"
 #include "checker/formats/report_json.hpp"
 #include "checker/formats/report_text.hpp"
 #include "checker/formats/schedule_json.hpp"
 #include "checker/formats/size_spec.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
+#include "cli/number_checks.hpp"
 #include "cli/sarif_check.hpp"
 #include "cli/schedule_source.hpp"
 #include "cli/size_range_check.hpp"
@@ -57,7 +59,7 @@ int run_msccl_check(const msccl::Program& program, const CheckOptions& options) 
     if (options.json) {
         nlohmann::ordered_json json = report_to_json(report);
         if (!program.warnings.empty()) json["warnings"] = program.warnings;
-        std::cout << json.dump(2) << "\n";
+        std::cout << json_text(json, 2) << "\n";
     } else {
         std::cout << report_to_text(report);
     }
@@ -120,7 +122,7 @@ int run_check(CheckOptions options) {
             if (smaller)
                 json["smallest_failing_same_class"] =
                     failing_size_to_json(smaller->search, smaller->scope);
-            std::cout << json.dump(2) << "\n";
+            std::cout << json_text(json, 2) << "\n";
         } else {
             std::cout << report_to_text(report, m);
             if (smaller) std::cout << "\n" << failing_size_to_text(smaller->search, smaller->scope);
@@ -155,10 +157,14 @@ void register_check_command(CLI::App& app, CommandResult& result) {
                      "text (default), json (as --json), or sarif: one SARIF 2.1.0 log for "
                      "every file named, for code scanning (docs/ci.md)")
         ->check(CLI::IsMember({"text", "json", "sarif"}));
-    command->add_option("--m", options->message_bytes,
-                        "Vector size m in bytes: report bytes instead of units of m");
-    command->add_option("--max-violations", options->max_violations,
-                        "Violations reported in full (others are counted)");
+    command
+        ->add_option("--m", options->message_bytes,
+                     "Vector size m in bytes: report bytes instead of units of m")
+        ->check(finite_positive());
+    command
+        ->add_option("--max-violations", options->max_violations,
+                     "Violations reported in full (others are counted)")
+        ->check(at_least(0));
     command->add_option("--n", options->sizes,
                         "With --algo and --form: report the smallest failing ring size among "
                         "these (2..64, pow3, ...; docs/sweep.md)");
@@ -168,12 +174,17 @@ void register_check_command(CLI::App& app, CommandResult& result) {
                      "n <= 32; ports, unheld sends and ring bounds by reference checkers; what "
                      "it cannot check exits 4 (docs/engines.md)")
         ->check(CLI::IsMember({"symbolic", "smt"}));
-    command->add_option("--smt-timeout-ms", options->solver.timeout_ms,
-                        "--engine smt: timeout of each solver call; a timeout is unknown (exit 4)");
-    command->add_option("--seed", options->solver.seed, "--engine smt: solver random seed");
-    command->add_option("--smt-rlimit", options->solver.resource_limit,
-                        "--engine smt: Z3 resource limit of each solver call (0: none); "
-                        "reaching it is unknown (exit 4)");
+    command
+        ->add_option("--smt-timeout-ms", options->solver.timeout_ms,
+                     "--engine smt: timeout of each solver call; a timeout is unknown (exit 4)")
+        ->check(at_least(0));
+    command->add_option("--seed", options->solver.seed, "--engine smt: solver random seed")
+        ->check(at_least(0));
+    command
+        ->add_option("--smt-rlimit", options->solver.resource_limit,
+                     "--engine smt: Z3 resource limit of each solver call (0: none); "
+                     "reaching it is unknown (exit 4)")
+        ->check(at_least(0));
     command
         ->add_option("--runtime", options->runtime,
                      "MSCCL-IR files: also check this runtime's limits (rccl: steps per thread "
@@ -185,8 +196,10 @@ void register_check_command(CLI::App& app, CommandResult& result) {
                       "default warns about");
     command->add_flag("--no-shrink", options->no_shrink,
                       "Do not search smaller n of the same class when a generated ring fails");
-    command->add_option("--memory-limit", options->memory_limit_mib,
-                        "Refuse (exit 4) above this many MiB; default 80% of free memory");
+    command
+        ->add_option("--memory-limit", options->memory_limit_mib,
+                     "Refuse (exit 4) above this many MiB; default 80% of free memory")
+        ->check(mebibytes());
     command->add_flag("--no-symmetry", options->no_symmetry,
                       "Execute every rank and every block even when the schedule is "
                       "rank-symmetric (rotations, torus translations, XOR), folds onto a core, "

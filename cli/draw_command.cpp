@@ -1,4 +1,3 @@
-#include <fstream>
 #include <iostream>
 
 #include "checker/asynchronous/asynchronous_check.hpp"
@@ -6,6 +5,7 @@
 #include "checker/core/input_error.hpp"
 #include "checker/explanations/check.hpp"
 #include "checker/formats/coverage_svg.hpp"
+#include "checker/formats/file_text.hpp"
 #include "checker/formats/msccl_timeline_svg.hpp"
 #include "checker/formats/msccl_xml_reader.hpp"
 #include "checker/formats/ring_step_svg.hpp"
@@ -13,6 +13,7 @@
 #include "checker/formats/torus_svg.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
+#include "cli/number_checks.hpp"
 #include "cli/schedule_source.hpp"
 
 namespace trivcheck::cli {
@@ -82,12 +83,7 @@ int run_draw(const DrawOptions& options) {
         if (options.output.empty() || options.output == "-") {
             std::cout << picture;
         } else {
-            std::ofstream file(options.output);
-            file << picture;
-            if (!file) {
-                std::cerr << "error: cannot write " << options.output << "\n";
-                return exit_input_error;
-            }
+            write_file_text(options.output, picture);
         }
         return exit_holds;
     });
@@ -114,18 +110,24 @@ void register_draw_command(CLI::App& app, CommandResult& result) {
     command->add_option("file", options->source.file,
                         "A trivcheck.schedule/1 JSON file, or an MSCCL-IR .xml file");
     add_generator_options(*command, options->source);
-    command->add_option("--step", options->step, "The step to draw (default 0)");
+    command->add_option("--step", options->step, "The step to draw (default 0)")
+        ->check(at_least(0));
     command->add_flag("--coverage", options->coverage,
                       "Draw the rank x contribution grid after the step instead");
-    command->add_option("--block", options->block, "With --coverage: the block (default 0)");
-    command->add_option("--rank", options->rank,
-                        "With --coverage on a 2D torus: the rank whose holdings are drawn "
-                        "(default 0)");
+    command->add_option("--block", options->block, "With --coverage: the block (default 0)")
+        ->check(at_least(0));
+    command
+        ->add_option("--rank", options->rank,
+                     "With --coverage on a 2D torus: the rank whose holdings are drawn "
+                     "(default 0)")
+        ->check(at_least(0));
     command->add_flag("--dot", options->dot,
                       "Write the step as Graphviz DOT (Boost.Graph write_graphviz) instead");
-    command->add_option("--violation", options->violation,
-                        "Highlight this violation of the report (0-based; default: the first "
-                        "of the drawn step)");
+    command
+        ->add_option("--violation", options->violation,
+                     "Highlight this violation of the report (0-based; default: the first "
+                     "of the drawn step)")
+        ->check(at_least(0));
     command->add_option("-o,--output", options->output, "Output file (default: standard output)");
     command->callback([options, &result] { result.exit_code = run_draw(*options); });
 }

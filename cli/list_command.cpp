@@ -1,6 +1,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "checker/formats/json_text.hpp"
 #include "checker/formats/text_table.hpp"
 #include "cli/command.hpp"
 #include "models/generator.hpp"
@@ -24,7 +25,7 @@ void print_list(bool json) {
                             {"topologies", info.topologies},
                             {"summary", info.summary},
                             {"options", info.options}});
-        std::cout << list.dump(2) << "\n";
+        std::cout << json_text(list, 2) << "\n";
         return;
     }
     std::cout << "algorithm            forms  topologies  summary\n";

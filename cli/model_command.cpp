@@ -9,10 +9,13 @@
 #include "checker/costs/cost_model_text.hpp"
 #include "checker/formats/comma_list.hpp"
 #include "checker/formats/file_text.hpp"
+#include "checker/formats/json_text.hpp"
 #include "checker/formats/topology_spec.hpp"
 #include "checker/formats/units.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
+#include "cli/jobs_option.hpp"
+#include "cli/number_checks.hpp"
 #include "cli/schedule_source.hpp"
 #include "proofs/last_step_planner.hpp"
 
@@ -59,8 +62,7 @@ CostModelRequest to_request(const ModelOptions& options) {
             ? parse_seconds_per_byte("--beta", options.beta)
             : 1 / parse_rate("--link", options.link.empty() ? "800Gbps" : options.link);
     request.sizes = parse_byte_sizes("--m", options.sizes, options.points);
-    if (options.jobs < 0) throw std::invalid_argument("--jobs: expected 0 (all cores) or more");
-    request.jobs = options.jobs;
+    request.jobs = usable_jobs(options.jobs);
     request.execute_options.memory_limit_bytes = options.memory_limit_mib << 20;
     request.prepare = [](GeneratorRequest& generator) { proofs::supply_planner(generator); };
     return request;
@@ -74,7 +76,7 @@ int run_model(const ModelOptions& options) {
         const CostModelRequest request = to_request(options);
         const CostModel model = compute_cost_model(request);
         if (options.json)
-            std::cout << cost_model_to_json(model).dump(2) << "\n";
+            std::cout << json_text(cost_model_to_json(model), 2) << "\n";
         else if (options.csv)
             std::cout << cost_model_to_csv(model);
         else
@@ -140,8 +142,10 @@ void register_model_command(CLI::App& app, CommandResult& result) {
                         "Also write the map: a row per topology, m on a log scale, cells "
                         "coloured by the winner, crossovers marked");
     command->add_option("--jobs", options->jobs, "Threads for the checks (default 0: all cores)");
-    command->add_option("--memory-limit", options->memory_limit_mib,
-                        "Refuse a check above this many MiB (unknown, exit 4)");
+    command
+        ->add_option("--memory-limit", options->memory_limit_mib,
+                     "Refuse a check above this many MiB (unknown, exit 4)")
+        ->check(mebibytes());
     command->callback([options, &result] { result.exit_code = run_model(*options); });
 }
 

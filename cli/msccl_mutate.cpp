@@ -6,7 +6,9 @@
 
 #include "checker/asynchronous/asynchronous_check.hpp"
 #include "checker/core/exit_code.hpp"
+#include "checker/formats/json_text.hpp"
 #include "checker/formats/msccl_xml_reader.hpp"
+#include "checker/formats/terminal_text.hpp"
 #include "checker/formats/text_table.hpp"
 #include "checker/search/msccl_mutation_score.hpp"
 #include "cli/command_errors.hpp"
@@ -18,7 +20,7 @@ namespace {
 
 void print_text(const std::string& file, int sites,
                 const std::vector<msccl::ProgramOperatorTally>& tallies) {
-    std::cout << "mutants of " << file << ", up to " << sites
+    std::cout << "mutants of " << terminal_text(file) << ", up to " << sites
               << " per operator, checked asynchronously\n\n";
     TextTable table({"operator", "made", "caught", "survived", "score", "violation kinds"});
     int made = 0;
@@ -63,7 +65,7 @@ void print_json(const std::string& file, int sites,
         caught += tally.caught;
     }
     json["score"] = made == 0 ? 1.0 : static_cast<double>(caught) / made;
-    std::cout << json.dump(2) << "\n";
+    std::cout << json_text(json, 2) << "\n";
 }
 
 }  // namespace
@@ -73,9 +75,11 @@ int run_msccl_mutate(const std::string& file, int sites, bool json) {
         const msccl::Program program = read_msccl_file(file);
         const Report original = msccl::check_program(program);
         if (original.verdict != Verdict::holds) {
-            std::cerr << "error: " << file << " is " << to_string(original.verdict)
-                      << "; mutants of a wrong program say nothing about the checker\n";
-            return exit_usage;
+            // No correct original to mutate: exit 4, as the help and the generated case say.
+            std::cerr << "unknown: " << terminal_text(file) << " is " << to_string(original.verdict)
+                      << "; no correct original to mutate (mutants of a wrong program say "
+                         "nothing about the checker)\n";
+            return exit_unknown;
         }
         const auto tallies = msccl::score_program_mutants(program, sites);
         if (json)

@@ -6,6 +6,7 @@
 #include "checker/core/exit_code.hpp"
 #include "checker/formats/msccl_xml_reader.hpp"
 #include "checker/formats/msccl_xml_writer.hpp"
+#include "checker/formats/terminal_text.hpp"
 #include "checker/search/msccl_shrink.hpp"
 #include "cli/command_errors.hpp"
 
@@ -16,7 +17,7 @@ int run_msccl_shrink(const std::string& file, const std::string& output, const s
         const msccl::Program program = read_msccl_file(file);
         const Report before = msccl::check_program(program);
         if (before.verdict == Verdict::holds) {
-            std::cout << program.name << " holds: nothing to shrink\n";
+            std::cout << terminal_text(program.name) << " holds: nothing to shrink\n";
             return exit_holds;
         }
         const std::string kept = !kind.empty() ? kind
@@ -24,7 +25,7 @@ int run_msccl_shrink(const std::string& file, const std::string& output, const s
                                      ? before.violations.front().kind
                                      : before.violation_counts.begin()->first;
         if (!before.violation_counts.count(kept)) {
-            std::cerr << "error: " << file << " has no " << kept << " violation\n";
+            std::cerr << "error: " << terminal_text(file) << " has no " << kept << " violation\n";
             return exit_usage;
         }
         const msccl::ProgramShrinkResult result = msccl::shrink_program(program, kept);
@@ -34,9 +35,9 @@ int run_msccl_shrink(const std::string& file, const std::string& output, const s
         else
             write_msccl_file(result.program, output);
         (to_stdout ? std::cerr : std::cout)
-            << "shrunk " << file << " keeping " << kept << ": " << msccl::program_size(program)
-            << " -> " << msccl::program_size(result.program) << " (" << result.tests
-            << " candidates)\n";
+            << "shrunk " << terminal_text(file) << " keeping " << kept << ": "
+            << msccl::program_size(program) << " -> " << msccl::program_size(result.program) << " ("
+            << result.tests << " candidates)\n";
         return exit_violated;
     });
 }

@@ -4,6 +4,7 @@
 
 #include "checker/core/exit_code.hpp"
 #include "checker/explanations/check.hpp"
+#include "checker/formats/json_text.hpp"
 #include "checker/formats/size_spec.hpp"
 #include "checker/formats/text_table.hpp"
 #include "checker/search/mutation_score.hpp"
@@ -180,7 +181,7 @@ void print_json(const MutateOptions& options, const std::vector<OperatorTally>& 
     json["false_alarms"] = totals.false_alarm;
     json["score"] = totals.score();
     json["strict_score"] = totals.strict_score();
-    std::cout << json.dump(2) << "\n";
+    std::cout << json_text(json, 2) << "\n";
 }
 
 int run_mutate(const MutateOptions& options) {

@@ -3,7 +3,9 @@
 #include <memory>
 
 #include "checker/core/exit_code.hpp"
+#include "checker/formats/json_text.hpp"
 #include "cli/command.hpp"
+#include "cli/number_checks.hpp"
 #include "cli/prove_output.hpp"
 #include "proofs/prover.hpp"
 
@@ -30,7 +32,7 @@ int run_prove(ProveOptions options) {
         return exit_usage;
     }
     if (options.json)
-        std::cout << prove_report_json(outcomes, options.settings).dump(2) << "\n";
+        std::cout << json_text(prove_report_json(outcomes, options.settings), 2) << "\n";
     else
         std::cout << prove_report_text(outcomes);
     return proofs::prove_exit_code(outcomes);
@@ -56,8 +58,10 @@ void register_prove_command(CLI::App& app, CommandResult& result) {
     command
         ->add_option("--smt-timeout-ms", options->settings.solver.timeout_ms,
                      "Timeout of each solver call; a timeout is Unknown (exit 4)")
+        ->check(at_least(0))
         ->capture_default_str();
     command->add_option("--seed", options->settings.solver.seed, "Solver random seed")
+        ->check(at_least(0))
         ->capture_default_str();
     command->add_flag("--json", options->json, "Print the trivcheck.proofs/1 JSON report");
     command->add_option("--emit-smt2", options->smt2_directory,

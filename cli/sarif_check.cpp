@@ -9,6 +9,7 @@
 #include "checker/core/resource_limit.hpp"
 #include "checker/explanations/check.hpp"
 #include "checker/formats/file_text.hpp"
+#include "checker/formats/json_text.hpp"
 #include "checker/formats/report_sarif.hpp"
 #include "cli/schedule_source.hpp"
 
@@ -23,6 +24,7 @@ SarifSubject check_file(const std::string& file, const ExecuteOptions& options, 
         subject.text = read_file_text(file);
         ScheduleSource source;
         source.file = file;
+        source.text = subject.text;  // read once: the file may be a FIFO
         if (const std::optional<msccl::Program> program = load_msccl_program(source)) {
             subject.msccl = true;
             msccl::AsynchronousOptions asynchronous_options;
@@ -74,7 +76,7 @@ int run_sarif_check(const std::vector<std::string>& files, const ExecuteOptions&
         if (!subject.failure_kind.empty())
             std::cerr << subject.failure_kind << ": " << subject.failure_message << "\n";
     }
-    std::cout << sarif_log(subjects).dump(2) << "\n";
+    std::cout << json_text(sarif_log(subjects), 2) << "\n";
     if (violated) return exit_violated;
     if (unreadable) return exit_input_error;
     return undecided ? exit_unknown : exit_holds;

@@ -91,7 +91,8 @@ ScheduleOrOrbit load_schedule_or_orbit(const ScheduleSource& source) {
     if (!source.file.empty()) {
         if (!source.algo.empty())
             throw CLI::ValidationError("give either a schedule FILE or --algo, not both");
-        return read_schedule_or_orbit_file(source.file);
+        return source.text ? parse_schedule_or_orbit_json(*source.text, source.file)
+                           : read_schedule_or_orbit_file(source.file);
     }
     const GeneratorRequest request = to_request(source);
     // A generator that knows its schedule is a rotation orbit builds rank 0's messages only.
@@ -103,14 +104,15 @@ Schedule load_schedule(const ScheduleSource& source) {
     return whole_schedule(load_schedule_or_orbit(source));
 }
 
-std::optional<msccl::Program> load_msccl_program(const ScheduleSource& source, bool strict) {
+std::optional<msccl::Program> load_msccl_program(ScheduleSource& source, bool strict) {
     const std::string& path = source.file;
     if (path.empty()) return std::nullopt;
-    if (path.ends_with(".xml")) return read_msccl_file(path, strict);
+    const bool named_xml = path.ends_with(".xml");
+    if (named_xml && !source.text) return read_msccl_file(path, strict);  // mapped, not copied
     if (path.ends_with(".json")) return std::nullopt;
-    const std::string text = read_file_text(path);
-    if (!looks_like_msccl_xml(text)) return std::nullopt;
-    return parse_msccl_xml(text, path, strict);
+    if (!source.text) source.text = read_file_text(path);
+    if (!named_xml && !looks_like_msccl_xml(*source.text)) return std::nullopt;
+    return parse_msccl_xml(*source.text, path, strict);
 }
 
 }  // namespace trivcheck::cli

@@ -12,6 +12,9 @@ namespace trivcheck::cli {
 /// Where a command's schedule comes from: a file, or a generator request.
 struct ScheduleSource {
     std::string file;
+    /// The file's content once read: the loaders below read a file once and
+    /// take its text from here after that (a FIFO or pipe has no second reading).
+    std::optional<std::string> text;
     std::string algo;
     std::string form = "B";
     std::string topology;
@@ -41,8 +44,10 @@ ScheduleOrOrbit load_schedule_or_orbit(const ScheduleSource& source);
 
 /// The MSCCL-IR program in `source`'s file when the file is one (name ending
 /// in .xml, or content whose first element is `<algo`); nothing otherwise.
-/// Throws InputError for a malformed one, NotApplicable for an unknown collective.
-/// Read as RCCL reads it, with warnings, unless `strict` (parse_msccl_xml).
-std::optional<msccl::Program> load_msccl_program(const ScheduleSource& source, bool strict = false);
+/// A file it had to read to tell (named neither .xml nor .json) keeps its
+/// text in source.text, for load_schedule_or_orbit. Throws InputError for a
+/// malformed one, NotApplicable for an unknown collective. Read as RCCL reads
+/// it, with warnings, unless `strict` (parse_msccl_xml).
+std::optional<msccl::Program> load_msccl_program(ScheduleSource& source, bool strict = false);
 
 }  // namespace trivcheck::cli

@@ -5,12 +5,14 @@
 #include "checker/explanations/check.hpp"
 #include "checker/formats/report_text.hpp"
 #include "checker/formats/schedule_json.hpp"
+#include "checker/formats/terminal_text.hpp"
 #include "checker/search/generator_difference.hpp"
 #include "checker/search/mutant_shrink.hpp"
 #include "checker/search/schedule_shrink.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/msccl_shrink.hpp"
+#include "cli/number_checks.hpp"
 #include "cli/schedule_source.hpp"
 #include "cli/percent.hpp"
 
@@ -66,8 +68,8 @@ ShrinkInput make_mutant(const ShrinkOptions& options, std::ostream& out) {
     input.schedule = mutant.schedule;
     input.schedule.name = input.original->name + "-" + options.mutation;
     input.place = mutant.place;
-    out << "mutant " << input.schedule.name << ": " << mutant.site << " (place " << site << " of "
-        << count << ", numbered from 0)\n";
+    out << "mutant " << terminal_text(input.schedule.name) << ": " << mutant.site << " (place "
+        << site << " of " << count << ", numbered from 0)\n";
     return input;
 }
 
@@ -84,8 +86,8 @@ void recognise_generated_mutant(ShrinkInput& input, std::ostream& out) {
     }
     std::optional<RecognisedMutation> found = recognise_mutation(original, input.schedule);
     if (!found) return;
-    out << "recognised " << input.schedule.name << " as " << original.name << " with "
-        << found->op->name << " at " << found->mutant.site << "\n";
+    out << "recognised " << terminal_text(input.schedule.name) << " as " << original.name
+        << " with " << found->op->name << " at " << found->mutant.site << "\n";
     input.original = std::move(original);
     input.mutation = found->op;
     input.place = found->mutant.place;
@@ -129,7 +131,7 @@ int run_shrink(const ShrinkOptions& options) {
         const Schedule& schedule = input.schedule;
         const Report before = check_schedule(schedule);
         if (before.verdict == Verdict::holds) {
-            std::cout << schedule.name << " holds: nothing to shrink\n";
+            std::cout << terminal_text(schedule.name) << " holds: nothing to shrink\n";
             return exit_holds;
         }
         // Without --kind, the first violation of the sorted report is the one kept.
@@ -140,7 +142,8 @@ int run_shrink(const ShrinkOptions& options) {
         const std::optional<FailureSignature> signature =
             signature_of(before, kind, options.kind.empty());
         if (!signature) {
-            std::cerr << "error: " << schedule.name << " has no " << kind << " violation\n";
+            std::cerr << "error: " << terminal_text(schedule.name) << " has no " << kind
+                      << " violation\n";
             return exit_usage;
         }
         FailureSignature kept = *signature;
@@ -161,8 +164,8 @@ int run_shrink(const ShrinkOptions& options) {
         else
             write_schedule_file(result.schedule, options.output);
         const Report after = check_schedule(result.schedule);
-        out << "shrunk " << schedule.name << " keeping " << describe(*signature) << ": "
-            << sizes(schedule) << " -> " << sizes(result.schedule);
+        out << "shrunk " << terminal_text(schedule.name) << " keeping " << describe(*signature)
+            << ": " << sizes(schedule) << " -> " << sizes(result.schedule);
         if (!options.no_delta)
             out << " (" << result.tests << " candidates, " << result.rounds << " rounds)";
         out << "\n  cells that meet the postcondition: " << percent(held_share(before)) << " -> "
@@ -218,8 +221,10 @@ void register_shrink_command(CLI::App& app, CommandResult& result) {
         ->add_option("--mutation", options->mutation,
                      "Make this mistake of `trivcheck mutate` in the generated schedule")
         ->check(CLI::IsMember(operator_names()));
-    command->add_option("--site", options->site,
-                        "Which place of the mistake, 0.. in step order (default: the middle one)");
+    command
+        ->add_option("--site", options->site,
+                     "Which place of the mistake, 0.. in step order (default: the middle one)")
+        ->check(at_least(0));
     command->add_flag("--as-file", options->as_file,
                       "Delta-debug a file as it is, even when it is a generated schedule with "
                       "one of mutate's mistakes");

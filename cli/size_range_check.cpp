@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "checker/core/exit_code.hpp"
+#include "checker/formats/json_text.hpp"
 #include "checker/formats/report_json.hpp"
 #include "checker/formats/report_text.hpp"
 #include "checker/formats/size_spec.hpp"
@@ -67,7 +68,7 @@ int run_size_range_check(const ScheduleSource& source, const std::string& sizes,
         const nlohmann::ordered_json found = failing_size_to_json(search, scope);
         for (auto field = found.begin(); field != found.end(); ++field)
             out[field.key()] = field.value();
-        std::cout << out.dump(2) << "\n";
+        std::cout << json_text(out, 2) << "\n";
     } else {
         std::cout << request.algo << " " << to_string(request.form) << ": "
                   << failing_size_to_text(search, scope);

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "checker/core/exit_code.hpp"
+#include "checker/formats/json_text.hpp"
 #include "checker/formats/report_json.hpp"
 #include "checker/formats/report_text.hpp"
 #include "proofs/smt_execution.hpp"
@@ -48,7 +49,7 @@ int run_smt_check(const Schedule& schedule, bool json, const proofs::SolverSetti
     const std::string unchecked = proofs::add_structure_check(schedule, report);
     const int steps = static_cast<int>(schedule.steps.size());
     if (json)
-        std::cout << smt_report_json(report, steps).dump(2) << "\n";
+        std::cout << json_text(smt_report_json(report, steps), 2) << "\n";
     else
         std::cout << smt_report_text(report, steps);
     if (report.verdict == Verdict::violated) return exit_violated;

@@ -15,6 +15,8 @@
 #include "checker/search/sweep_table.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
+#include "cli/jobs_option.hpp"
+#include "cli/number_checks.hpp"
 #include "cli/progress_bar.hpp"
 #include "cli/sweep_reports.hpp"
 #include "models/generator.hpp"
@@ -155,8 +157,9 @@ int run_sweep(const SweepOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     std::vector<SweepRow> rows;
     std::vector<Topology> sizes;
+    int jobs = 0;
     const int refused = run_reporting_errors([&]() -> int {
-        if (options.jobs < 0) throw std::invalid_argument("--jobs: expected 0 (all cores) or more");
+        jobs = usable_jobs(options.jobs);
         if (options.json && options.table != "summary")
             throw std::invalid_argument("--json and --table classes both want stdout; give one");
         sizes = shard_of(swept_topologies(options), parse_shard(options.shard));
@@ -174,7 +177,7 @@ int run_sweep(const SweepOptions& options) {
     OrderedLines json_lines([](const std::string& line) { std::cout << line << '\n'; });
     {
         ProgressBar progress(total);
-        parallel_for(static_cast<int>(total), options.jobs, [&](int index) {
+        parallel_for(static_cast<int>(total), jobs, [&](int index) {
             const std::size_t item = static_cast<std::size_t>(index);
             SweepRow& row = rows[item / per_row];
             SizeOutcome& outcome = row.sizes[item % per_row];
@@ -291,9 +294,11 @@ void register_sweep_command(CLI::App& app, CommandResult& result) {
                      "the reduction tree's free directions are chosen (docs/synthesis.md); rows "
                      "are labelled with a rule other than the default")
         ->check(CLI::IsMember({"first_come", "balanced"}));
-    command->add_option("--memory-limit", options->memory_limit_mib,
-                        "Refuse a size (unknown, exit 4) above this many MiB per check; default "
-                        "80% of free memory, per thread");
+    command
+        ->add_option("--memory-limit", options->memory_limit_mib,
+                     "Refuse a size (unknown, exit 4) above this many MiB per check; default "
+                     "80% of free memory, per thread")
+        ->check(mebibytes());
     command->add_flag("--no-symmetry", options->no_symmetry,
                       "Execute every rank and every block even when a schedule is "
                       "rank-symmetric, folds onto a core (each core proven once per run) or "

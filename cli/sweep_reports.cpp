@@ -1,8 +1,7 @@
 #include "cli/sweep_reports.hpp"
 
-#include <fstream>
-#include <stdexcept>
-
+#include "checker/formats/file_text.hpp"
+#include "checker/formats/json_text.hpp"
 #include "checker/formats/junit_xml.hpp"
 #include "checker/formats/report_sarif.hpp"
 
@@ -15,12 +14,6 @@ std::string generator_label(const SweepRow& row) {
     std::string variant = row.last_step.empty() ? row.tree : row.last_step;
     if (!row.layout.empty()) variant = row.layout + (row.tree.empty() ? "" : "," + row.tree);
     return variant.empty() ? row.algo : row.algo + "(" + variant + ")";
-}
-
-void write_text(const std::string& path, const std::string& text) {
-    std::ofstream out(path);
-    out << text;
-    if (!out) throw std::runtime_error("cannot write " + path);
 }
 
 }  // namespace
@@ -43,7 +36,7 @@ void write_sweep_sarif(const std::string& path, const std::vector<SweepRow>& row
                           : outcome.reason);
             subjects.push_back(std::move(subject));
         }
-    write_text(path, sarif_log(subjects).dump(2) + "\n");
+    write_file_text(path, json_text(sarif_log(subjects), 2) + "\n");
 }
 
 void write_sweep_junit(const std::string& path, const std::vector<SweepRow>& rows) {
@@ -75,7 +68,7 @@ void write_sweep_junit(const std::string& path, const std::vector<SweepRow>& row
             }
             cases.push_back(std::move(test));
         }
-    write_text(path, junit_xml("trivcheck sweep", cases));
+    write_file_text(path, junit_xml("trivcheck sweep", cases));
 }
 
 }  // namespace trivcheck::cli

@@ -7,14 +7,17 @@
 #include <sstream>
 #include <utility>
 
-#include "checker/execution/executor.hpp"
 #include "checker/core/exit_code.hpp"
+#include "checker/core/sizes_per_thread.hpp"
+#include "checker/execution/executor.hpp"
 #include "checker/execution/pieces_execution.hpp"
-#include "checker/search/size_class.hpp"
 #include "checker/formats/size_spec.hpp"
+#include "checker/search/size_class.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "checker/core/sizes_per_thread.hpp"
+#include "cli/jobs_option.hpp"
+#include "cli/number_checks.hpp"
 #include "cli/synth_plans.hpp"
 #include "cli/synth_tree_choices.hpp"
 #include "cli/synthesis_document.hpp"
@@ -224,23 +227,25 @@ std::string summary_text(const nlohmann::ordered_json& summary) {
 
 int run_synth(const SynthOptions& options) {
     std::vector<int> sizes;
+    int jobs = 0;
     const int refused = run_reporting_errors([&]() -> int {
+        jobs = usable_jobs(options.jobs);
         sizes = parse_size_spec(options.sizes);
         return exit_holds;
     });
     if (refused != exit_holds) return refused;
     if (options.form == "B" && options.directions)
         return run_tree_choice_synthesis(sizes, options.json, {options.timeout_ms, options.seed, 0},
-                                         options.jobs);
+                                         jobs);
     if (options.form == "B") {
         PlanSynthesisOptions plans = options.plans;
         plans.json = options.json;
-        plans.jobs = options.jobs;
+        plans.jobs = jobs;
         return run_plan_synthesis(sizes, plans);
     }
     const proofs::SynthesisSettings settings{options.timeout_ms, options.seed};
     const auto start = std::chrono::steady_clock::now();
-    const std::vector<SizeOutcome> outcomes = synthesize_sizes(sizes, settings, options.jobs);
+    const std::vector<SizeOutcome> outcomes = synthesize_sizes(sizes, settings, jobs);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     int exit_code = exit_holds;
@@ -290,11 +295,12 @@ void register_synth_command(CLI::App& app, CommandResult& result) {
     command->add_option("--n", options->sizes, "Ring sizes: N, A..B, lists (docs/sweep.md)")
         ->required();
     command->add_flag("--json", options->json, "Print trivcheck.synthesis/1 JSON");
-    command->add_option(
-        "--smt-timeout-ms", options->timeout_ms,
-        "Solver timeout in milliseconds, per n (L) or per solver call (B); unknown, "
-        "exit 4, when exceeded");
-    command->add_option("--seed", options->seed, "Solver random seed");
+    command
+        ->add_option("--smt-timeout-ms", options->timeout_ms,
+                     "Solver timeout in milliseconds, per n (L) or per solver call (B); unknown, "
+                     "exit 4, when exceeded")
+        ->check(at_least(0));
+    command->add_option("--seed", options->seed, "Solver random seed")->check(at_least(0));
     command->add_flag("--directions", options->directions,
                       "B: solve the published layout's direction choices with Z3 instead of "
                       "searching plans");

@@ -18,6 +18,7 @@
 #include "models/generator.hpp"
 #include "models/trivance_b_plans.hpp"
 #include "models/trivance_b_search.hpp"
+#include "models/tree_theta_bound.hpp"
 
 namespace trivcheck::cli {
 
@@ -77,7 +78,8 @@ std::string outcome_text(const PlanOutcome& outcome) {
          << (outcome.found.proven_least ? "least: exhaustive search" : "best found, not proven")
          << "); short_last " << number(theta(outcome.short_last_blocks, n)) << ", short_first "
          << number(theta(outcome.short_first_blocks, n)) << ", 2/3 log3 n " << number(paper_theta(n))
-         << " (x" << number(best / paper_theta(n)) << "); stored plan " << outcome.stored;
+         << " (x" << number(best / paper_theta(n)) << "), lower bound "
+         << number(tree_schedule_theta_lower_bound(n)) << "; stored plan " << outcome.stored;
     if (!outcome.verified.empty()) text << "; executor: " << outcome.verified;
     return text.str() + "\n";
 }
@@ -92,6 +94,7 @@ nlohmann::ordered_json outcome_json(const PlanOutcome& outcome) {
             {"short_last_theta", theta(outcome.short_last_blocks, n)},
             {"short_first_theta", theta(outcome.short_first_blocks, n)},
             {"paper_theta", paper_theta(n)},
+            {"lower_bound_theta", tree_schedule_theta_lower_bound(n)},
             {"stored", outcome.stored},
             {"verified", outcome.verified.empty() ? nlohmann::ordered_json(nullptr)
                                                   : nlohmann::ordered_json(outcome.verified)}};

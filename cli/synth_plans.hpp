@@ -20,7 +20,8 @@ struct PlanSynthesisOptions {
 
 /// `trivcheck synth --form B`: for every n of `sizes`, the least-Θ Trivance B
 /// plan the search finds (models/trivance_b_search.hpp), against the short-last
-/// and short-first layouts, Table 1's 2/3 log3 n and the stored plan; one line
+/// and short-first layouts, Table 1's 2/3 log3 n, the lower bound for any
+/// tree schedule (models/tree_theta_bound.hpp) and the stored plan; one line
 /// (or JSON result) per n and a summary. Returns 1 when a stored plan differs
 /// from the search's (unless the table is being rewritten) or a verified
 /// schedule fails the executor, 0 otherwise.

@@ -1,5 +1,7 @@
 #include "cli/synthesis_document.hpp"
 
+#include "checker/formats/json_text.hpp"
+
 namespace trivcheck::cli {
 
 std::string synthesis_document(const std::string& model, nlohmann::ordered_json results,
@@ -9,7 +11,7 @@ std::string synthesis_document(const std::string& model, nlohmann::ordered_json 
     document["model"] = model;
     document["results"] = std::move(results);
     document["summary"] = std::move(summary);
-    return document.dump(2) + "\n";
+    return json_text(document, 2) + "\n";
 }
 
 }  // namespace trivcheck::cli

@@ -3,8 +3,9 @@
 #include <z3++.h>
 
 #include <cstdio>
-#include <fstream>
-#include <stdexcept>
+#include <sstream>
+
+#include "checker/formats/file_text.hpp"
 
 namespace trivcheck::proofs {
 
@@ -33,8 +34,7 @@ const char* smt2_answer(Verdict verdict) {
 void write_smt2_file(const std::filesystem::path& path, const Query& query,
                      const std::string& benchmark, Verdict z3_verdict,
                      const SolverSettings& settings) {
-    std::ofstream file(path);
-    if (!file) throw std::runtime_error("cannot write " + path.string());
+    std::ostringstream file;
     unsigned major = 0, minor = 0, build = 0, revision = 0;
     Z3_get_version(&major, &minor, &build, &revision);
     file << "; trivcheck prove: " << query.obligation << " (" << query.label << ")\n"
@@ -50,7 +50,7 @@ void write_smt2_file(const std::filesystem::path& path, const Query& query,
          << "; z3: " << smt2_answer(z3_verdict) << " (Z3 " << major << "." << minor << "." << build
          << ", timeout " << settings.timeout_ms << " ms, seed " << settings.seed << ")\n"
          << benchmark;
-    if (!file) throw std::runtime_error("cannot write " + path.string());
+    write_file_text(path.string(), file.str());
 }
 
 }  // namespace trivcheck::proofs

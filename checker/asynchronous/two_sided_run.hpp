@@ -19,7 +19,8 @@ struct RunOutcome {
 /// them for `execution` (the value side: values, races). A program of at
 /// least `two_threads_from_steps` steps, on a process that may use two cores
 /// or more, has the value side read the log on a second thread while the
-/// order side writes it. Otherwise the value side reads the log on this
+/// order side writes it (on this thread, as below, when the system will not
+/// make one). Otherwise the value side reads the log on this
 /// thread whenever it fills, and at the end: a thread costs more than it
 /// saves on a small program (and the tests run thousands of them), and on
 /// one core the two sides would only take turns. Either way the value side reads the same

@@ -3,10 +3,10 @@
 #include <atomic>
 #include <cstddef>
 #include <numeric>
-#include <thread>
 #include <vector>
 
 #include "checker/core/parallel_for.hpp"
+#include "checker/core/usable_cores.hpp"
 
 namespace trivcheck {
 
@@ -20,7 +20,7 @@ template <class Result, class MakeWorker, class Answer>
 std::vector<Result> answer_sizes_per_thread(const std::vector<int>& sizes, int jobs,
                                             MakeWorker make_worker, Answer answer) {
     std::vector<Result> results(sizes.size());
-    if (jobs <= 0) jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    if (jobs <= 0) jobs = usable_cores();
     jobs = std::min(jobs, static_cast<int>(std::max<std::size_t>(sizes.size(), 1)));
     std::vector<std::size_t> order(sizes.size());
     std::iota(order.begin(), order.end(), std::size_t{0});

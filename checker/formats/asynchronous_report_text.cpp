@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "checker/formats/report_text.hpp"
+#include "checker/formats/terminal_text.hpp"
 #include "checker/formats/text_table.hpp"
 
 namespace trivcheck {
@@ -106,7 +107,7 @@ std::string asynchronous_report_to_text(const Report& report) {
         out << " first " << report.violations.size() << " shown\n";
         for (const Violation& violation : report.violations) out << describe_violation(violation);
     }
-    return out.str();
+    return terminal_text(out.str());
 }
 
 }  // namespace trivcheck

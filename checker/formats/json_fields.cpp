@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "checker/core/input_error.hpp"
+#include "checker/formats/json_text.hpp"
 
 namespace trivcheck::json_fields {
 
@@ -24,7 +25,7 @@ std::string describe(const json& value) {
         case json::value_t::boolean:
             return value.get<bool>() ? "true" : "false";
         case json::value_t::string: {
-            std::string text = value.dump();
+            std::string text = json_text(value);
             constexpr std::size_t kLimit = 40;
             if (text.size() > kLimit) {
                 // Cut at a character boundary, not inside a UTF-8 sequence.
@@ -39,7 +40,7 @@ std::string describe(const json& value) {
         case json::value_t::object:
             return "an object";
         default:
-            return value.dump();
+            return json_text(value);
     }
 }
 
@@ -102,7 +103,7 @@ int JsonInput::read_index(const json& value, const JsonPath& path, int limit,
     const std::string range = "[0, " + std::to_string(limit) + ")";
     if (!value.is_number_integer())
         fail_type(path, std::string("a ") + noun + " in " + range, value);
-    fail(path, noun + (" " + value.dump()) + " out of range " + range);
+    fail(path, noun + (" " + json_text(value)) + " out of range " + range);
 }
 
 Fields::Fields(const JsonInput& input, const json& object, const JsonPath& path,

@@ -4,6 +4,8 @@
 #include <pugixml.hpp>
 #include <sstream>
 
+#include "checker/formats/xml_text.hpp"
+
 namespace trivcheck {
 
 namespace {
@@ -21,13 +23,13 @@ std::string junit_xml(const std::string& suite, const std::vector<JunitCase>& ca
     pugi::xml_document document;
     pugi::xml_node root = document.append_child("testsuites");
     pugi::xml_node tests = root.append_child("testsuite");
-    tests.append_attribute("name") = suite.c_str();
+    tests.append_attribute("name") = xml_text(suite).c_str();
     int failures = 0, errors = 0, skipped = 0;
     double seconds = 0;
     for (const JunitCase& test : cases) {
         pugi::xml_node node = tests.append_child("testcase");
-        node.append_attribute("classname") = test.class_name.c_str();
-        node.append_attribute("name") = test.name.c_str();
+        node.append_attribute("classname") = xml_text(test.class_name).c_str();
+        node.append_attribute("name") = xml_text(test.name).c_str();
         node.append_attribute("time") = seconds_text(test.seconds).c_str();
         seconds += test.seconds;
         const char* element = nullptr;
@@ -49,8 +51,8 @@ std::string junit_xml(const std::string& suite, const std::vector<JunitCase>& ca
         }
         if (!element) continue;
         pugi::xml_node detail = node.append_child(element);
-        detail.append_attribute("message") = test.message.c_str();
-        if (!test.type.empty()) detail.append_attribute("type") = test.type.c_str();
+        detail.append_attribute("message") = xml_text(test.message).c_str();
+        if (!test.type.empty()) detail.append_attribute("type") = xml_text(test.type).c_str();
     }
     for (pugi::xml_node node : {root, tests}) {
         node.append_attribute("tests") = static_cast<int>(cases.size());

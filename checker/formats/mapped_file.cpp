@@ -5,15 +5,22 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
+
+#include "checker/core/input_error.hpp"
 #include "checker/formats/file_text.hpp"
 
 namespace trivcheck {
 
 MappedFile::MappedFile(const std::string& path) {
+    // One open, one reading: a FIFO or pipe cannot be opened a second time
+    // (that would wait for a writer that never comes).
     const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (descriptor < 0)
+        throw InputError(path, "", std::string("cannot open: ") + std::strerror(errno));
     struct stat status {};
-    if (descriptor >= 0 && ::fstat(descriptor, &status) == 0 && S_ISREG(status.st_mode) &&
-        status.st_size > 0) {
+    if (::fstat(descriptor, &status) == 0 && S_ISREG(status.st_mode) && status.st_size > 0) {
         const auto size = static_cast<std::size_t>(status.st_size);
         void* mapping = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0);
         if (mapping != MAP_FAILED) {
@@ -21,13 +28,19 @@ MappedFile::MappedFile(const std::string& path) {
             mapped_size_ = size;
         }
     }
-    if (descriptor >= 0) ::close(descriptor);
     if (mapping_ != nullptr) {
+        ::close(descriptor);
         text_ = std::string_view(static_cast<const char*>(mapping_), mapped_size_);
-    } else {
-        read_ = read_file_text(path);  // names the file in its error
-        text_ = read_;
+        return;
     }
+    try {
+        read_ = read_descriptor_text(descriptor, path);  // names the file in its error
+    } catch (...) {
+        ::close(descriptor);
+        throw;
+    }
+    ::close(descriptor);
+    text_ = read_;
 }
 
 MappedFile::~MappedFile() {

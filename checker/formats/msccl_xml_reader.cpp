@@ -116,27 +116,51 @@ msccl::Program parse_msccl_xml_tree(std::string_view text, const std::string& fi
 }
 
 msccl::Program read_msccl_file(const std::string& path, bool strict) {
-    // Parsed in place (large files are not copied); the parser changes the
-    // text, so an error's line is counted in the file read again.
-    {
-        const MappedFile file(path);
-        if (std::optional<msccl::Program> program = read_plain_msccl(file.text(), path))
-            return std::move(*program);
-    }
-    std::string text = read_file_text(path);
+    // The file is opened and read once: a pipe or FIFO has no second reading
+    // (opening it again would wait for a writer that never comes). Plain
+    // files are read from the mapping without a copy; the tree's parser
+    // changes its text, so it parses a copy, and an error's line is counted
+    // in the mapping.
+    const MappedFile file(path);
+    if (std::optional<msccl::Program> program = read_plain_msccl(file.text(), path))
+        return std::move(*program);
+    std::string text(file.text());
     pugi::xml_document document;
     const pugi::xml_parse_result parsed = document.load_buffer_inplace(
         text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
-    if (!parsed) refuse_malformed(read_file_text(path), parsed, path);
+    if (!parsed) refuse_malformed(file.text(), parsed, path);
     return read_document(document, path, strict);
 }
 
+namespace {
+
+/// Where the `<!DOCTYPE ...>` at `position` of `text` ends (past its `>`,
+/// and past an internal subset in brackets), or npos when it does not.
+std::size_t doctype_end(std::string_view text, std::size_t position) {
+    const std::size_t close = text.find('>', position);
+    const std::size_t subset = text.find('[', position);
+    if (subset == std::string_view::npos || subset > close)
+        return close == std::string_view::npos ? close : close + 1;
+    const std::size_t subset_end = text.find(']', subset);
+    if (subset_end == std::string_view::npos) return subset_end;
+    const std::size_t end = text.find('>', subset_end);
+    return end == std::string_view::npos ? end : end + 1;
+}
+
+}  // namespace
+
 bool looks_like_msccl_xml(std::string_view text) {
-    std::size_t position = 0;
+    // A UTF-8 byte order mark may come first, as XML allows.
+    std::size_t position = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
     while (position < text.size()) {
         position = text.find_first_not_of(" \t\r\n", position);
         if (position == std::string_view::npos) return false;
         const std::string_view rest = text.substr(position);
+        if (rest.starts_with("<!DOCTYPE")) {
+            position = doctype_end(text, position);
+            if (position == std::string_view::npos) return false;
+            continue;
+        }
         if (rest.starts_with("<!--") || rest.starts_with("<?")) {
             const std::string_view close = rest.starts_with("<!--") ? "-->" : "?>";
             const std::size_t end = text.find(close, position);

@@ -27,8 +27,8 @@ msccl::Program parse_msccl_xml_tree(std::string_view text, const std::string& fi
 /// parse_msccl_xml on the content of the file at `path`.
 msccl::Program read_msccl_file(const std::string& path, bool strict = false);
 
-/// Whether `text` is MSCCL-IR by content: its first element, after spaces,
-/// comments and an XML declaration, is `<algo`.
+/// Whether `text` is MSCCL-IR by content: its first element, after a byte
+/// order mark, spaces, comments, an XML declaration and a DOCTYPE, is `<algo`.
 bool looks_like_msccl_xml(std::string_view text);
 
 }  // namespace trivcheck

@@ -1,6 +1,7 @@
 #include "checker/formats/plain_msccl_reader.hpp"
 
 #include <exception>
+#include <system_error>
 #include <thread>
 
 #include "checker/core/input_error.hpp"
@@ -129,7 +130,14 @@ msccl::Program read_plain(std::string_view text, const std::string& file,
     }
     Reader tail(file);
     std::exception_ptr tail_failure;
-    std::thread tail_thread = read_tail(text, split, file, algo, tail, tail_failure);
+    std::thread tail_thread;
+    try {
+        tail_thread = read_tail(text, split, file, algo, tail, tail_failure);
+    } catch (const std::system_error&) {
+        // No second thread to be had (memory, a process limit): the whole file on this one.
+        walk.read_gpus(std::string_view::npos);
+        return program.finish();
+    }
     bool stopped_at_split = false;
     try {
         stopped_at_split = !walk.read_gpus(split);

@@ -18,8 +18,9 @@ inline constexpr std::size_t plain_split_from_bytes = std::size_t{8} << 20;
 /// names the first fault). A text of `split_from_bytes` or more, in a process
 /// that may use two cores or more, is read in two halves on two threads: the second from the first
 /// `<gpu` of the text's second half, the first up to there. When the first half does not end just
-/// before that `<gpu` (the `<gpu` was inside a comment, say), the first
-/// thread reads on to the end itself. The program is the same either way.
+/// before that `<gpu` (the `<gpu` was inside a comment, say), or the system
+/// will not make the second thread, the first thread reads on to the end
+/// itself. The program is the same either way.
 std::optional<msccl::Program> read_plain_msccl(
     std::string_view text, const std::string& file,
     std::size_t split_from_bytes = plain_split_from_bytes);

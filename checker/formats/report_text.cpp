@@ -6,6 +6,7 @@
 
 #include "checker/explanations/explanation_text.hpp"
 #include "checker/formats/asynchronous_report_text.hpp"
+#include "checker/formats/terminal_text.hpp"
 #include "checker/formats/text_table.hpp"
 #include "checker/formats/torus_report.hpp"
 
@@ -58,13 +59,13 @@ std::string describe_violation(const Violation& violation, bool explained) {
 std::string violation_in_one_line(const Violation& violation) {
     std::string text = describe_violation(violation, false);
     text = text.substr(0, text.find('\n'));
-    return text.substr(std::min(text.size(), text.find_first_not_of(' ')));
+    return terminal_text(text.substr(std::min(text.size(), text.find_first_not_of(' '))));
 }
 
 std::string report_identity(const Report& report) {
-    return report.name + ": " + to_string(report.collective) + " on " + report.topology + ", " +
-           std::to_string(report.ranks) + " ranks, " + std::to_string(report.blocks) +
-           (report.blocks == 1 ? " block" : " blocks");
+    return terminal_text(report.name) + ": " + to_string(report.collective) + " on " +
+           report.topology + ", " + std::to_string(report.ranks) + " ranks, " +
+           std::to_string(report.blocks) + (report.blocks == 1 ? " block" : " blocks");
 }
 
 std::string report_to_text(const Report& report, std::optional<double> message_bytes) {
@@ -118,7 +119,7 @@ std::string report_to_text(const Report& report, std::optional<double> message_b
         for (std::size_t v = 0; v < report.violations.size(); ++v)
             out << describe_violation(report.violations[v]);
     }
-    return out.str();
+    return terminal_text(out.str());
 }
 
 }  // namespace trivcheck

@@ -23,6 +23,7 @@
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/json_document.hpp"
 #include "checker/formats/json_fields.hpp"
+#include "checker/formats/json_text.hpp"
 #include "checker/formats/schedule_steps_json.hpp"
 
 namespace trivcheck {
@@ -182,7 +183,7 @@ class ScheduleReader : public json_fields::JsonInput {
                      "\"main\" is every rank's own vector (buffer 0), not a scratch "
                      "buffer");
             if (std::find(names.begin(), names.end(), name) != names.end())
-                fail(name_path, "buffer " + json(name).dump() + " named twice");
+                fail(name_path, "buffer " + json_text(json(name)) + " named twice");
             names.push_back(name);
         }
         return names;

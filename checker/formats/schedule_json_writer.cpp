@@ -17,6 +17,7 @@
 
 #include "checker/core/block_list_text.hpp"
 #include "checker/formats/file_text.hpp"
+#include "checker/formats/json_text.hpp"
 #include "checker/formats/schedule_json.hpp"
 
 namespace trivcheck {
@@ -24,9 +25,9 @@ namespace {
 
 using json = nlohmann::json;
 
-void append_string(std::string& out, std::string_view text) { out += json(text).dump(); }
+void append_string(std::string& out, std::string_view text) { out += json_text(json(text)); }
 
-void append_number(std::string& out, double value) { out += json(value).dump(); }
+void append_number(std::string& out, double value) { out += json_text(json(value)); }
 
 template <class Number>
 void append_numbers(std::string& out, const std::vector<Number>& values) {

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "checker/core/block_list_text.hpp"
+#include "checker/formats/json_text.hpp"
 
 namespace trivcheck::json_fields {
 
@@ -153,10 +154,11 @@ LocalOp StepReader::read_local(const json& value, const JsonPath& path) {
     operation.dst_buffer =
         read_buffer(fields.required("dst_buffer"), path.field("dst_buffer"), true);
     if (operation.src_buffer == operation.dst_buffer)
-        input_.fail(path,
-                    "src_buffer and dst_buffer are both " +
-                        json(trivcheck::buffer_name(*buffer_names_, operation.src_buffer)).dump() +
-                        " (a local operation moves between two buffers)");
+        input_.fail(
+            path,
+            "src_buffer and dst_buffer are both " +
+                json_text(json(trivcheck::buffer_name(*buffer_names_, operation.src_buffer))) +
+                " (a local operation moves between two buffers)");
     operation.blocks = read_blocks(fields.required("blocks"), path.field("blocks"));
     if (const json* op = fields.optional("op")) operation.op = read_op(*op, path.field("op"));
     return operation;
@@ -187,7 +189,7 @@ int StepReader::read_buffer(const json& value, const JsonPath& path, bool destin
 void StepReader::fail_unknown_buffer(const JsonPath& path, const std::string& name) const {
     std::string have = "main";
     for (const std::string& known : *buffer_names_) have += ", " + known;
-    input_.fail(path, "unknown buffer " + json(name).dump() + " (have: " + have + ")");
+    input_.fail(path, "unknown buffer " + json_text(json(name)) + " (have: " + have + ")");
 }
 
 BlockSet StepReader::read_blocks(const json& value, const JsonPath& path) {

@@ -4,6 +4,7 @@
 #include <new>
 
 #include "checker/explanations/check.hpp"
+#include "checker/formats/json_text.hpp"
 #include "checker/formats/report_json.hpp"
 #include "checker/formats/report_text.hpp"
 
@@ -99,12 +100,12 @@ SizeOutcome check_one_size(const GeneratorRequest& request, const ExecuteOptions
             outcome.status = SweepStatus::not_applicable;
             outcome.reason = report.not_applicable_reason;
         }
-        if (json_line) *json_line = report_to_json(report).dump();
+        if (json_line) *json_line = json_text(report_to_json(report));
     } catch (const NotApplicable& error) {
         outcome.status = SweepStatus::not_applicable;
         outcome.reason = error.what();
         if (json_line)
-            *json_line = report_to_json(not_applicable_report(request, error.what())).dump();
+            *json_line = json_text(report_to_json(not_applicable_report(request, error.what())));
     } catch (const ResourceLimit& error) {
         outcome.status = SweepStatus::unknown;
         outcome.reason = std::string("resource limit: ") + error.what();

@@ -8,6 +8,7 @@
 #include "models/ring_arithmetic.hpp"
 #include "models/trivance_b_plans.hpp"
 #include "models/trivance_b_search.hpp"
+#include "models/tree_theta_bound.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;
@@ -111,7 +112,24 @@ TEST_CASE("the stored plan is never costlier than either short layout, for every
         CHECK(*cost <= phase_link_blocks(short_last_plan(n)).value());
         CHECK(*cost <= phase_link_blocks(short_first_plan(n)).value());
         if (is_power_of(n, 3)) CHECK(*stored == short_last_plan(n));
+        // The bound holds for every tree schedule, the stored plans among them.
+        CHECK(tree_schedule_theta_lower_bound(n) <= plan_theta(*stored, *cost) + 1e-9);
     }
+}
+
+TEST_CASE("the tree-schedule lower bound at n = 3^s: between s/2 and Table 1's 2/3 s") {
+    for (int s = 1; s <= 7; ++s) {
+        const int n = static_cast<int>(power(3, s));
+        CAPTURE(n);
+        const double bound = tree_schedule_theta_lower_bound(n);
+        CHECK(bound > 0);
+        CHECK(bound <= 2.0 / 3.0 * s);
+        CHECK(bound >= s / 2.0);
+    }
+    // n = 3: one step, each of two children one hop away on its own side.
+    CHECK(tree_schedule_theta_lower_bound(3) == doctest::Approx(2.0 / 3.0));
+    // n = 27, one phase: 9 blocks a link in the last step, then 7 and 61/9.
+    CHECK(tree_schedule_theta_lower_bound(27) == doctest::Approx(2.0 * (9 + 7 + 61.0 / 9) / 27));
 }
 
 TEST_CASE("the stored plans are the search's") {
@@ -170,4 +188,31 @@ TEST_CASE("a plan's schedule with a block dropped or a block sent twice is viola
     const Report twice = check_schedule(doubled);
     CHECK(twice.verdict == Verdict::violated);
     CHECK(twice.violation_counts.count("double_count") == 1);
+}
+
+TEST_CASE("synth --form B: the plan per n, the same with any --jobs; check uses it by default") {
+    const auto one = testing::run_trivcheck("synth --form B --n 26..30,256 --jobs 1");
+    const auto two = testing::run_trivcheck("synth --form B --n 26..30,256 --jobs 2");
+    CHECK(one.exit_code == 0);
+    CHECK(one.out == two.out);
+    CHECK(one.out.find("n = 27: theta 2.0000 m, plan 1,3,9 (least: exhaustive search); "
+                       "short_last 2.0000, short_first 2.0000") != std::string::npos);
+    CHECK(one.out.find("n = 256: theta 3.5000 m, plan 7/6,1,3,9,27,82/81 (best found, not "
+                       "proven); short_last 7.7031, short_first 3.5469") != std::string::npos);
+    CHECK(one.out.find("stored plan differs") == std::string::npos);
+    const auto json = testing::run_trivcheck("synth --form B --n 28 --verify --json");
+    CHECK(json.exit_code == 0);
+    CHECK(json.out.find("\"model\": \"trivance_b_plans\"") != std::string::npos);
+    CHECK(json.out.find("\"plan\": \"1,1,4,8\"") != std::string::npos);
+    CHECK(json.out.find("\"verified\": \"holds\"") != std::string::npos);
+    const auto best = testing::run_trivcheck("check --algo trivance --form B --topo ring:256 --json");
+    CHECK(best.out.find("\"theta\": 3.5") != std::string::npos);
+    const auto published = testing::run_trivcheck(
+        "check --algo trivance --form B --topo ring:256 --layout short_last --json");
+    CHECK(published.out.find("\"theta\": 7.703125") != std::string::npos);
+    const auto unreached = testing::run_trivcheck_with_errors(
+        "check --algo trivance --form B --topo ring:10 --layout 1,1");
+    CHECK(unreached.exit_code == 2);
+    CHECK(unreached.out.find("trivance B plan 1,1 leaves ranks of a ring of 10 unreached") !=
+          std::string::npos);
 }

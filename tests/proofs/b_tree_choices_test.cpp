@@ -45,6 +45,7 @@ GeneratorRequest balanced_request(int n) {
     request.algo = "trivance";
     request.form = Form::B;
     request.topology = Topology::ring(n);
+    request.layout = "short_last";
     request.tree = "balanced";
     return request;
 }
@@ -220,29 +221,39 @@ TEST_CASE("tree choices: the same for n = 301..1000" * doctest::test_suite("slow
     check_rules_against_solver_and_executor(301, 1000);
 }
 
-TEST_CASE("generator: --tree names the rule; an unknown rule is refused") {
-    CHECK(generate(balanced_request(16)).name == "trivance-B-balanced-16");
+TEST_CASE("generator: --layout and --tree name the variant; an unknown rule or layout is refused") {
+    CHECK(generate(balanced_request(16)).name == "trivance-B-short_last-balanced-16");
     GeneratorRequest request = balanced_request(16);
     request.tree = "first_come";
-    CHECK(generate(request).name == "trivance-B-16");
+    CHECK(generate(request).name == "trivance-B-short_last-16");
     request.tree = "random";
+    CHECK_THROWS_AS(generate(request), std::invalid_argument);
+    request.tree = "first_come";
+    request.layout = "best";
+    CHECK(generate(request).name == "trivance-B-16");
+    request.layout = "short_first";
+    CHECK(generate(request).name == "trivance-B-short_first-16");
+    request.layout = "1,3,3/4";
+    CHECK(generate(request).name == "trivance-B-plan-1,3,3/4-16");
+    request.layout = "widest";
     CHECK_THROWS_AS(generate(request), std::invalid_argument);
 }
 
-TEST_CASE("synth --form B CLI: summary, exit 0, independent of --jobs; list shows --tree") {
-    const auto one = run_trivcheck("synth --form B --n 2..40 --jobs 1");
-    const auto two = run_trivcheck("synth --form B --n 2..40 --jobs 2");
+TEST_CASE("synth --form B --directions CLI: summary, exit 0, independent of --jobs; list shows --tree") {
+    const auto one = run_trivcheck("synth --form B --directions --n 2..40 --jobs 1");
+    const auto two = run_trivcheck("synth --form B --directions --n 2..40 --jobs 2");
     CHECK(one.exit_code == 0);
     CHECK(one.out == two.out);
     CHECK(one.out.find("n = 40: theta first_come 3.4 m, balanced 3.4 m, optimum 3.4 m; every "
                        "step at the optimum\n") != std::string::npos);
     CHECK(one.out.find("  first_come at the optimum theta: 39 of 39 n\n") != std::string::npos);
     CHECK(one.out.find("  balanced better than first_come: 0 n\n") != std::string::npos);
-    const auto json = run_trivcheck("synth --form B --n 16 --json");
+    const auto json = run_trivcheck("synth --form B --directions --n 16 --json");
     CHECK(json.exit_code == 0);
     CHECK(json.out.find("\"model\": \"b_tree_choices\"") != std::string::npos);
     const auto balanced =
-        run_trivcheck("check --algo trivance --form B --topo ring:16 --tree balanced");
+        run_trivcheck("check --algo trivance --form B --topo ring:16 --layout short_last --tree balanced");
     CHECK(balanced.exit_code == 0);
-    CHECK(run_trivcheck("list").out.find("B: --tree first_come|balanced") != std::string::npos);
+    CHECK(run_trivcheck("list").out.find("--tree first_come|balanced (short_last)") !=
+          std::string::npos);
 }

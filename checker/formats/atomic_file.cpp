@@ -1,0 +1,95 @@
+#include "checker/formats/atomic_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+
+namespace trivcheck {
+
+namespace {
+
+/// The file a path names, through a symbolic link: replacing the link itself
+/// would cut it from the file it pointed at.
+std::string followed(const std::string& path) {
+    struct stat link {};
+    if (::lstat(path.c_str(), &link) != 0 || !S_ISLNK(link.st_mode)) return path;
+    char resolved[PATH_MAX];
+    return ::realpath(path.c_str(), resolved) != nullptr ? std::string(resolved) : path;
+}
+
+/// `.NAME.XXXXXX` in the folder of `path`, the pattern mkstemp fills.
+std::string temporary_pattern(const std::string& path) {
+    const std::size_t slash = path.rfind('/');
+    const std::string folder = slash == std::string::npos ? "" : path.substr(0, slash + 1);
+    const std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+    return folder + "." + name + ".XXXXXX";
+}
+
+/// The mode a new file gets (0666 less the umask), or the one the replaced file had.
+mode_t mode_for(const std::string& path) {
+    struct stat existing {};
+    if (::stat(path.c_str(), &existing) == 0) return existing.st_mode & 07777;
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    return 0666 & ~mask;
+}
+
+}  // namespace
+
+AtomicFile::AtomicFile(const std::string& path) : path_(followed(path)) {
+    struct stat existing {};
+    if (::stat(path_.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode)) {
+        descriptor_ = ::open(path_.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+        if (descriptor_ < 0) fail("cannot open for writing");
+        return;
+    }
+    const mode_t mode = mode_for(path_);
+    temporary_ = temporary_pattern(path_);
+    descriptor_ = ::mkostemp(temporary_.data(), O_CLOEXEC);
+    if (descriptor_ < 0) {
+        temporary_.clear();
+        fail("cannot open for writing");
+    }
+    ::fchmod(descriptor_, mode);
+}
+
+AtomicFile::~AtomicFile() {
+    if (descriptor_ >= 0) ::close(descriptor_);
+    if (!temporary_.empty()) ::unlink(temporary_.c_str());
+}
+
+void AtomicFile::write(std::string_view text) {
+    while (!text.empty()) {
+        const ssize_t written = ::write(descriptor_, text.data(), text.size());
+        if (written < 0) {
+            if (errno == EINTR) continue;
+            fail("cannot write");
+        }
+        text.remove_prefix(static_cast<std::size_t>(written));
+    }
+}
+
+void AtomicFile::commit() {
+    // The data reaches the disk before the name does: after a crash the path
+    // holds the old file or the whole new one.
+    if (!temporary_.empty() && ::fsync(descriptor_) != 0) fail("cannot write");
+    const int descriptor = descriptor_;
+    descriptor_ = -1;
+    if (::close(descriptor) != 0) fail("cannot write");
+    if (temporary_.empty()) return;
+    if (std::rename(temporary_.c_str(), path_.c_str()) != 0) fail("cannot write");
+    temporary_.clear();
+}
+
+void AtomicFile::fail(const char* what) const {
+    throw std::runtime_error(path_ + ": " + what + ": " + std::strerror(errno));
+}
+
+}  // namespace trivcheck

@@ -1,0 +1,58 @@
+#include "cli/number_checks.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+namespace trivcheck::cli {
+
+namespace {
+
+/// The value as a number, or none when it is not one (CLI11 names that when it converts).
+bool parse(const std::string& text, long double& number) {
+    char* end = nullptr;
+    number = std::strtold(text.c_str(), &end);
+    return end != text.c_str() && *end == '\0';
+}
+
+}  // namespace
+
+CLI::Validator at_least(std::int64_t least) {
+    return CLI::Validator(
+        [least](std::string& text) -> std::string {
+            long double number = 0;
+            if (!parse(text, number)) return "";
+            if (!(number >= static_cast<long double>(least)))
+                return "expected " + std::to_string(least) + " or more, got " + text;
+            return "";
+        },
+        "NUMBER >= " + std::to_string(least));
+}
+
+CLI::Validator finite_positive() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            long double number = 0;
+            if (!parse(text, number)) return "";
+            // Finite as the double the option holds: 1e400 is not.
+            if (!std::isfinite(static_cast<double>(number)) || !(number > 0))
+                return "expected a finite number above 0, got " + text;
+            return "";
+        },
+        "NUMBER > 0");
+}
+
+CLI::Validator mebibytes() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            long double number = 0;
+            if (!parse(text, number)) return "";
+            constexpr std::uint64_t most = UINT64_MAX >> 20;
+            if (!(number >= 0) || number > static_cast<long double>(most))
+                return "expected 0 to " + std::to_string(most) + " MiB, got " + text;
+            return "";
+        },
+        "MiB");
+}
+
+}  // namespace trivcheck::cli
