@@ -41,6 +41,8 @@ struct CheckOptions {
     std::string engine = "symbolic";
     /// --runtime rccl: MSCCL-IR files are also checked against RCCL's limits.
     std::string runtime;
+    /// --strict: MSCCL-IR files are refused for what RCCL ignores (a lint).
+    bool strict = false;
     proofs::SolverSettings solver;
 };
 
@@ -52,11 +54,15 @@ int run_msccl_check(const msccl::Program& program, const CheckOptions& options) 
     asynchronous_options.max_recorded_violations = options.max_violations;
     asynchronous_options.rccl_limits = options.runtime == "rccl";
     asynchronous_options.memory_limit_bytes = options.memory_limit_mib << 20;
+    for (const std::string& warning : program.warnings) std::cerr << "warning: " << warning << "\n";
     const Report report = msccl::check_program(program, asynchronous_options);
-    if (options.json)
-        std::cout << json_text(report_to_json(report), 2) << "\n";
-    else
+    if (options.json) {
+        nlohmann::ordered_json json = report_to_json(report);
+        if (!program.warnings.empty()) json["warnings"] = program.warnings;
+        std::cout << json_text(json, 2) << "\n";
+    } else {
         std::cout << report_to_text(report);
+    }
     return report.verdict == Verdict::holds ? exit_holds : exit_violated;
 }
 
@@ -78,7 +84,8 @@ int run_check(CheckOptions options) {
         if (options.files.size() > 1)
             throw std::invalid_argument("several files need --format sarif; give one file");
         if (!options.files.empty()) options.source.file = options.files.front();
-        if (const std::optional<msccl::Program> program = load_msccl_program(options.source))
+        if (const std::optional<msccl::Program> program =
+                load_msccl_program(options.source, options.strict))
             return run_msccl_check(*program, options);
         if (!options.runtime.empty())
             throw std::invalid_argument("--runtime applies to MSCCL-IR files only");
@@ -183,6 +190,10 @@ void register_check_command(CLI::App& app, CommandResult& result) {
                      "MSCCL-IR files: also check this runtime's limits (rccl: steps per thread "
                      "block, cnt, thread blocks per channel, ids, nop runs)")
         ->check(CLI::IsMember({"rccl"}));
+    command->add_flag("--strict", options->strict,
+                      "MSCCL-IR files: refuse (exit 3) unknown attributes and elements and steps "
+                      "whose s is out of file order, which RCCL ignores and trivcheck by "
+                      "default warns about");
     command->add_flag("--no-shrink", options->no_shrink,
                       "Do not search smaller n of the same class when a generated ring fails");
     command

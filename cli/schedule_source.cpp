@@ -15,9 +15,10 @@ void add_generator_options(CLI::App& command, ScheduleSource& source) {
         .add_option("--form", source.form,
                     "L (latency-optimal: whole vector each step) or B (bandwidth-optimal)")
         ->check(CLI::IsMember({"L", "B"}));
-    command.add_option("--topo", source.topology,
-                       "Topology of the generated schedule: ring:N (e.g. ring:27) or torus:AxB[xC[xD]] "
-                       "(e.g. torus:9x9: one collective per dimension)");
+    command.add_option(
+        "--topo", source.topology,
+        "Topology of the generated schedule: ring:N (e.g. ring:27) or torus:AxB[xC[xD]] "
+        "(e.g. torus:9x9: one collective per dimension)");
     command
         .add_option("--route", source.route,
                     "Bruck only: same (both peers the + way, as published) or shortest")
@@ -36,10 +37,11 @@ void add_generator_options(CLI::App& command, ScheduleSource& source) {
         "shortened step last), short_first (the shortened step first), or a plan such as "
         "1,3,9,7/6 (each reduce-scatter step's distance, plus/minus where they differ)");
     command
-        .add_option("--tree", source.tree,
-                    "Trivance B --layout short_last only: first_come (default: the parent placed "
-                    "first adopts a node two parents could adopt) or balanced (each such node goes "
-                    "to the lighter direction); `trivcheck synth --form B --directions` compares them")
+        .add_option(
+            "--tree", source.tree,
+            "Trivance B --layout short_last only: first_come (default: the parent placed "
+            "first adopts a node two parents could adopt) or balanced (each such node goes "
+            "to the lighter direction); `trivcheck synth --form B --directions` compares them")
         ->check(CLI::IsMember({"first_come", "balanced"}));
 }
 
@@ -102,15 +104,15 @@ Schedule load_schedule(const ScheduleSource& source) {
     return whole_schedule(load_schedule_or_orbit(source));
 }
 
-std::optional<msccl::Program> load_msccl_program(ScheduleSource& source) {
+std::optional<msccl::Program> load_msccl_program(ScheduleSource& source, bool strict) {
     const std::string& path = source.file;
     if (path.empty()) return std::nullopt;
     const bool named_xml = path.ends_with(".xml");
-    if (named_xml && !source.text) return read_msccl_file(path);  // mapped, not copied
+    if (named_xml && !source.text) return read_msccl_file(path, strict);  // mapped, not copied
     if (path.ends_with(".json")) return std::nullopt;
     if (!source.text) source.text = read_file_text(path);
     if (!named_xml && !looks_like_msccl_xml(*source.text)) return std::nullopt;
-    return parse_msccl_xml(*source.text, path);
+    return parse_msccl_xml(*source.text, path, strict);
 }
 
 }  // namespace trivcheck::cli

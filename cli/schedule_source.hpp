@@ -46,7 +46,8 @@ ScheduleOrOrbit load_schedule_or_orbit(const ScheduleSource& source);
 /// in .xml, or content whose first element is `<algo`); nothing otherwise.
 /// A file it had to read to tell (named neither .xml nor .json) keeps its
 /// text in source.text, for load_schedule_or_orbit. Throws InputError for a
-/// malformed one, NotApplicable for an unknown collective.
-std::optional<msccl::Program> load_msccl_program(ScheduleSource& source);
+/// malformed one, NotApplicable for an unknown collective. Read as RCCL reads
+/// it, with warnings, unless `strict` (parse_msccl_xml).
+std::optional<msccl::Program> load_msccl_program(ScheduleSource& source, bool strict = false);
 
 }  // namespace trivcheck::cli

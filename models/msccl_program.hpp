@@ -86,8 +86,12 @@ struct Program {
     std::string protocol;     // `proto`: Simple, LL, LL128
     int channels = 0;         // `nchannels`
     std::optional<std::int64_t> min_bytes;
+    /// `maxBytes`; 0 means no upper bound, as RCCL reads it.
     std::optional<std::int64_t> max_bytes;
     std::vector<Gpu> gpus;
+    /// What reading the file ignored or read otherwise than written
+    /// (docs/msccl.md, Reading), one line each, naming the file and the element path.
+    std::vector<std::string> warnings;
 };
 
 }  // namespace trivcheck::msccl

@@ -221,9 +221,15 @@ void MscclProgramReader::read_algo(const ElementReader& reader) {
     const std::int64_t most_bytes = std::numeric_limits<std::int64_t>::max();
     if (reader.has("minBytes")) program.min_bytes = reader.integer("minBytes", 0, most_bytes);
     if (reader.has("maxBytes")) program.max_bytes = reader.integer("maxBytes", 0, most_bytes);
-    if (program.min_bytes && program.max_bytes && *program.min_bytes > *program.max_bytes)
-        reader.fail("maxBytes", std::to_string(*program.max_bytes) +
-                                    " is below minBytes = " + std::to_string(*program.min_bytes));
+    // maxBytes = 0 is no upper bound (RCCL: m.maxBytes == 0 || nBytes <= m.maxBytes).
+    if (program.min_bytes && program.max_bytes && *program.max_bytes != 0 &&
+        *program.min_bytes > *program.max_bytes) {
+        const std::string below = std::to_string(*program.max_bytes) +
+                                  " is below minBytes = " + std::to_string(*program.min_bytes);
+        if (!warnings_) reader.fail("maxBytes", below);
+        warnings_->add("maxBytes", reader.element_path(),
+                       "maxBytes " + below + ": RCCL never selects this program");
+    }
     gpu_paths_.assign(program.gpu_count, "");
 }
 
@@ -277,13 +283,23 @@ namespace {
 /// values of a canonical step (CanonicalStepAttributes), in the same order.
 /// Whatever `reader.fail` does (an InputError, or giving up the shortcut),
 /// it does not return.
+/// With `warnings`, an `s` out of file order is read as RCCL reads it: the
+/// step runs, and is counted, at its place in the file; a warning says so.
 template <typename Attributes>
-msccl::Step step_from(const Attributes& reader, int index) {
+msccl::Step step_from(const Attributes& reader, int index, ReadingWarnings* warnings = nullptr) {
     msccl::Step step;
     step.index = reader.small("s", 0, most_chunks);
-    if (step.index != index)
-        reader.fail("s", std::to_string(step.index) + ", expected " + std::to_string(index) +
-                             " (steps are numbered in file order)");
+    if (step.index != index) {
+        const std::string expected = std::to_string(step.index) + ", expected " +
+                                     std::to_string(index) + " (steps are numbered in file order)";
+        if (!warnings) reader.fail("s", expected);
+        warnings->add("s", reader.element_path(),
+                      "s = " + expected +
+                          "; out of order or repeated, it is read as RCCL "
+                          "reads it: the step runs at its place in the file, as step " +
+                          std::to_string(index) + ", and deps count it there");
+        step.index = index;
+    }
     step.type = read_step_type(reader);
     step.src_buffer = read_buffer(reader, "srcbuf");
     step.src_offset = reader.small("srcoff", -1, most_chunks);
@@ -323,6 +339,7 @@ class CanonicalStepAttributes {
     }
     bool flag(std::string_view name) const { return small(name, 0, 1) == 1; }
     [[noreturn]] void fail(const std::string&, const std::string&) const { throw NotAsCanonical{}; }
+    ElementPath element_path() const { return {}; }
 
   private:
     const CanonicalStep& step_;
@@ -332,7 +349,7 @@ class CanonicalStepAttributes {
 }  // namespace
 
 void MscclProgramReader::read_step(const ElementReader& reader, int index) {
-    program_.gpus.back().thread_blocks.back().steps.push_back(step_from(reader, index));
+    program_.gpus.back().thread_blocks.back().steps.push_back(step_from(reader, index, warnings()));
 }
 
 std::size_t MscclProgramReader::read_canonical_step(std::string_view text, int index) {
@@ -376,6 +393,7 @@ msccl::Program MscclProgramReader::finish() {
                 check_step(StepPlace{file_, ElementPath{gpu, block, step}}, layout, gpu_id, buffers,
                            blocks[block], blocks[block].steps[step]);
     }
+    if (warnings_) program_.warnings = warnings_->lines();
     return std::move(program_);
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,7 +23,14 @@ class MscclProgramReader {
     static const AttributeNames block_attributes;
     static const AttributeNames step_attributes;
 
-    explicit MscclProgramReader(const std::string& file) : file_(file) {}
+    /// `strict`: refuse what trivcheck cannot take as written (`--strict`,
+    /// a lint); otherwise read as RCCL's parser reads, with warnings().
+    explicit MscclProgramReader(const std::string& file, bool strict = true) : file_(file) {
+        if (!strict) warnings_.emplace(file);
+    }
+
+    /// Where a lenient reading keeps its warnings; null when strict.
+    ReadingWarnings* warnings() { return warnings_ ? &*warnings_ : nullptr; }
 
     void read_algo(const ElementReader& reader);
     void read_gpu(const ElementReader& reader);
@@ -51,6 +59,7 @@ class MscclProgramReader {
     std::map<int, std::string> block_paths_;
     std::map<std::pair<int, int>, int> senders_;
     std::map<std::pair<int, int>, int> receivers_;
+    std::optional<ReadingWarnings> warnings_;
 };
 
 }  // namespace trivcheck

@@ -20,33 +20,40 @@ using Reader = MscclProgramReader;
 
 /// The reader of an element of a parsed document, its attributes given.
 ElementReader attributes_of(const std::string& file, pugi::xml_node node, ElementPath path,
-                            const AttributeNames& known) {
+                            const AttributeNames& known, ReadingWarnings* warnings) {
     ElementReader reader(file, path, known);
-    add_attributes(reader, node);
+    add_attributes(reader, node, warnings);
     return reader;
 }
 
 /// The program of the `<algo>` element of a parsed document.
-msccl::Program read_tree(pugi::xml_node algo, const std::string& file) {
-    Reader program(file);
+msccl::Program read_tree(pugi::xml_node algo, const std::string& file, bool strict) {
+    Reader program(file, strict);
+    ReadingWarnings* const warnings = program.warnings();
     const ElementReader algo_reader =
-        attributes_of(file, algo, ElementPath{}, Reader::algo_attributes);
+        attributes_of(file, algo, ElementPath{}, Reader::algo_attributes, warnings);
     program.read_algo(algo_reader);
-    const std::vector<pugi::xml_node> gpus = children(algo_reader, algo, "gpu");
+    const std::vector<pugi::xml_node> gpus = children(algo_reader, algo, "gpu", warnings);
     for (int gpu = 0; gpu < static_cast<int>(gpus.size()); ++gpu) {
         const ElementReader gpu_reader =
-            attributes_of(file, gpus[gpu], ElementPath{gpu}, Reader::gpu_attributes);
+            attributes_of(file, gpus[gpu], ElementPath{gpu}, Reader::gpu_attributes, warnings);
         program.read_gpu(gpu_reader);
-        const std::vector<pugi::xml_node> blocks = children(gpu_reader, gpus[gpu], "tb");
+        const std::vector<pugi::xml_node> blocks = children(gpu_reader, gpus[gpu], "tb", warnings);
         for (int block = 0; block < static_cast<int>(blocks.size()); ++block) {
             const ElementReader block_reader = attributes_of(
-                file, blocks[block], ElementPath{gpu, block}, Reader::block_attributes);
+                file, blocks[block], ElementPath{gpu, block}, Reader::block_attributes, warnings);
             program.read_block(block_reader);
-            const std::vector<pugi::xml_node> steps = children(block_reader, blocks[block], "step");
-            for (int step = 0; step < static_cast<int>(steps.size()); ++step)
-                program.read_step(attributes_of(file, steps[step], ElementPath{gpu, block, step},
-                                                Reader::step_attributes),
-                                  step);
+            const std::vector<pugi::xml_node> steps =
+                children(block_reader, blocks[block], "step", warnings);
+            for (int step = 0; step < static_cast<int>(steps.size()); ++step) {
+                const ElementReader step_reader =
+                    attributes_of(file, steps[step], ElementPath{gpu, block, step},
+                                  Reader::step_attributes, warnings);
+                // What a step holds is taken as what a <tb> holds: elements
+                // ignored (with a warning unless strict), text refused.
+                children(step_reader, steps[step], "", warnings);
+                program.read_step(step_reader, step);
+            }
         }
     }
     return program.finish();
@@ -67,7 +74,8 @@ std::pair<int, int> line_and_column(std::string_view text, std::ptrdiff_t offset
 }
 
 /// The program of a parsed document, or an InputError naming where it is not one.
-msccl::Program read_document(const pugi::xml_document& document, const std::string& file_label) {
+msccl::Program read_document(const pugi::xml_document& document, const std::string& file_label,
+                             bool strict) {
     pugi::xml_node algo;
     for (pugi::xml_node node : document.children()) {
         if (node.type() != pugi::node_element) continue;
@@ -78,7 +86,7 @@ msccl::Program read_document(const pugi::xml_document& document, const std::stri
         algo = node;
     }
     if (!algo) throw InputError(file_label, "", "expected a root element <algo>");
-    return read_tree(algo, file_label);
+    return read_tree(algo, file_label, strict);
 }
 
 [[noreturn]] void refuse_malformed(std::string_view text, const pugi::xml_parse_result& parsed,
@@ -90,21 +98,24 @@ msccl::Program read_document(const pugi::xml_document& document, const std::stri
 
 }  // namespace
 
-msccl::Program parse_msccl_xml(std::string_view text, const std::string& file_label) {
+msccl::Program parse_msccl_xml(std::string_view text, const std::string& file_label, bool strict) {
+    // The plain scan reads strictly: a file it refuses is read again through
+    // the tree, which warns where it is lenient.
     if (std::optional<msccl::Program> program = read_plain_msccl(text, file_label))
         return std::move(*program);
-    return parse_msccl_xml_tree(text, file_label);
+    return parse_msccl_xml_tree(text, file_label, strict);
 }
 
-msccl::Program parse_msccl_xml_tree(std::string_view text, const std::string& file_label) {
+msccl::Program parse_msccl_xml_tree(std::string_view text, const std::string& file_label,
+                                    bool strict) {
     pugi::xml_document document;
     const pugi::xml_parse_result parsed =
         document.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
     if (!parsed) refuse_malformed(text, parsed, file_label);
-    return read_document(document, file_label);
+    return read_document(document, file_label, strict);
 }
 
-msccl::Program read_msccl_file(const std::string& path) {
+msccl::Program read_msccl_file(const std::string& path, bool strict) {
     // The file is opened and read once: a pipe or FIFO has no second reading
     // (opening it again would wait for a writer that never comes). Plain
     // files are read from the mapping without a copy; the tree's parser
@@ -118,7 +129,7 @@ msccl::Program read_msccl_file(const std::string& path) {
     const pugi::xml_parse_result parsed = document.load_buffer_inplace(
         text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
     if (!parsed) refuse_malformed(file.text(), parsed, path);
-    return read_document(document, path);
+    return read_document(document, path, strict);
 }
 
 namespace {

@@ -14,13 +14,18 @@ namespace trivcheck {
 /// for a collective docs/msccl.md gives no meaning to.
 /// Plain files (PlainXmlScanner) are read as they are scanned, without a tree;
 /// any other, and any file with a fault, through pugixml's tree.
-msccl::Program parse_msccl_xml(std::string_view text, const std::string& file_label);
+/// Unless `strict`, what RCCL's parser reads is read as it reads it: unknown
+/// attributes and elements, and `s` out of file order, are warnings
+/// (Program::warnings), not refusals. `strict` refuses them (a lint).
+msccl::Program parse_msccl_xml(std::string_view text, const std::string& file_label,
+                               bool strict = false);
 
 /// parse_msccl_xml always through pugixml's tree (what the scan must agree with).
-msccl::Program parse_msccl_xml_tree(std::string_view text, const std::string& file_label);
+msccl::Program parse_msccl_xml_tree(std::string_view text, const std::string& file_label,
+                                    bool strict = false);
 
 /// parse_msccl_xml on the content of the file at `path`.
-msccl::Program read_msccl_file(const std::string& path);
+msccl::Program read_msccl_file(const std::string& path, bool strict = false);
 
 /// Whether `text` is MSCCL-IR by content: its first element, after a byte
 /// order mark, spaces, comments, an XML declaration and a DOCTYPE, is `<algo`.

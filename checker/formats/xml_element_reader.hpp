@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
+#include <map>
 #include <optional>
 #include <pugixml.hpp>
 #include <string>
@@ -80,6 +81,29 @@ class AttributeNames {
     int count_ = 0;
 };
 
+/// Warnings of a lenient reading (docs/msccl.md, Reading): what it ignored,
+/// or read otherwise than written. A file that writes one extra attribute on
+/// every step gets one warning, which counts the other elements.
+class ReadingWarnings {
+  public:
+    explicit ReadingWarnings(const std::string& file) : file_(file) {}
+
+    /// A warning about the element at `path`; warnings of the same `kind`
+    /// after the first are only counted.
+    void add(const std::string& kind, ElementPath path, const std::string& text);
+    /// The warnings, in the order of their first element, each naming the file.
+    std::vector<std::string> lines() const;
+
+  private:
+    struct Entry {
+        std::string text;
+        int more = 0;
+    };
+    const std::string& file_;
+    std::vector<Entry> entries_;
+    std::map<std::string, std::size_t> by_kind_;
+};
+
 /// The attributes of one element of an XML file, with errors that name the
 /// element by its path (`gpu[3]/tb[5]/step[12]@dstoff`). The attributes are
 /// given one by one (`add`), from a pugixml node or from PlainXmlScanner; the
@@ -92,10 +116,17 @@ class ElementReader {
     ElementReader(const std::string& file, ElementPath path, const AttributeNames& known)
         : file_(file), path_(path), known_(&known) {}
 
-    /// The next attribute of the element; refuses one not known or given twice.
+    /// The next attribute of the element; refuses one not known or given
+    /// twice, or, once ignore_unknown() was called, keeps its name aside
+    /// (ignored()) and the first value of one given twice.
     void add(std::string_view name, std::string_view value) {
         const int index = known_->find(name, added_);
-        if (index < 0 || values_[index].data() != nullptr) refuse(name);
+        if (index < 0 || values_[index].data() != nullptr) {
+            if (!lenient_) refuse(name);
+            ignored_ += (ignored_.empty() ? "" : ", ") + std::string(name) +
+                        (index < 0 ? "" : " (given twice; the first kept)");
+            return;
+        }
         values_[index] = value.data() != nullptr ? value : std::string_view("", 0);
         ++added_;
     }
@@ -105,6 +136,12 @@ class ElementReader {
         fail_at(file_, path_, attribute, expected);
     }
     std::string path() const { return path_.text(); }
+    ElementPath element_path() const { return path_; }
+
+    /// Attributes not known, or given twice, are set aside instead of refused.
+    void ignore_unknown() { lenient_ = true; }
+    /// The attributes set aside, comma separated; empty when none.
+    const std::string& ignored() const { return ignored_; }
 
     bool has(std::string_view name) const { return value(name).data() != nullptr; }
 
@@ -158,13 +195,20 @@ class ElementReader {
     std::array<std::string_view, AttributeNames::most> values_{};
     int added_ = 0;
     mutable int next_asked_ = 0;  // where value() looks first
+    bool lenient_ = false;
+    std::string ignored_;
 };
 
-/// Gives `reader` the attributes of `node`, in file order.
-void add_attributes(ElementReader& reader, pugi::xml_node node);
+/// Gives `reader` the attributes of `node`, in file order. With `warnings`,
+/// attributes the reader does not know are ignored, with a warning naming
+/// them (kind: the element's name and those attributes).
+void add_attributes(ElementReader& reader, pugi::xml_node node,
+                    ReadingWarnings* warnings = nullptr);
 
-/// The element children of `node`, refusing text and elements not named `child`.
+/// The element children of `node` named `child` (none: `child` empty). Text
+/// is refused; so are other elements, or, with `warnings`, they are ignored
+/// with a warning, as RCCL's parser ignores elements it does not read.
 std::vector<pugi::xml_node> children(const ElementReader& reader, pugi::xml_node node,
-                                     const char* child);
+                                     const char* child, ReadingWarnings* warnings = nullptr);
 
 }  // namespace trivcheck

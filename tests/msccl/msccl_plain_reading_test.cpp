@@ -48,7 +48,16 @@ std::string outcome(Read read, const std::string& text) {
 }
 
 void check_same_reading(const std::string& text) {
-    CHECK(outcome(parse_msccl_xml, text) == outcome(parse_msccl_xml_tree, text));
+    for (const bool strict : {false, true}) {
+        CAPTURE(strict);
+        auto scanned = [strict](std::string_view input, const std::string& label) {
+            return parse_msccl_xml(input, label, strict);
+        };
+        auto through_tree = [strict](std::string_view input, const std::string& label) {
+            return parse_msccl_xml_tree(input, label, strict);
+        };
+        CHECK(outcome(scanned, text) == outcome(through_tree, text));
+    }
 }
 
 }  // namespace
