@@ -161,14 +161,17 @@ int main(int argc, char** argv) {
                  "Also run the large cases (n = 65,536 and 1,000,000): as --suites default,scale");
     app.add_flag("--long", options->long_cases,
                  "Also run the every-algorithm sweep of n = 2..4096 (budget 10 minutes)");
-    app.add_option("--jobs", options->jobs, "Threads for multi-n cases (default 0: all cores)")
-        ->check(CLI::NonNegativeNumber);
+    app.add_option("--jobs", options->jobs, "Threads for multi-n cases (default 0: all cores)");
     app.add_flag("--json", options->json, "Print the measurements as JSON");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
         // CLI11 prints the message; a usage error exits 2, as trivcheck's do.
         return app.exit(error) == 0 ? 0 : 2;
+    }
+    if (options->jobs < 0) {
+        std::cerr << "error: --jobs: expected 0 (all cores) or more\n";
+        return 2;
     }
     std::vector<BenchCase> cases;
     try {

@@ -82,6 +82,7 @@ TEST_CASE("trivcheck-bench refuses what it cannot do") {
     };
     const std::vector<Row> rows = {
         {"--jobs x", 2, "Could not convert: --jobs = x\nRun with --help for more information.\n"},
+        {"--jobs -1", 2, "error: --jobs: expected 0 (all cores) or more\n"},
         {"--suites default,nosuch", 2,
          "--suites: nosuch not in {default,scale,long,msccl,torus}\nRun with --help for more "
          "information.\n"},
