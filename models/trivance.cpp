@@ -1,6 +1,5 @@
 #include "models/trivance.hpp"
 
-#include <cctype>
 #include <memory>
 #include <stdexcept>
 #include <utility>
@@ -75,11 +74,11 @@ Schedule trivance_latency(const GeneratorRequest& request) {
 std::pair<TrivanceBPlan, TreeRule> requested_plan(const GeneratorRequest& request, int n) {
     if (request.layout == "best") return {best_known_plan(n), TreeRule::balanced};
     if (request.layout == "short_first") return {short_first_plan(n), TreeRule::balanced};
-    if (!request.layout.empty() && std::isdigit(static_cast<unsigned char>(request.layout[0]))) {
+    if (is_plan_text(request.layout)) {
         TrivanceBPlan plan = parse_plan_text(n, request.layout);
         if (!phase_link_blocks(plan))
-            throw NotApplicable("trivance B plan " + request.layout + " leaves ranks of a ring of " +
-                                std::to_string(n) + " unreached");
+            throw NotApplicable("trivance B plan " + request.layout +
+                                " leaves ranks of a ring of " + std::to_string(n) + " unreached");
         return {std::move(plan), TreeRule::balanced};
     }
     if (request.layout != "short_last")
@@ -95,8 +94,7 @@ std::pair<TrivanceBPlan, TreeRule> requested_plan(const GeneratorRequest& reques
 
 std::string layout_name(const GeneratorRequest& request) {
     if (request.layout == "best") return "";
-    if (std::isdigit(static_cast<unsigned char>(request.layout[0])))
-        return "plan-" + request.layout + "-";
+    if (is_plan_text(request.layout)) return "plan-" + request.layout + "-";
     if (request.layout == "short_last" && request.tree != "first_come")
         return request.layout + "-" + request.tree + "-";
     return request.layout + "-";

@@ -1,9 +1,12 @@
 #include "models/trivance_b_plan.hpp"
 
+#include <cctype>
 #include <sstream>
 #include <stdexcept>
+#include <vector>
 
 #include "models/ring_arithmetic.hpp"
+#include "models/trivance.hpp"
 
 namespace trivcheck {
 
@@ -22,27 +25,17 @@ double plan_theta(const TrivanceBPlan& plan, std::int64_t phase_blocks) {
     return 2.0 * static_cast<double>(phase_blocks) / static_cast<double>(plan.n);
 }
 
-TrivanceBPlan short_last_plan(int n) {
-    TrivanceBPlan plan{n, {}};
-    const int s = floor_log(n, 3);
-    for (int k = 0; k < s; ++k) {
-        const int d = static_cast<int>(power(3, k));
-        plan.steps.push_back({d, d});
-    }
-    const int extra = n - static_cast<int>(power(3, s));
-    if (extra > 0) plan.steps.push_back({(extra + 1) / 2, (extra + 1) / 2});
-    return plan;
-}
+TrivanceBPlan short_last_plan(int n) { return {n, symmetric_distances(trivance_distances(n))}; }
 
 TrivanceBPlan short_first_plan(int n) {
+    // The same distances with the shortened one (present when n is not a
+    // power of 3) moved to the front, split +ceil(e/2), -floor(e/2).
+    const std::vector<int> published = trivance_distances(n);
+    const int extra = n - static_cast<int>(power(3, floor_log(n, 3)));
     TrivanceBPlan plan{n, {}};
-    const int s = floor_log(n, 3);
-    const int extra = n - static_cast<int>(power(3, s));
     if (extra > 0) plan.steps.push_back({(extra + 1) / 2, extra / 2});
-    for (int k = 0; k < s; ++k) {
-        const int d = static_cast<int>(power(3, k));
-        plan.steps.push_back({d, d});
-    }
+    for (std::size_t k = 0; k + (extra > 0 ? 1 : 0) < published.size(); ++k)
+        plan.steps.push_back({published[k], published[k]});
     return plan;
 }
 
@@ -57,14 +50,19 @@ std::string plan_text(const TrivanceBPlan& plan) {
     return text.str();
 }
 
+bool is_plan_text(const std::string& text) {
+    return !text.empty() && std::isdigit(static_cast<unsigned char>(text[0]));
+}
+
 TrivanceBPlan parse_plan_text(int n, const std::string& text) {
     TrivanceBPlan plan{n, {}};
     const auto refuse = [&](const std::string& why) {
-        return std::invalid_argument("trivance B plan '" + text + "' for n = " +
-                                     std::to_string(n) + ": " + why);
+        return std::invalid_argument("trivance B plan '" + text + "' for n = " + std::to_string(n) +
+                                     ": " + why);
     };
     const auto distance = [&](const std::string& item) {
-        if (item.empty() || item.size() > 9 || item.find_first_not_of("0123456789") != std::string::npos)
+        if (item.empty() || item.size() > 9 ||
+            item.find_first_not_of("0123456789") != std::string::npos)
             throw refuse("'" + item + "' is not a distance");
         const int d = std::stoi(item);
         if (d > n / 2) throw refuse("distance " + item + " is more than n/2");

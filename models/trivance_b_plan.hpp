@@ -37,6 +37,8 @@ TrivanceBPlan short_first_plan(int n);
 
 /// "1,3,9,7/6": each step's distance, or plus/minus when they differ.
 std::string plan_text(const TrivanceBPlan& plan);
+/// Whether `text` is meant as a plan (it starts with a digit) rather than a layout's name.
+bool is_plan_text(const std::string& text);
 /// Parses plan_text's form for ring size n; std::invalid_argument when it is
 /// not that form or a distance is outside [0, n/2].
 TrivanceBPlan parse_plan_text(int n, const std::string& text);
