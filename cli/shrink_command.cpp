@@ -13,8 +13,8 @@
 #include "cli/command_errors.hpp"
 #include "cli/msccl_shrink.hpp"
 #include "cli/number_checks.hpp"
-#include "cli/schedule_source.hpp"
 #include "cli/percent.hpp"
+#include "cli/schedule_source.hpp"
 
 namespace trivcheck::cli {
 

@@ -15,7 +15,6 @@
 #include "checker/search/size_class.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
-#include "checker/core/sizes_per_thread.hpp"
 #include "cli/jobs_option.hpp"
 #include "cli/number_checks.hpp"
 #include "cli/synth_plans.hpp"

@@ -32,8 +32,8 @@ double tree_schedule_theta_lower_bound(int n) {
         for (int i = j + 1; i < steps; ++i)
             covered += 2.0 * load[static_cast<std::size_t>(i)] *
                        static_cast<double>(power(3, steps - 1 - i));
-        load[static_cast<std::size_t>(j)] =
-            std::max(0.0, (distance - covered) / (2.0 * static_cast<double>(power(3, steps - 1 - j))));
+        load[static_cast<std::size_t>(j)] = std::max(
+            0.0, (distance - covered) / (2.0 * static_cast<double>(power(3, steps - 1 - j))));
     }
     double phase = 0.0;
     for (double step_load : load) phase += step_load;

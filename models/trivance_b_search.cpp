@@ -90,7 +90,9 @@ void descend(TrivanceBPlan plan, PlanSearchResult& best) {
 class BranchAndBound {
   public:
     BranchAndBound(const PlanSearchResult& incumbent, std::int64_t node_limit)
-        : n_(incumbent.plan.n), best_(incumbent), node_limit_(node_limit),
+        : n_(incumbent.plan.n),
+          best_(incumbent),
+          node_limit_(node_limit),
           chosen_(static_cast<std::size_t>(ceil_log(n_, 3))) {}
 
     /// False when the node limit was reached before the search ended.

@@ -159,9 +159,9 @@ std::int64_t least_step_link_blocks(StepDistances distances, const StepPlacement
     // load shrinks, so the least maximum is where they cross.
     std::int64_t least = -1;
     for (int k = 0; k <= placement.two_way; ++k) {
-        const std::int64_t load =
-            std::max(std::int64_t{distances.plus} * (placement.forced_plus + k),
-                     std::int64_t{distances.minus} * (placement.forced_minus + placement.two_way - k));
+        const std::int64_t load = std::max(
+            std::int64_t{distances.plus} * (placement.forced_plus + k),
+            std::int64_t{distances.minus} * (placement.forced_minus + placement.two_way - k));
         if (least < 0 || load < least) least = load;
     }
     return least;

@@ -31,7 +31,8 @@ Schedule ring_schedule(const std::string& algo, Form form, int n);
 /// per-algorithm choice (Bruck's route, Trivance's last step, layout and tree).
 std::vector<GeneratorRequest> every_request(const Topology& topology);
 
-/// "ALGO FORM TOPOLOGY route=... last_step=... tree=... layout=...", to name a request in a failure.
+/// "ALGO FORM TOPOLOGY route=... last_step=... tree=... layout=...", to name a request in a
+/// failure.
 std::string request_label(const GeneratorRequest& request);
 
 /// The whole content of the file at `path` (empty when it cannot be read).

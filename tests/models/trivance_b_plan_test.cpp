@@ -6,9 +6,9 @@
 
 #include "checker/explanations/check.hpp"
 #include "models/ring_arithmetic.hpp"
+#include "models/tree_theta_bound.hpp"
 #include "models/trivance_b_plans.hpp"
 #include "models/trivance_b_search.hpp"
-#include "models/tree_theta_bound.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;
@@ -205,7 +205,8 @@ TEST_CASE("synth --form B: the plan per n, the same with any --jobs; check uses 
     CHECK(json.out.find("\"model\": \"trivance_b_plans\"") != std::string::npos);
     CHECK(json.out.find("\"plan\": \"1,1,4,8\"") != std::string::npos);
     CHECK(json.out.find("\"verified\": \"holds\"") != std::string::npos);
-    const auto best = testing::run_trivcheck("check --algo trivance --form B --topo ring:256 --json");
+    const auto best =
+        testing::run_trivcheck("check --algo trivance --form B --topo ring:256 --json");
     CHECK(best.out.find("\"theta\": 3.5") != std::string::npos);
     const auto published = testing::run_trivcheck(
         "check --algo trivance --form B --topo ring:256 --layout short_last --json");

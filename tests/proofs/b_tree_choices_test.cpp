@@ -73,7 +73,8 @@ TEST_CASE("tree steps: what each step places does not depend on directions, n = 
             DirectionCounts forced;
             for (const PlacedDisplacement& child : step.placed) {
                 placed.insert(child.displacement);
-                CHECK(child.plus_possible == eligible(wrap(child.displacement + step.plus_distance, n)));
+                CHECK(child.plus_possible ==
+                      eligible(wrap(child.displacement + step.plus_distance, n)));
                 CHECK(child.minus_possible ==
                       eligible(wrap(child.displacement - step.minus_distance, n)));
                 CHECK((child.plus_possible || child.minus_possible));
@@ -239,7 +240,8 @@ TEST_CASE("generator: --layout and --tree name the variant; an unknown rule or l
     CHECK_THROWS_AS(generate(request), std::invalid_argument);
 }
 
-TEST_CASE("synth --form B --directions CLI: summary, exit 0, independent of --jobs; list shows --tree") {
+TEST_CASE(
+    "synth --form B --directions CLI: summary, exit 0, independent of --jobs; list shows --tree") {
     const auto one = run_trivcheck("synth --form B --directions --n 2..40 --jobs 1");
     const auto two = run_trivcheck("synth --form B --directions --n 2..40 --jobs 2");
     CHECK(one.exit_code == 0);
@@ -251,8 +253,8 @@ TEST_CASE("synth --form B --directions CLI: summary, exit 0, independent of --jo
     const auto json = run_trivcheck("synth --form B --directions --n 16 --json");
     CHECK(json.exit_code == 0);
     CHECK(json.out.find("\"model\": \"b_tree_choices\"") != std::string::npos);
-    const auto balanced =
-        run_trivcheck("check --algo trivance --form B --topo ring:16 --layout short_last --tree balanced");
+    const auto balanced = run_trivcheck(
+        "check --algo trivance --form B --topo ring:16 --layout short_last --tree balanced");
     CHECK(balanced.exit_code == 0);
     CHECK(run_trivcheck("list").out.find("--tree first_come|balanced (short_last)") !=
           std::string::npos);
