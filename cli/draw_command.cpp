@@ -50,16 +50,17 @@ int run_draw(const DrawOptions& options) {
     return run_reporting_errors([&]() -> int {
         if (options.coverage && options.dot)
             throw CLI::ValidationError("give --coverage or --dot, not both");
-        const std::string& input = options.source.file;
-        const bool msccl = input.size() > 4 && input.compare(input.size() - 4, 4, ".xml") == 0;
+        ScheduleSource source = options.source;
+        const std::optional<msccl::Program> read = load_msccl_program(source);
+        const bool msccl = read.has_value();
         Schedule schedule;
         msccl::Program program;
         Report report;
         if (msccl) {
-            program = read_msccl_file(input);
+            program = *read;
             report = msccl::check_program(program);
         } else {
-            schedule = load_schedule(options.source);
+            schedule = load_schedule(source);
             report = check_schedule(schedule);
         }
         const Violation* highlight =

@@ -13,6 +13,7 @@
 #include "checker/search/msccl_mutation_score.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/percent.hpp"
+#include "cli/schedule_source.hpp"
 
 namespace trivcheck::cli {
 
@@ -72,7 +73,13 @@ void print_json(const std::string& file, int sites,
 
 int run_msccl_mutate(const std::string& file, int sites, bool json) {
     return run_reporting_errors([&]() -> int {
-        const msccl::Program program = read_msccl_file(file);
+        ScheduleSource source;
+        source.file = file;
+        const std::optional<msccl::Program> read = load_msccl_program(source);
+        if (!read)
+            throw std::invalid_argument(
+                "mutate FILE takes an MSCCL-IR program; mutate a schedule with --algo and --topo");
+        const msccl::Program& program = *read;
         const Report original = msccl::check_program(program);
         if (original.verdict != Verdict::holds) {
             // No correct original to mutate: exit 4, as the help and the generated case say.

@@ -1,6 +1,7 @@
 #include "cli/schedule_source.hpp"
 
 #include "checker/formats/file_text.hpp"
+#include "checker/formats/input_format.hpp"
 #include "checker/formats/msccl_xml_reader.hpp"
 #include "checker/formats/schedule_json.hpp"
 #include "models/orbit_generator.hpp"
@@ -107,11 +108,12 @@ Schedule load_schedule(const ScheduleSource& source) {
 std::optional<msccl::Program> load_msccl_program(ScheduleSource& source, bool strict) {
     const std::string& path = source.file;
     if (path.empty()) return std::nullopt;
-    const bool named_xml = path.ends_with(".xml");
-    if (named_xml && !source.text) return read_msccl_file(path, strict);  // mapped, not copied
-    if (path.ends_with(".json")) return std::nullopt;
+    const std::optional<InputFormat> by_name = input_format_by_name(path);
+    if (by_name == InputFormat::msccl_xml && !source.text)
+        return read_msccl_file(path, strict);  // mapped, not copied
+    if (by_name == InputFormat::schedule_json) return std::nullopt;
     if (!source.text) source.text = read_file_text(path);
-    if (!named_xml && !looks_like_msccl_xml(*source.text)) return std::nullopt;
+    if (input_format(path, *source.text) != InputFormat::msccl_xml) return std::nullopt;
     return parse_msccl_xml(*source.text, path, strict);
 }
 

@@ -118,14 +118,14 @@ std::string smallest_n_text(const ShrinkInput& input, const MutantSizeSearch& se
            " at " + search.smallest->mutant.site + "; " + smaller_sizes(search.checked) + ")";
 }
 
-int run_shrink(const ShrinkOptions& options) {
-    const std::string& file = options.source.file;
+int run_shrink(const ShrinkOptions& given) {
     // --kind was checked against the registry's names when it was parsed.
     const std::optional<ViolationKind> wanted =
-        options.kind.empty() ? std::nullopt : violation_kind_named(options.kind);
-    if (file.size() > 4 && file.compare(file.size() - 4, 4, ".xml") == 0)
-        return run_msccl_shrink(file, options.output, wanted);
+        given.kind.empty() ? std::nullopt : violation_kind_named(given.kind);
+    ShrinkOptions options = given;  // its source keeps the file's text once read
     return run_reporting_errors([&]() -> int {
+        if (const std::optional<msccl::Program> program = load_msccl_program(options.source))
+            return shrink_msccl_program(*program, options.source.file, options.output, wanted);
         const bool to_stdout = options.output.empty() || options.output == "-";
         std::ostream& out = to_stdout ? std::cerr : std::cout;
         if (!options.mutation.empty() && !options.source.file.empty())
@@ -137,11 +137,7 @@ int run_shrink(const ShrinkOptions& options) {
             std::cout << terminal_text(schedule.name) << " holds: nothing to shrink\n";
             return exit_holds;
         }
-        // Without --kind, the first violation of the sorted report is the one kept.
-        const ViolationKind kind = wanted ? *wanted
-                                   : !before.violations.empty()
-                                       ? before.violations.front().kind
-                                       : before.violation_counts.begin()->first;
+        const ViolationKind kind = kind_to_keep(before, wanted);
         const std::optional<FailureSignature> signature = signature_of(before, kind, !wanted);
         if (!signature) {
             std::cerr << "error: " << terminal_text(schedule.name) << " has no " << to_string(kind)

@@ -91,11 +91,11 @@ std::vector<SweepRow> planned_rows(const SweepOptions& options,
                 std::find(info->forms.begin(), info->forms.end(), form) != info->forms.end();
             if (options.form == "both" ? !has_form : options.form != to_string(form)) continue;
             SweepRow row{info->name, to_string(form), {}, {}};
-            if (info->name == "trivance" && form == Form::L && options.last_step != "published")
+            if (info->choices.last_step && form == Form::L && options.last_step != "published")
                 row.last_step = options.last_step;
-            if (info->name == "trivance" && form == Form::B && options.tree != "first_come")
+            if (info->choices.tree && form == Form::B && options.tree != "first_come")
                 row.tree = options.tree;
-            if (info->name == "trivance" && form == Form::B && options.layout != "best")
+            if (info->choices.layout && form == Form::B && options.layout != "best")
                 row.layout = options.layout;
             row.sizes.resize(sizes.size());
             for (std::size_t i = 0; i < sizes.size(); ++i) row.sizes[i] = planned_outcome(sizes[i]);

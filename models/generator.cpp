@@ -9,40 +9,81 @@
 
 namespace trivcheck {
 
+namespace {
+
+std::optional<RotationOrbit> ring_orbit(const GeneratorRequest& request) {
+    if (request.form != Form::B) return std::nullopt;
+    return generate_ring_orbit(request);
+}
+
+std::optional<RotationOrbit> trivance_orbit(const GeneratorRequest& request) {
+    if (request.form != Form::L || request.last_step != "published") return std::nullopt;
+    return trivance_latency_orbit(request);
+}
+
+}  // namespace
+
 const std::vector<AlgorithmInfo>& algorithm_catalogue() {
     static const std::vector<AlgorithmInfo> catalogue = {
-        {"trivance",
-         {Form::L, Form::B},
-         "ring, torus",
-         "both ports, peers r-3^k and r+3^k, ceil(log3 n) steps",
-         generate_trivance,
-         "L: --last-step published|fold|synthesized; B: --layout best|short_last|short_first, "
-         "--tree first_come|balanced (short_last)"},
-        {"ring",
-         {Form::B},
-         "ring, torus",
-         "two-port bucket ring, two opposite rings on half the vector each",
-         generate_ring},
-        {"swing",
-         {Form::L, Form::B},
-         "ring, torus",
-         "one peer r +- rho(s) per step; B: negabinary block sets plus a mirrored copy; non-powers "
-         "of 2 folded",
-         generate_swing},
-        {"recursive_doubling",
-         {Form::L, Form::B},
-         "ring, torus",
-         "one peer r XOR 2^s per step; B: recursive halving plus a mirrored copy; non-powers of 2 "
-         "folded",
-         generate_recursive_doubling},
-        {"bruck",
-         {Form::L, Form::B},
-         "ring, torus",
-         "peers r+3^k and r+2*3^k the same way round (or --route shortest), ceil(log3 n) steps",
-         generate_bruck,
-         "--route same|shortest"},
+        {.name = "trivance",
+         .forms = {Form::L, Form::B},
+         .topologies = "ring, torus",
+         .summary = "both ports, peers r-3^k and r+3^k, ceil(log3 n) steps",
+         .generate = generate_trivance,
+         .options = "L: --last-step published|fold|synthesized; B: --layout "
+                    "best|short_last|short_first, --tree first_come|balanced (short_last)",
+         .choices = {.last_step = true, .layout = true, .tree = true},
+         .radix = 3,
+         .formulas = trivance_formulas(),
+         .colours = {"#b2182b", "#f4a582"},
+         .latency_variants = {"fold", "synthesized"},
+         .published_latency_flawed = true,
+         .ring_orbit = trivance_orbit},
+        {.name = "ring",
+         .forms = {Form::B},
+         .topologies = "ring, torus",
+         .summary = "two-port bucket ring, two opposite rings on half the vector each",
+         .generate = generate_ring,
+         .formulas = ring_formulas(),
+         .colours = {"#8c510a", "#f6e8c3"},
+         .ring_orbit = ring_orbit},
+        {.name = "swing",
+         .forms = {Form::L, Form::B},
+         .topologies = "ring, torus",
+         .summary = "one peer r +- rho(s) per step; B: negabinary block sets plus a mirrored copy; "
+                    "non-powers of 2 folded",
+         .generate = generate_swing,
+         .radix = 2,
+         .formulas = swing_formulas(),
+         .colours = {"#2166ac", "#92c5de"}},
+        {.name = "recursive_doubling",
+         .forms = {Form::L, Form::B},
+         .topologies = "ring, torus",
+         .summary = "one peer r XOR 2^s per step; B: recursive halving plus a mirrored copy; "
+                    "non-powers of 2 folded",
+         .generate = generate_recursive_doubling,
+         .radix = 2,
+         .formulas = recursive_doubling_formulas(),
+         .colours = {"#1b7837", "#a6dba0"}},
+        {.name = "bruck",
+         .forms = {Form::L, Form::B},
+         .topologies = "ring, torus",
+         .summary =
+             "peers r+3^k and r+2*3^k the same way round (or --route shortest), ceil(log3 n) steps",
+         .generate = generate_bruck,
+         .options = "--route same|shortest",
+         .choices = {.route = true},
+         .radix = 3,
+         .formulas = bruck_formulas(),
+         .colours = {"#762a83", "#c2a5cf"}},
     };
     return catalogue;
+}
+
+const AlgorithmInfo* algorithm_named(const std::string& name) {
+    for (const AlgorithmInfo& info : algorithm_catalogue())
+        if (info.name == name) return &info;
+    return nullptr;
 }
 
 const AlgorithmInfo& requested_algorithm(const GeneratorRequest& request) {

@@ -1,4 +1,5 @@
 #pragma once
+#include <array>
 #include <functional>
 #include <new>
 #include <optional>
@@ -6,14 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "models/form.hpp"
+#include "models/paper_formulas.hpp"
+#include "models/rotation_orbit.hpp"
 #include "models/schedule.hpp"
 #include "models/trivance_pieces.hpp"
 
 namespace trivcheck {
-
-/// Latency-optimal (whole vector every step) or bandwidth-optimal
-/// (reduce-scatter then all-gather) form of an algorithm (docs/model.md).
-enum class Form { L, B };
 
 /// What to generate: algorithm, form, topology and per-algorithm choices.
 struct GeneratorRequest {
@@ -57,7 +57,17 @@ struct GeneratedScheduleTooLarge : std::bad_alloc {
     std::string reason_;
 };
 
-/// One registered generator, for `trivcheck list`.
+/// The per-algorithm choices of a GeneratorRequest an algorithm reads.
+struct AlgorithmChoices {
+    bool last_step = false;  // L: published, fold, synthesized
+    bool layout = false;     // B: best, short_last, short_first, a plan
+    bool tree = false;       // B: first_come, balanced
+    bool route = false;      // same, shortest
+};
+
+/// One registered generator: everything the tool knows about an algorithm, in
+/// one place (docs/architecture.md). `list`, `check`, `gen`, `sweep`, the
+/// smallest failing n, orbits and the cost model read it from here.
 struct AlgorithmInfo {
     std::string name;
     std::vector<Form> forms;
@@ -66,6 +76,23 @@ struct AlgorithmInfo {
     Schedule (*generate)(const GeneratorRequest&);
     /// The request's per-algorithm choices it reads, as command-line options; empty if none.
     std::string options = {};
+    AlgorithmChoices choices = {};
+    /// The base of its distances (3^k or 2^k): its exact sizes are the powers
+    /// of it, the rest need a shortened step or a fold; 0: every n alike.
+    int radix = 0;
+    /// What the paper's tables say it costs (`model --source formula`).
+    PaperFormulas formulas = {};
+    /// Its colours on the cost map: the L form, then the B form.
+    std::array<const char*, 2> colours = {"#999999", "#999999"};
+    /// Latency-form variants beside the published one (`--last-step`), each a
+    /// competitor of the cost model of its own.
+    std::vector<std::string> latency_variants = {};
+    /// Its published L form counts contributions twice for every n that is
+    /// not a power of the radix (docs/model.md); the cost model says so.
+    bool published_latency_flawed = false;
+    /// Its rotation orbit on a ring (every rank's messages are rank 0's
+    /// turned) when the request has one, else nullopt; nullptr: never.
+    std::optional<RotationOrbit> (*ring_orbit)(const GeneratorRequest&) = nullptr;
 };
 
 /// The catalogue entry of `request.algo`; NotApplicable when it has no
@@ -74,6 +101,8 @@ const AlgorithmInfo& requested_algorithm(const GeneratorRequest& request);
 
 /// Every generator, in a stable order.
 const std::vector<AlgorithmInfo>& algorithm_catalogue();
+/// The catalogue entry named `name`; nullptr when there is none.
+const AlgorithmInfo* algorithm_named(const std::string& name);
 /// Generates the schedule; throws std::invalid_argument for an unknown
 /// algorithm or form, NotApplicable when the form does not exist for the size.
 Schedule generate(const GeneratorRequest& request);

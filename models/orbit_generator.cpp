@@ -12,10 +12,9 @@ std::optional<RotationOrbit> generate_orbit(const GeneratorRequest& request) {
         return generate_torus_orbit(request);
     }
     if (request.topology.kind != TopologyKind::ring) return std::nullopt;
-    if (request.algo == "ring" && request.form == Form::B) return generate_ring_orbit(request);
-    if (request.algo == "trivance" && request.form == Form::L && request.last_step == "published")
-        return trivance_latency_orbit(request);
-    return std::nullopt;
+    const AlgorithmInfo& info = requested_algorithm(request);
+    if (!info.ring_orbit) return std::nullopt;
+    return info.ring_orbit(request);
 }
 
 }  // namespace trivcheck

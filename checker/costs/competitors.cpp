@@ -17,8 +17,9 @@ GeneratorRequest Competitor::request(const Topology& topology) const {
     return request;
 }
 
-bool Competitor::published_trivance_latency() const {
-    return algo == "trivance" && form == Form::L && last_step == "published";
+bool Competitor::published_latency_flawed() const {
+    const AlgorithmInfo* info = algorithm_named(algo);
+    return info && info->published_latency_flawed && form == Form::L && last_step == "published";
 }
 
 const std::vector<Competitor>& all_competitors() {
@@ -30,8 +31,8 @@ const std::vector<Competitor>& all_competitors() {
                     continue;
                 const std::string label = info.name + "-" + to_string(form);
                 list.push_back({label, info.name, form});
-                if (info.name == "trivance" && form == Form::L)
-                    for (const char* variant : {"fold", "synthesized"})
+                if (form == Form::L)
+                    for (const std::string& variant : info.latency_variants)
                         list.push_back({label + "-" + variant, info.name, form, variant});
             }
         }

@@ -18,9 +18,9 @@ struct Competitor {
 
     /// The request that generates its schedule on `topology`.
     GeneratorRequest request(const Topology& topology) const;
-    /// The Trivance L schedule as published: it counts contributions more than
-    /// once for every n that is not a power of 3.
-    bool published_trivance_latency() const;
+    /// A published L schedule that counts contributions more than once for
+    /// every n that is not a power of its radix (Trivance L).
+    bool published_latency_flawed() const;
 };
 
 /// Every algorithm of the catalogue in every form, and Trivance L with each

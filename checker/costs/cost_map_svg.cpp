@@ -33,8 +33,9 @@ std::pair<double, double> cell_span(const std::vector<double>& sizes, std::size_
 }
 
 std::string legend_label(const Competitor& competitor) {
-    return competitor.published_trivance_latency()
-               ? competitor.label + " (published: incorrect unless n = 3^s)"
+    return competitor.published_latency_flawed()
+               ? competitor.label + " (published: incorrect unless n = " +
+                     std::to_string(algorithm_named(competitor.algo)->radix) + "^s)"
                : competitor.label;
 }
 
@@ -56,18 +57,11 @@ void draw_size_ticks(SvgDocument& svg, const CostModel& model, const SizeAxis& a
 }  // namespace
 
 std::string competitor_colour(const Competitor& competitor) {
-    static const std::map<std::string, std::pair<std::string, std::string>> hues = {
-        {"trivance", {"#b2182b", "#f4a582"}},
-        {"swing", {"#2166ac", "#92c5de"}},
-        {"recursive_doubling", {"#1b7837", "#a6dba0"}},
-        {"bruck", {"#762a83", "#c2a5cf"}},
-        {"ring", {"#8c510a", "#f6e8c3"}},
-    };
     if (competitor.last_step == "fold") return "#67001f";
     if (competitor.last_step == "synthesized") return "#e7298a";
-    const auto found = hues.find(competitor.algo);
-    if (found == hues.end()) return "#999999";
-    return competitor.form == Form::L ? found->second.first : found->second.second;
+    const AlgorithmInfo* info = algorithm_named(competitor.algo);
+    if (!info) return "#999999";
+    return info->colours[competitor.form == Form::L ? 0 : 1];
 }
 
 std::string cost_map_svg(const CostModel& model) {

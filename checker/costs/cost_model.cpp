@@ -29,11 +29,12 @@ void add_formula(CompetitorCosts& costs, const Topology& topology, CostSource so
 }
 
 std::string published_note(const Competitor& competitor, const Topology& topology) {
-    if (!competitor.published_trivance_latency() || topology.kind != TopologyKind::ring ||
-        is_power_of(topology.rank_count(), 3))
-        return "";
+    if (!competitor.published_latency_flawed() || topology.kind != TopologyKind::ring) return "";
+    const int radix = algorithm_named(competitor.algo)->radix;
+    if (is_power_of(topology.rank_count(), radix)) return "";
     return "incorrect: as published it counts contributions more than once for every n that is "
-           "not a power of 3";
+           "not a power of " +
+           std::to_string(radix);
 }
 
 void choose_winners(TopologyCosts& row, const CostModel& model) {

@@ -19,7 +19,8 @@ nlohmann::json competitor_json(const CompetitorCosts& costs, int dimensions) {
                            {"competes", costs.competes},
                            {"executed", figures_json(costs.executed, dimensions)},
                            {"formula", figures_json(costs.formula, dimensions)}};
-    if (costs.competitor.algo == "trivance" && costs.competitor.form == Form::L)
+    const AlgorithmInfo* info = algorithm_named(costs.competitor.algo);
+    if (info && !info->latency_variants.empty() && costs.competitor.form == Form::L)
         json["last_step"] = costs.competitor.last_step;
     if (!costs.competes) json["reason"] = costs.reason;
     if (!costs.note.empty()) json["note"] = costs.note;

@@ -54,6 +54,12 @@ const Violation* first_violation(const Report& report, ViolationKind kind, bool 
 
 }  // namespace
 
+ViolationKind kind_to_keep(const Report& report, std::optional<ViolationKind> wanted) {
+    if (wanted) return *wanted;
+    if (!report.violations.empty()) return report.violations.front().kind;
+    return report.violation_counts.begin()->first;
+}
+
 std::optional<FailureSignature> signature_of(const Report& report, ViolationKind kind,
                                              bool first_of_all) {
     const Violation* violation = first_violation(report, kind, first_of_all);

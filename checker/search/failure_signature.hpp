@@ -50,6 +50,11 @@ struct FailureSignature {
 /// The signature of `report` (a check_schedule report, so explained): its
 /// first violation, or with `first_of_all` false its first violation of
 /// `kind`; nullopt when it has none.
+/// The kind a shrink keeps: `wanted`, else that of the report's first
+/// recorded violation (the reports are sorted), else the first counted.
+/// `report` is violated.
+ViolationKind kind_to_keep(const Report& report, std::optional<ViolationKind> wanted);
+
 std::optional<FailureSignature> signature_of(const Report& report, ViolationKind kind,
                                              bool first_of_all);
 

@@ -18,9 +18,8 @@ std::string SizeFamily::describe() const {
 SizeFamily size_family_of(const std::string& algo, int n) {
     // The radix is where the algorithm's distances come from (3^k or 2^k):
     // its exact sizes, and the rest, which need a shortened step or a fold.
-    int radix = 0;
-    if (algo == "trivance" || algo == "bruck") radix = 3;
-    if (algo == "swing" || algo == "recursive_doubling") radix = 2;
+    const AlgorithmInfo* info = algorithm_named(algo);
+    const int radix = info ? info->radix : 0;
     SizeFamily family{radix, false};
     family.powers = radix != 0 && n >= radix && is_power_of(n, radix);
     return family;

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <string>
 
+#include "checker/formats/input_format.hpp"
 #include "checker/formats/msccl_xml_reader.hpp"
 #include "tests/msccl_test_support.hpp"
 #include "tests/test_support.hpp"
@@ -30,4 +31,36 @@ TEST_CASE("msccl sniffing: a byte order mark or a DOCTYPE before <algo> is MSCCL
     CHECK_FALSE(looks_like_msccl_xml(bom + "{\"schema\": \"trivcheck.schedule/1\"}"));
     CHECK_FALSE(looks_like_msccl_xml("<!DOCTYPE algo"));
     CHECK_FALSE(looks_like_msccl_xml("<!DOCTYPE html>\n<html>"));
+}
+
+TEST_CASE("input_format: the name decides where it says, else the content") {
+    CHECK(input_format_by_name("a.xml") == InputFormat::msccl_xml);
+    CHECK(input_format_by_name("a.json") == InputFormat::schedule_json);
+    CHECK_FALSE(input_format_by_name("a.txt").has_value());
+    CHECK(input_format("a.txt", two_gpu_allreduce_xml) == InputFormat::msccl_xml);
+    CHECK(input_format("a.txt", "{\"schema\": \"trivcheck.schedule/1\"}") ==
+          InputFormat::schedule_json);
+    // The name wins: a .json file is read as a schedule whatever it holds.
+    CHECK(input_format("a.json", two_gpu_allreduce_xml) == InputFormat::schedule_json);
+}
+
+TEST_CASE("draw, shrink and mutate tell an MSCCL-IR file by its content, as check does") {
+    const std::string path = unique_temp_path("trivcheck-sniff-commands") + ".txt";
+    std::ofstream(path, std::ios::binary) << two_gpu_allreduce_xml;
+    const CommandOutput drawn = run_trivcheck("draw " + path);
+    CHECK(drawn.exit_code == 0);
+    CHECK(drawn.out.find("pair: timeline") != std::string::npos);
+    const CommandOutput shrunk = run_trivcheck("shrink " + path);
+    CHECK(shrunk.exit_code == 0);
+    CHECK(shrunk.out == "pair holds: nothing to shrink\n");
+    const CommandOutput mutated = run_trivcheck_with_errors("mutate " + path + " --sites 1");
+    CHECK(mutated.exit_code != 3);
+    CHECK(mutated.out.find("malformed") == std::string::npos);
+}
+
+TEST_CASE("mutate FILE refuses a schedule file, naming what it takes (exit 2)") {
+    const CommandOutput run =
+        run_trivcheck_with_errors("mutate " + source_path("tests/cases/direct-3-holds.json"));
+    CHECK(run.exit_code == 2);
+    CHECK(run.out.find("mutate FILE takes an MSCCL-IR program") != std::string::npos);
 }
