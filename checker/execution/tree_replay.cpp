@@ -1,0 +1,243 @@
+#include "checker/execution/tree_replay.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "checker/core/order_check_names.hpp"
+
+namespace trivcheck {
+
+namespace {
+
+/// One block a step brings to a cell: sorted by cell, then by the receiver
+/// rule (translation to the sender, then place in the whole step).
+struct TreeArrival {
+    std::uint32_t cell;
+    int delta;
+    std::uint32_t index;
+    Op op;
+    TreeId tree;
+    friend bool operator<(const TreeArrival& a, const TreeArrival& b) {
+        if (a.cell != b.cell) return a.cell < b.cell;
+        if (a.delta != b.delta) return a.delta < b.delta;
+        return a.index < b.index;
+    }
+};
+
+/// Trees of the followed blocks at every rank and buffer, absolute (a leaf is
+/// the contributor rank). `orbit`: the steps are a model to translate by every
+/// symmetry; otherwise they are whole.
+class TreeReplay {
+  public:
+    TreeReplay(const Schedule& schedule, const RankTranslations& translations, bool orbit)
+        : schedule_(schedule), translations_(translations), orbit_(orbit) {
+        followed_of_.assign(static_cast<std::size_t>(schedule.blocks), -1);
+        for (int block = 0; block < schedule.blocks; ++block) {
+            const int position = translations.block_position(block);
+            if (!orbit || !translations.blocks_move() ||
+                (position == translations.representative_of(position))) {
+                followed_of_[static_cast<std::size_t>(block)] = static_cast<int>(followed_.size());
+                followed_.push_back(block);
+            }
+        }
+    }
+
+    /// Block deliveries the replay makes: what it costs.
+    std::uint64_t deliveries() const {
+        std::uint64_t total = 0;
+        for (const Step& step : schedule_.steps)
+            for (const Transfer& transfer : step.transfers)
+                total += transfer.blocks.size() * per_model_block();
+        return total;
+    }
+
+    /// Trees kept at once: every rank's, of every buffer, of the blocks followed.
+    std::uint64_t cell_count() const {
+        return static_cast<std::uint64_t>(schedule_.ranks) *
+               static_cast<std::uint64_t>(schedule_.buffer_count()) * followed_.size();
+    }
+
+    ScheduleTrees run() {
+        const auto ranks = static_cast<std::size_t>(schedule_.ranks);
+        cells_.assign(ranks * static_cast<std::size_t>(schedule_.buffer_count()) * followed_.size(),
+                      ReductionTrees::none);
+        for (int rank = 0; rank < schedule_.ranks; ++rank)
+            for (std::size_t f = 0; f < followed_.size(); ++f)
+                if (schedule_.collective != Collective::allgather ||
+                    schedule_.owner_of_block(followed_[f]) == rank)
+                    cells_[cell(rank, main_buffer, f)] = result_.trees.leaf(rank);
+        for (const Step& step : schedule_.steps) {
+            run_local(step);
+            deliver(step);
+        }
+        for (std::size_t f = 0; f < followed_.size(); ++f) {
+            result_.finals.chunks.push_back(followed_[f]);
+            std::vector<TreeId>& ranks_trees = result_.finals.trees.emplace_back();
+            for (int rank = 0; rank < schedule_.ranks; ++rank)
+                ranks_trees.push_back(schedule_.collective == Collective::reduce_scatter &&
+                                              schedule_.owner_of_block(followed_[f]) != rank
+                                          ? ReductionTrees::none
+                                          : cells_[cell(rank, main_buffer, f)]);
+        }
+        if (followed_.size() < static_cast<std::size_t>(schedule_.blocks))
+            result_.scope = " (blocks " + block_list() +
+                            " followed at every rank; every other block is a translation of one "
+                            "of them)";
+        return std::move(result_);
+    }
+
+  private:
+    std::size_t cell(int rank, int buffer, std::size_t followed) const {
+        return (static_cast<std::size_t>(rank) * static_cast<std::size_t>(schedule_.buffer_count()) +
+                static_cast<std::size_t>(buffer)) *
+                   followed_.size() +
+               followed;
+    }
+    /// Whole blocks one model block stands for, in the followed blocks.
+    std::uint64_t per_model_block() const {
+        if (!orbit_) return 1;
+        return translations_.blocks_move() ? followed_.size()
+                                           : static_cast<std::uint64_t>(translations_.symmetries());
+    }
+    std::string block_list() const {
+        std::string text;
+        for (std::size_t f = 0; f < followed_.size() && f < 8; ++f)
+            text += (f ? ", " : "") + std::to_string(followed_[f]);
+        return followed_.size() > 8 ? text + ", ..." : text;
+    }
+
+    /// Calls visit(translation, symmetry index) for every translation the
+    /// steps stand under: the identity alone for whole steps.
+    template <class Visit>
+    void for_each_symmetry(Visit&& visit) const {
+        if (!orbit_) return visit(0, 0);
+        for (int index = 0; index < translations_.symmetries(); ++index)
+            visit(translations_.symmetry(index), index);
+    }
+    /// Calls visit(translation, symmetry index, followed) for every whole
+    /// block that model block `block` is under some symmetry and that is followed.
+    template <class Visit>
+    void for_each_whole_block(int block, Visit&& visit) const {
+        if (!orbit_ || !translations_.blocks_move()) {
+            const int followed = followed_of_[static_cast<std::size_t>(block)];
+            if (followed >= 0)
+                for_each_symmetry([&](int translation, int index) {
+                    visit(translation, index, static_cast<std::size_t>(followed));
+                });
+            return;
+        }
+        for (std::size_t f = 0; f < followed_.size(); ++f) {
+            const int translation =
+                translations_.difference(translations_.block_position(followed_[f]),
+                                         translations_.block_position(block));
+            if (translations_.representative_index(translation) != 0 ||
+                translations_.translate_block(block, translation) != followed_[f])
+                continue;
+            visit(translation, translations_.symmetry_index(translation), f);
+        }
+    }
+
+    /// The step's local operations, one after the other in the whole step's order.
+    void run_local(const Step& step) {
+        if (step.local.empty()) return;
+        for_each_symmetry([&](int translation, int) {
+            for (const LocalOp& operation : step.local) {
+                const int rank = translations_.add(operation.rank, translation);
+                operation.blocks.for_each([&](int block) {
+                    const int whole = translations_.translate_block(block, translation);
+                    const int followed = followed_of_[static_cast<std::size_t>(whole)];
+                    if (followed < 0) return;
+                    const auto f = static_cast<std::size_t>(followed);
+                    const TreeId source = cells_[cell(rank, operation.src_buffer, f)];
+                    TreeId& target = cells_[cell(rank, operation.dst_buffer, f)];
+                    target = operation.op == Op::copy ? source : result_.trees.add(target, source);
+                });
+            }
+        });
+    }
+
+    void deliver(const Step& step) {
+        arrivals_.clear();
+        const auto count = static_cast<std::uint32_t>(step.transfers.size());
+        for (std::uint32_t j = 0; j < count; ++j) {
+            const Transfer& transfer = step.transfers[j];
+            const int delta = translations_.difference(transfer.src, transfer.dst);
+            transfer.blocks.for_each([&](int block) {
+                for_each_whole_block(block, [&](int translation, int index, std::size_t f) {
+                    const int src = translations_.add(transfer.src, translation);
+                    const int dst = translations_.add(transfer.dst, translation);
+                    arrivals_.push_back({static_cast<std::uint32_t>(cell(dst, transfer.dst_buffer, f)),
+                                         delta, static_cast<std::uint32_t>(index) * count + j,
+                                         transfer.op, cells_[cell(src, transfer.src_buffer, f)]});
+                });
+            });
+        }
+        std::sort(arrivals_.begin(), arrivals_.end());
+        for (std::size_t first = 0; first < arrivals_.size();) {
+            std::size_t last = first;
+            while (last < arrivals_.size() && arrivals_[last].cell == arrivals_[first].cell) ++last;
+            TreeId value = cells_[arrivals_[first].cell];
+            const auto copy = std::find_if(arrivals_.begin() + static_cast<std::ptrdiff_t>(first),
+                                           arrivals_.begin() + static_cast<std::ptrdiff_t>(last),
+                                           [](const TreeArrival& a) { return a.op == Op::copy; });
+            if (copy != arrivals_.begin() + static_cast<std::ptrdiff_t>(last)) value = copy->tree;
+            for (std::size_t a = first; a < last; ++a)
+                if (arrivals_[a].op == Op::reduce) value = result_.trees.add(value, arrivals_[a].tree);
+            cells_[arrivals_[first].cell] = value;
+            first = last;
+        }
+    }
+
+    const Schedule& schedule_;
+    const RankTranslations& translations_;
+    bool orbit_;
+    std::vector<int> followed_;
+    std::vector<int> followed_of_;  // [block] -> index in followed_, or -1
+    std::vector<TreeId> cells_;
+    std::vector<TreeArrival> arrivals_;
+    ScheduleTrees result_;
+};
+
+std::optional<ScheduleTrees> replay(const Schedule& schedule,
+                                    const RankTranslations& translations, bool orbit) {
+    TreeReplay replay(schedule, translations, orbit);
+    if (replay.deliveries() + replay.cell_count() > kMostTreeDeliveries) return std::nullopt;
+    return replay.run();
+}
+
+}  // namespace
+
+std::optional<ScheduleTrees> replay_trees(const Schedule& schedule) {
+    // Any translations do for whole steps: they order a receiver's messages alike at every rank.
+    const RankTranslations translations = schedule.topology.kind == TopologyKind::torus
+                                              ? RankTranslations(schedule.topology.dims, {})
+                                              : RankTranslations::ring(schedule.ranks, 1);
+    return replay(schedule, translations, false);
+}
+
+std::optional<ScheduleTrees> replay_trees(const RotationOrbit& orbit) {
+    const RankTranslations translations = orbit_translations(orbit);
+    return replay(orbit.model, translations, true);
+}
+
+void add_order_checks(const std::optional<ScheduleTrees>& trees, Collective collective,
+                      Report& report) {
+    if (!trees) {
+        report.checks[rank_consistency_check] = {
+            Verdict::not_applicable, "more than " + std::to_string(kMostTreeDeliveries) +
+                                         " block deliveries: reduction trees not followed"};
+        return;
+    }
+    if (collective == Collective::reduce_scatter)
+        report.checks[rank_consistency_check] = {
+            Verdict::not_applicable, "a reduce-scatter leaves each block at one rank only"};
+    else
+        report.checks[rank_consistency_check] =
+            rank_consistency(trees->trees, trees->finals,
+                             {"rank", "block", [](int, int rank) { return std::to_string(rank); }},
+                             trees->scope);
+    report.reduction_depth = reduction_depth(trees->trees, trees->finals);
+}
+
+}  // namespace trivcheck

@@ -1,0 +1,43 @@
+#pragma once
+#include <optional>
+#include <string>
+
+#include "checker/core/rank_consistency.hpp"
+#include "checker/core/reduction_trees.hpp"
+#include "models/rotation_orbit.hpp"
+
+namespace trivcheck {
+
+/// The reduction trees a synchronous schedule ends with (docs/consistency.md).
+/// A receiver adds what a step brings it to its own partial one message at a
+/// time, in the order of the translation from it to the sender (on a ring
+/// (src - dst) mod n: the nearest sender in the + direction first), so that
+/// the rule is the same at every rank; a copy replaces the partial first. A
+/// leaf is the contributor rank.
+struct ScheduleTrees {
+    ReductionTrees trees;
+    /// Every rank's final tree of the blocks followed (for a reduce-scatter,
+    /// the owner's only).
+    FinalTrees finals;
+    /// How the blocks followed stand for all: empty when every block was followed.
+    std::string scope;
+};
+
+/// Block deliveries and cells above which trees are not followed (a delivery
+/// costs a tree look-up, a cell four bytes).
+inline constexpr std::uint64_t kMostTreeDeliveries = std::uint64_t{1} << 26;
+
+/// The trees of `schedule` run whole, every block; nullopt above kMostTreeDeliveries.
+std::optional<ScheduleTrees> replay_trees(const Schedule& schedule);
+/// The trees of the schedule `orbit` stands for, without expanding it: the
+/// blocks one per orbit of blocks (the others are their translations, with
+/// translated trees), at every rank; nullopt above kMostTreeDeliveries.
+std::optional<ScheduleTrees> replay_trees(const RotationOrbit& orbit);
+
+/// rank_consistency (an allreduce or allgather; not applicable to a
+/// reduce-scatter, whose blocks each end at one rank) and reduction_depth of
+/// `trees`, into `report`; both not applicable without trees.
+void add_order_checks(const std::optional<ScheduleTrees>& trees, Collective collective,
+                      Report& report);
+
+}  // namespace trivcheck
