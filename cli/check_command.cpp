@@ -121,8 +121,8 @@ int run_check(CheckOptions options) {
             options.message_bytes > 0 ? std::optional(options.message_bytes) : std::nullopt;
         // A failing generated ring is shrunk over n: the smallest n of its family that fails.
         std::optional<ScopedSearch> smaller;
-        if (model_violated && !options.no_shrink &&
-            !options.source.algo.empty() && schedule.topology.kind == TopologyKind::ring)
+        if (model_violated && !options.no_shrink && !options.source.algo.empty() &&
+            schedule.topology.kind == TopologyKind::ring)
             smaller =
                 search_smaller_same_family(to_request(options.source), report, execute_options);
         if (options.json) {
@@ -208,8 +208,8 @@ void register_check_command(CLI::App& app, CommandResult& result) {
                      "(rank_consistency: every rank ends with the same order of additions; "
                      "determinism: no order of additions depends on the order unordered steps "
                      "run in; docs/consistency.md). Without it they are reported, not counted")
-        ->check(CLI::IsMember(std::vector<std::string>(std::begin(requirable_checks),
-                                                       std::end(requirable_checks))));
+        ->check(CLI::IsMember(
+            std::vector<std::string>(std::begin(requirable_checks), std::end(requirable_checks))));
     command->add_flag("--no-shrink", options->no_shrink,
                       "Do not search smaller n of the same class when a generated ring fails");
     command

@@ -37,13 +37,12 @@ void add_order_checks(const ProgramLayout& layout, const SymbolicExecution& exec
         TreeNames names{"gpu", "output chunk", [&](int chunk, int contribution) {
                             const int gpu = layout.contribution_gpu(contribution);
                             const int input = layout.contribution_chunk(contribution);
-                            // An allreduce's chunk c sums input chunk c of every gpu: the gpu names it.
+                            // An allreduce chunk c sums input chunk c of all gpus: named by gpu.
                             return collective == Collective::allreduce && input == chunk
                                        ? std::to_string(gpu)
                                        : std::to_string(gpu) + ":" + std::to_string(input);
                         }};
-        report.checks[rank_consistency_check] =
-            rank_consistency(execution.trees(), finals, names);
+        report.checks[rank_consistency_check] = rank_consistency(execution.trees(), finals, names);
     } else {
         report.checks[rank_consistency_check] = {
             Verdict::not_applicable, collective == Collective::alltoall

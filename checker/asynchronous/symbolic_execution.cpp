@@ -79,8 +79,8 @@ void SymbolicExecution::report_race(const EarlierAccess& earlier_access, int cel
              .second)
         return;
     const AccessSite earlier = site_of(earlier_access, cell);
-    const bool both_add = adds_into(earlier.block, earlier.step, cell) &&
-                          adds_into(later.block, later.step, cell);
+    const bool both_add =
+        adds_into(earlier.block, earlier.step, cell) && adds_into(later.block, later.step, cell);
     if (both_add && unordered_reductions_++ == 0)
         first_unordered_reduction_ =
             "on gpu " + std::to_string(gpu) + ", tb " +
@@ -273,17 +273,17 @@ void SymbolicExecution::run(const StepStart& start) {
             switch (step.type) {
                 case StepType::send:
                 case StepType::copy:
-                    result = {source.value,
-                              record({source.value, source.event, -1, start.block, start.step,
-                                      gpu}),
-                              source.tree};
+                    result = {
+                        source.value,
+                        record({source.value, source.event, -1, start.block, start.step, gpu}),
+                        source.tree};
                     break;
                 case StepType::receive:
                 case StepType::receive_copy_send:
-                    result = {received.value,
-                              record({received.value, received.event, -1, start.block,
-                                      start.step, gpu}),
-                              received.tree};
+                    result = {
+                        received.value,
+                        record({received.value, received.event, -1, start.block, start.step, gpu}),
+                        received.tree};
                     break;
                 case StepType::reduce: {
                     const AccessSite destination{start.block, start.step, step.dst_buffer,

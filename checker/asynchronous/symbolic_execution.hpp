@@ -21,8 +21,8 @@ struct Message {
 };
 
 /// The value side of a run (docs/msccl.md): what the steps do to the chunks,
-/// values as contribution sets and reduction trees (docs/consistency.md), reductions checked for double counts and empty
-/// sides, every access checked for races. It reads the steps from a StepLog
+/// values as contribution sets and reduction trees (docs/consistency.md), reductions checked for
+/// double counts and empty sides, every access checked for races. It reads the steps from a StepLog
 /// that the order side (StepOrdering) writes, with the local clocks the race
 /// checks need.
 /// The values' history (one event per chunk a step touches) is kept only
@@ -40,7 +40,8 @@ class SymbolicExecution {
 
     const ChunkStore& store() const { return store_; }
     const ContributionSets& sets() const { return sets_; }
-    /// The values' reduction trees; a leaf's number is its contribution (ProgramLayout::contribution).
+    /// The values' reduction trees; a leaf's number is its contribution
+    /// (ProgramLayout::contribution).
     const ReductionTrees& trees() const { return trees_; }
     /// A double count was found in a run without history: its chains need another run.
     bool history_needed() const { return history_needed_; }

@@ -12,11 +12,11 @@ constexpr std::size_t kMostTreeText = 120;
 }  // namespace
 
 CheckOutcome rank_consistency(const ReductionTrees& trees, const FinalTrees& finals,
-                              const TreeNames& names, const std::string& scope) {
+                              const TreeNames& names) {
     for (std::size_t i = 0; i < finals.chunks.size(); ++i) {
         const std::vector<TreeId>& ranks = finals.trees[i];
-        const auto first =
-            std::find_if(ranks.begin(), ranks.end(), [](TreeId t) { return t != ReductionTrees::none; });
+        const auto first = std::find_if(ranks.begin(), ranks.end(),
+                                        [](TreeId t) { return t != ReductionTrees::none; });
         if (first == ranks.end()) continue;
         const auto other = std::find_if(first + 1, ranks.end(), [&](TreeId t) {
             return t != ReductionTrees::none && t != *first;
@@ -25,8 +25,8 @@ CheckOutcome rank_consistency(const ReductionTrees& trees, const FinalTrees& fin
         const int chunk = finals.chunks[i];
         const auto leaf = [&](int contribution) { return names.leaf(chunk, contribution); };
         const auto order = [&](auto rank) {
-            return std::string(names.rank) + " " + std::to_string(rank - ranks.begin()) +
-                   " adds " + tree_text(trees, *rank, leaf, kMostTreeText);
+            return std::string(names.rank) + " " + std::to_string(rank - ranks.begin()) + " adds " +
+                   tree_text(trees, *rank, leaf, kMostTreeText);
         };
         return {Verdict::violated,
                 std::string(names.chunk) + " " + std::to_string(chunk) + ": " + order(first) +
@@ -35,7 +35,7 @@ CheckOutcome rank_consistency(const ReductionTrees& trees, const FinalTrees& fin
                     "different sums and data-parallel replicas drift apart"};
     }
     return {Verdict::holds, "every " + std::string(names.rank) + " ends with the same order of " +
-                                "additions for each " + names.chunk + scope};
+                                "additions for each " + names.chunk};
 }
 
 int reduction_depth(const ReductionTrees& trees, const FinalTrees& finals) {

@@ -26,10 +26,9 @@ struct TreeNames {
 
 /// rank_consistency: holds when every rank ends with one tree per chunk;
 /// violated naming the first chunk where two ranks differ, their orders of
-/// addition in short form, and why it matters. `scope` ends the reason of a
-/// check that holds (what the chunks stand for, when they are representatives).
+/// addition in short form, and why it matters.
 CheckOutcome rank_consistency(const ReductionTrees& trees, const FinalTrees& finals,
-                              const TreeNames& names, const std::string& scope = {});
+                              const TreeNames& names);
 
 /// reduction_depth: the most additions on one chain behind any final tree.
 int reduction_depth(const ReductionTrees& trees, const FinalTrees& finals);

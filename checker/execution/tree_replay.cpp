@@ -80,16 +80,13 @@ class TreeReplay {
                                           ? ReductionTrees::none
                                           : cells_[cell(rank, main_buffer, f)]);
         }
-        if (followed_.size() < static_cast<std::size_t>(schedule_.blocks))
-            result_.scope = " (blocks " + block_list() +
-                            " followed at every rank; every other block is a translation of one "
-                            "of them)";
         return std::move(result_);
     }
 
   private:
     std::size_t cell(int rank, int buffer, std::size_t followed) const {
-        return (static_cast<std::size_t>(rank) * static_cast<std::size_t>(schedule_.buffer_count()) +
+        return (static_cast<std::size_t>(rank) *
+                    static_cast<std::size_t>(schedule_.buffer_count()) +
                 static_cast<std::size_t>(buffer)) *
                    followed_.size() +
                followed;
@@ -100,13 +97,6 @@ class TreeReplay {
         return translations_.blocks_move() ? followed_.size()
                                            : static_cast<std::uint64_t>(translations_.symmetries());
     }
-    std::string block_list() const {
-        std::string text;
-        for (std::size_t f = 0; f < followed_.size() && f < 8; ++f)
-            text += (f ? ", " : "") + std::to_string(followed_[f]);
-        return followed_.size() > 8 ? text + ", ..." : text;
-    }
-
     /// Calls visit(translation, symmetry index) for every translation the
     /// steps stand under: the identity alone for whole steps.
     template <class Visit>
@@ -128,9 +118,8 @@ class TreeReplay {
             return;
         }
         for (std::size_t f = 0; f < followed_.size(); ++f) {
-            const int translation =
-                translations_.difference(translations_.block_position(followed_[f]),
-                                         translations_.block_position(block));
+            const int translation = translations_.difference(
+                translations_.block_position(followed_[f]), translations_.block_position(block));
             if (translations_.representative_index(translation) != 0 ||
                 translations_.translate_block(block, translation) != followed_[f])
                 continue;
@@ -167,9 +156,10 @@ class TreeReplay {
                 for_each_whole_block(block, [&](int translation, int index, std::size_t f) {
                     const int src = translations_.add(transfer.src, translation);
                     const int dst = translations_.add(transfer.dst, translation);
-                    arrivals_.push_back({static_cast<std::uint32_t>(cell(dst, transfer.dst_buffer, f)),
-                                         delta, static_cast<std::uint32_t>(index) * count + j,
-                                         transfer.op, cells_[cell(src, transfer.src_buffer, f)]});
+                    arrivals_.push_back(
+                        {static_cast<std::uint32_t>(cell(dst, transfer.dst_buffer, f)), delta,
+                         static_cast<std::uint32_t>(index) * count + j, transfer.op,
+                         cells_[cell(src, transfer.src_buffer, f)]});
                 });
             });
         }
@@ -183,7 +173,8 @@ class TreeReplay {
                                            [](const TreeArrival& a) { return a.op == Op::copy; });
             if (copy != arrivals_.begin() + static_cast<std::ptrdiff_t>(last)) value = copy->tree;
             for (std::size_t a = first; a < last; ++a)
-                if (arrivals_[a].op == Op::reduce) value = result_.trees.add(value, arrivals_[a].tree);
+                if (arrivals_[a].op == Op::reduce)
+                    value = result_.trees.add(value, arrivals_[a].tree);
             cells_[arrivals_[first].cell] = value;
             first = last;
         }
@@ -199,8 +190,8 @@ class TreeReplay {
     ScheduleTrees result_;
 };
 
-std::optional<ScheduleTrees> replay(const Schedule& schedule,
-                                    const RankTranslations& translations, bool orbit) {
+std::optional<ScheduleTrees> replay(const Schedule& schedule, const RankTranslations& translations,
+                                    bool orbit) {
     TreeReplay replay(schedule, translations, orbit);
     if (replay.deliveries() + replay.cell_count() > kMostTreeDeliveries) return std::nullopt;
     return replay.run();
@@ -235,8 +226,7 @@ void add_order_checks(const std::optional<ScheduleTrees>& trees, Collective coll
     else
         report.checks[rank_consistency_check] =
             rank_consistency(trees->trees, trees->finals,
-                             {"rank", "block", [](int, int rank) { return std::to_string(rank); }},
-                             trees->scope);
+                             {"rank", "block", [](int, int rank) { return std::to_string(rank); }});
     report.reduction_depth = reduction_depth(trees->trees, trees->finals);
 }
 

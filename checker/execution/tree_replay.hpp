@@ -19,13 +19,11 @@ struct ScheduleTrees {
     /// Every rank's final tree of the blocks followed (for a reduce-scatter,
     /// the owner's only).
     FinalTrees finals;
-    /// How the blocks followed stand for all: empty when every block was followed.
-    std::string scope;
 };
 
 /// Block deliveries and cells above which trees are not followed (a delivery
 /// costs a tree look-up, a cell four bytes).
-inline constexpr std::uint64_t kMostTreeDeliveries = std::uint64_t{1} << 26;
+inline constexpr std::uint64_t kMostTreeDeliveries = std::uint64_t{1} << 22;
 
 /// The trees of `schedule` run whole, every block; nullopt above kMostTreeDeliveries.
 std::optional<ScheduleTrees> replay_trees(const Schedule& schedule);

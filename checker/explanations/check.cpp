@@ -6,6 +6,7 @@
 #include "checker/explanations/explain.hpp"
 #include "models/orbit_generator.hpp"
 #include "models/rotation_symmetry.hpp"
+#include "models/symmetric_orbit.hpp"
 
 namespace trivcheck {
 
@@ -79,7 +80,12 @@ Report check_schedule(const Schedule& schedule, ExecuteOptions options) {
             // Every rank does not fit: the orbit's report, with its representatives, stands.
         }
     }
-    add_order_checks(replay_trees(schedule), schedule.collective, report);
+    // A symmetric schedule's trees from one block per orbit of blocks; with
+    // use_symmetry false, every block (the path the orbit is tested against).
+    const std::optional<RotationOrbit> orbit =
+        options.use_symmetry ? symmetric_orbit(schedule) : std::nullopt;
+    add_order_checks(orbit ? replay_trees(*orbit) : replay_trees(schedule), schedule.collective,
+                     report);
     explain_violations(schedule, report);
     return report;
 }

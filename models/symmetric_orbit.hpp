@@ -1,0 +1,16 @@
+#pragma once
+#include <optional>
+
+#include "models/rotation_orbit.hpp"
+
+namespace trivcheck {
+
+/// The rank orbit a whole schedule is, when it commutes with its ring's
+/// rotations (by 1, or by 2 as Swing does) or its torus's translations
+/// (models/rotation_symmetry.hpp): each step's first N-th of transfers and
+/// local operations (of the representatives' share) as the model. nullopt
+/// for any other schedule (XOR symmetry included: its translations are not
+/// the topology's).
+std::optional<RotationOrbit> symmetric_orbit(const Schedule& schedule);
+
+}  // namespace trivcheck
