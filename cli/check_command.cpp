@@ -74,6 +74,12 @@ int run_msccl_check(const msccl::Program& program, const CheckOptions& options) 
 int run_check(CheckOptions options) {
     return run_reporting_errors([&]() -> int {
         if (options.format == "json") options.json = true;
+        // The named checks --require counts are made by the symbolic engine's single checks only.
+        if (!options.required.empty() &&
+            (options.format == "sarif" || options.engine != "symbolic" || !options.sizes.empty()))
+            throw std::invalid_argument(
+                "--require: one schedule or program, the symbolic engine, without --n or "
+                "--format sarif");
         if (options.format == "sarif") {
             if (options.files.empty() || !options.source.algo.empty())
                 throw std::invalid_argument("--format sarif checks schedule files: name them");

@@ -104,11 +104,29 @@ TEST_CASE("tree replay: L forms, where every rank reduces on its own") {
 }
 
 TEST_CASE("tree replay: a reduce-scatter has no rank consistency to check") {
-    Schedule schedule = generate({"ring", Form::B, Topology::ring(4)});
+    // Two ranks, block b owned by rank b: each sends the other its block.
+    Schedule schedule;
+    schedule.name = "reduce-scatter-2";
     schedule.collective = Collective::reduce_scatter;
-    std::erase_if(schedule.steps, [](const Step& step) { return step.phase == "allgather"; });
+    schedule.topology = Topology::ring(2);
+    schedule.ranks = 2;
+    schedule.blocks = 2;
+    schedule.steps.push_back({"reduce_scatter",
+                              {{0, 1, BlockSet::single(1, 2)}, {1, 0, BlockSet::single(0, 2)}}});
     const Report report = check_schedule(schedule);
     CHECK(report.verdict == Verdict::holds);
     CHECK(report.checks.at(rank_consistency_check).verdict == Verdict::not_applicable);
-    CHECK(report.reduction_depth == 3);
+    CHECK(report.reduction_depth == 1);
+}
+
+TEST_CASE("tree replay: check --require rank_consistency on generated schedules") {
+    const testing::CommandOutput trivance_l =
+        testing::run_trivcheck("check --algo trivance --form L --topo ring:9 --require "
+                               "rank_consistency --no-shrink");
+    CHECK(trivance_l.exit_code == 1);
+    CHECK(trivance_l.out.find("violations: rank_consistency 1;") != std::string::npos);
+    CHECK(testing::run_trivcheck("check --algo trivance --form L --topo ring:9").exit_code == 0);
+    CHECK(testing::run_trivcheck(
+              "check --algo trivance --form B --topo ring:4096 --require rank_consistency")
+              .exit_code == 0);
 }
