@@ -1,5 +1,7 @@
 #include "checker/asynchronous/order_checks.hpp"
 
+#include <algorithm>
+#include <functional>
 #include <string>
 
 #include "checker/core/order_check_names.hpp"
@@ -9,8 +11,9 @@ namespace trivcheck::msccl {
 
 namespace {
 
-/// Every gpu's tree of every output chunk: trees[chunk][gpu].
-FinalTrees output_trees(const ProgramLayout& layout, const SymbolicExecution& execution) {
+/// Every gpu's tree of every output chunk: trees[chunk][gpu]; interned in
+/// the chunks whose gpus hold different ids (they may still be equal trees).
+FinalTrees output_trees(const ProgramLayout& layout, SymbolicExecution& execution) {
     FinalTrees finals;
     const ChunkStore& store = execution.store();
     int chunks = 0;
@@ -23,14 +26,15 @@ FinalTrees output_trees(const ProgramLayout& layout, const SymbolicExecution& ex
             gpus.push_back(chunk < layout.logical_chunks(gpu, Buffer::output)
                                ? store.tree(store.cell_index(gpu, Buffer::output, chunk))
                                : ReductionTrees::none);
+        if (std::adjacent_find(gpus.begin(), gpus.end(), std::not_equal_to<>()) != gpus.end())
+            for (TreeId& tree : gpus) tree = execution.trees().interned(tree);
     }
     return finals;
 }
 
 }  // namespace
 
-void add_order_checks(const ProgramLayout& layout, const SymbolicExecution& execution,
-                      Report& report) {
+void add_order_checks(const ProgramLayout& layout, SymbolicExecution& execution, Report& report) {
     const FinalTrees finals = output_trees(layout, execution);
     const Collective collective = layout.program().collective;
     if (collective == Collective::allreduce || collective == Collective::allgather) {

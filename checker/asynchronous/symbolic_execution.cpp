@@ -24,10 +24,13 @@ SymbolicExecution::SymbolicExecution(const ProgramLayout& layout, ViolationSink&
       violations_(violations),
       keep_history_(keep_history),
       sets_(std::max(1, layout.input_chunks() * layout.gpu_count())),
+      trees_(layout.input_chunks() * layout.gpu_count()),
       store_(layout, keep_history),
       clocks_(layout),
       races_(store_.cell_count()) {
     sets_.remember_unions(false);
+    // As with the sets: each sum is made once; the few outputs compared are interned.
+    trees_.remember_sums(false);
     reserve_values();
     for (int gpu = 0; gpu < layout.gpu_count(); ++gpu)
         for (int chunk = 0; chunk < layout.logical_chunks(gpu, Buffer::input); ++chunk) {

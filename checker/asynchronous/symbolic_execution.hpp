@@ -43,6 +43,7 @@ class SymbolicExecution {
     /// The values' reduction trees; a leaf's number is its contribution
     /// (ProgramLayout::contribution).
     const ReductionTrees& trees() const { return trees_; }
+    ReductionTrees& trees() { return trees_; }
     /// A double count was found in a run without history: its chains need another run.
     bool history_needed() const { return history_needed_; }
     const Message& message(int id) const { return messages_[id]; }
