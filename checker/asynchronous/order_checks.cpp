@@ -1,7 +1,6 @@
 #include "checker/asynchronous/order_checks.hpp"
 
 #include <algorithm>
-#include <functional>
 #include <string>
 
 #include "checker/core/order_check_names.hpp"
@@ -11,8 +10,8 @@ namespace trivcheck::msccl {
 
 namespace {
 
-/// Every gpu's tree of every output chunk: trees[chunk][gpu]; interned in
-/// the chunks whose gpus hold different ids (they may still be equal trees).
+/// Every gpu's tree of every output chunk: trees[chunk][gpu], interned where
+/// the gpus' ids differ.
 FinalTrees output_trees(const ProgramLayout& layout, SymbolicExecution& execution) {
     FinalTrees finals;
     const ChunkStore& store = execution.store();
@@ -26,9 +25,8 @@ FinalTrees output_trees(const ProgramLayout& layout, SymbolicExecution& executio
             gpus.push_back(chunk < layout.logical_chunks(gpu, Buffer::output)
                                ? store.tree(store.cell_index(gpu, Buffer::output, chunk))
                                : ReductionTrees::none);
-        if (std::adjacent_find(gpus.begin(), gpus.end(), std::not_equal_to<>()) != gpus.end())
-            for (TreeId& tree : gpus) tree = execution.trees().interned(tree);
     }
+    intern_where_ranks_differ(execution.trees(), finals);
     return finals;
 }
 

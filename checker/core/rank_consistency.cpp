@@ -1,6 +1,7 @@
 #include "checker/core/rank_consistency.hpp"
 
 #include <algorithm>
+#include <functional>
 
 namespace trivcheck {
 
@@ -10,6 +11,12 @@ namespace {
 constexpr std::size_t kMostTreeText = 120;
 
 }  // namespace
+
+void intern_where_ranks_differ(ReductionTrees& trees, FinalTrees& finals) {
+    for (std::vector<TreeId>& ranks : finals.trees)
+        if (std::adjacent_find(ranks.begin(), ranks.end(), std::not_equal_to<>()) != ranks.end())
+            for (TreeId& tree : ranks) tree = trees.interned(tree);
+}
 
 CheckOutcome rank_consistency(const ReductionTrees& trees, const FinalTrees& finals,
                               const TreeNames& names) {

@@ -17,6 +17,11 @@ struct FinalTrees {
     std::vector<std::vector<TreeId>> trees;
 };
 
+/// Interns the trees of each chunk whose ranks hold different ids: equal ids
+/// are equal trees, but unremembered sums (ReductionTrees::remember_sums) may
+/// be equal under different ids. The check then compares ids.
+void intern_where_ranks_differ(ReductionTrees& trees, FinalTrees& finals);
+
 /// How a report names the parts: "gpu" or "rank", "chunk" or "block", and a leaf.
 struct TreeNames {
     const char* rank = "rank";

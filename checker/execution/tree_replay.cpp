@@ -10,19 +10,15 @@ namespace trivcheck {
 
 namespace {
 
-/// One block a step brings to a cell: sorted by cell, then by the receiver
-/// rule (translation to the sender, then place in the whole step).
+/// One block a step brings to a cell: from cell `source` of the state before
+/// the step, taken in the receiver rule's order (translation to the sender,
+/// then place in the whole step).
 struct TreeArrival {
     std::uint32_t cell;
+    std::uint32_t source;
     int delta;
     std::uint32_t index;
     Op op;
-    TreeId tree;
-    friend bool operator<(const TreeArrival& a, const TreeArrival& b) {
-        if (a.cell != b.cell) return a.cell < b.cell;
-        if (a.delta != b.delta) return a.delta < b.delta;
-        return a.index < b.index;
-    }
 };
 
 /// Trees of the followed blocks at every rank and buffer, absolute (a leaf is
@@ -59,6 +55,8 @@ class TreeReplay {
     }
 
     ScheduleTrees run() {
+        // Each sum is made once; only the outputs compared are interned (tree_replay.hpp).
+        result_.trees.remember_sums(false);
         const auto ranks = static_cast<std::size_t>(schedule_.ranks);
         cells_.assign(ranks * static_cast<std::size_t>(schedule_.buffer_count()) * followed_.size(),
                       ReductionTrees::none);
@@ -80,6 +78,7 @@ class TreeReplay {
                                           ? ReductionTrees::none
                                           : cells_[cell(rank, main_buffer, f)]);
         }
+        intern_where_ranks_differ(result_.trees, result_.finals);
         return std::move(result_);
     }
 
@@ -149,35 +148,46 @@ class TreeReplay {
     void deliver(const Step& step) {
         arrivals_.clear();
         const auto count = static_cast<std::uint32_t>(step.transfers.size());
-        for (std::uint32_t j = 0; j < count; ++j) {
+        // Whole steps: the transfers in the rule's order give their arrivals in that order.
+        order_.resize(count);
+        for (std::uint32_t j = 0; j < count; ++j) order_[j] = j;
+        std::vector<int> deltas(count);
+        for (std::uint32_t j = 0; j < count; ++j)
+            deltas[j] = translations_.difference(step.transfers[j].src, step.transfers[j].dst);
+        std::stable_sort(order_.begin(), order_.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return deltas[a] < deltas[b];
+        });
+        for (const std::uint32_t j : order_) {
             const Transfer& transfer = step.transfers[j];
-            const int delta = translations_.difference(transfer.src, transfer.dst);
             transfer.blocks.for_each([&](int block) {
                 for_each_whole_block(block, [&](int translation, int index, std::size_t f) {
                     const int src = translations_.add(transfer.src, translation);
                     const int dst = translations_.add(transfer.dst, translation);
                     arrivals_.push_back(
-                        {static_cast<std::uint32_t>(cell(dst, transfer.dst_buffer, f)), delta,
-                         static_cast<std::uint32_t>(index) * count + j, transfer.op,
-                         cells_[cell(src, transfer.src_buffer, f)]});
+                        {static_cast<std::uint32_t>(cell(dst, transfer.dst_buffer, f)),
+                         static_cast<std::uint32_t>(cell(src, transfer.src_buffer, f)), deltas[j],
+                         static_cast<std::uint32_t>(index) * count + j, transfer.op});
                 });
             });
         }
-        std::sort(arrivals_.begin(), arrivals_.end());
-        for (std::size_t first = 0; first < arrivals_.size();) {
-            std::size_t last = first;
-            while (last < arrivals_.size() && arrivals_[last].cell == arrivals_[first].cell) ++last;
-            TreeId value = cells_[arrivals_[first].cell];
-            const auto copy = std::find_if(arrivals_.begin() + static_cast<std::ptrdiff_t>(first),
-                                           arrivals_.begin() + static_cast<std::ptrdiff_t>(last),
-                                           [](const TreeArrival& a) { return a.op == Op::copy; });
-            if (copy != arrivals_.begin() + static_cast<std::ptrdiff_t>(last)) value = copy->tree;
-            for (std::size_t a = first; a < last; ++a)
-                if (arrivals_[a].op == Op::reduce)
-                    value = result_.trees.add(value, arrivals_[a].tree);
-            cells_[arrivals_[first].cell] = value;
-            first = last;
-        }
+        // An orbit's translations interleave the places: ordered again (a whole step's are).
+        if (orbit_)
+            std::stable_sort(arrivals_.begin(), arrivals_.end(),
+                             [](const TreeArrival& a, const TreeArrival& b) {
+                                 return a.delta != b.delta ? a.delta < b.delta : a.index < b.index;
+                             });
+        // Every send reads the state before the step: the new values go to next_.
+        next_ = cells_;
+        copied_.assign(cells_.size(), 0);
+        for (const TreeArrival& arrival : arrivals_)
+            if (arrival.op == Op::copy && !copied_[arrival.cell]) {
+                copied_[arrival.cell] = 1;
+                next_[arrival.cell] = cells_[arrival.source];
+            }
+        for (const TreeArrival& arrival : arrivals_)
+            if (arrival.op == Op::reduce)
+                next_[arrival.cell] = result_.trees.add(next_[arrival.cell], cells_[arrival.source]);
+        cells_.swap(next_);
     }
 
     const Schedule& schedule_;
@@ -186,6 +196,9 @@ class TreeReplay {
     std::vector<int> followed_;
     std::vector<int> followed_of_;  // [block] -> index in followed_, or -1
     std::vector<TreeId> cells_;
+    std::vector<TreeId> next_;
+    std::vector<std::uint8_t> copied_;  // [cell]: a copy arrived this step
+    std::vector<std::uint32_t> order_;
     std::vector<TreeArrival> arrivals_;
     ScheduleTrees result_;
 };

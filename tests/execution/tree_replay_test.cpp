@@ -13,23 +13,24 @@ using namespace trivcheck;
 namespace {
 
 /// Every followed block's tree at every rank, in short form.
-std::vector<std::string> tree_texts(const ScheduleTrees& trees) {
+std::vector<std::string> tree_texts(ScheduleTrees& trees) {
     std::vector<std::string> texts;
     const auto name = [](int rank) { return std::to_string(rank); };
     for (std::size_t i = 0; i < trees.finals.chunks.size(); ++i)
         for (const TreeId tree : trees.finals.trees[i])
             texts.push_back(std::to_string(trees.finals.chunks[i]) + ": " +
-                            tree_text(trees.trees, tree, name));
+                            tree_text(trees.trees, trees.trees.interned(tree), name));
     return texts;
 }
 
 /// The trees of `blocks` at every rank, in short form, from a whole replay.
-std::vector<std::string> whole_texts(const ScheduleTrees& whole, const std::vector<int>& blocks) {
+std::vector<std::string> whole_texts(ScheduleTrees& whole, const std::vector<int>& blocks) {
     std::vector<std::string> texts;
     const auto name = [](int rank) { return std::to_string(rank); };
     for (const int block : blocks)
         for (const TreeId tree : whole.finals.trees[static_cast<std::size_t>(block)])
-            texts.push_back(std::to_string(block) + ": " + tree_text(whole.trees, tree, name));
+            texts.push_back(std::to_string(block) + ": " +
+                            tree_text(whole.trees, whole.trees.interned(tree), name));
     return texts;
 }
 
@@ -45,8 +46,8 @@ TEST_CASE("tree replay: a rank orbit's trees are the whole schedule's, rank by r
             const std::optional<RotationOrbit> orbit = generate_orbit(request);
             if (!orbit) continue;
             CAPTURE(testing::request_label(request));
-            const std::optional<ScheduleTrees> from_orbit = replay_trees(*orbit);
-            const std::optional<ScheduleTrees> whole = replay_trees(expand(*orbit));
+            std::optional<ScheduleTrees> from_orbit = replay_trees(*orbit);
+            std::optional<ScheduleTrees> whole = replay_trees(expand(*orbit));
             REQUIRE(from_orbit);
             REQUIRE(whole);
             CHECK(tree_texts(*from_orbit) == whole_texts(*whole, from_orbit->finals.chunks));
