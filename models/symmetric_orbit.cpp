@@ -17,8 +17,14 @@ std::optional<RotationOrbit> symmetric_orbit(const Schedule& schedule) {
                !is_translation_symmetric(schedule)) {
         return std::nullopt;
     }
-    // The header copied field by field: copying the whole steps first would cost N times the model.
-    Schedule& model = orbit.model;
+    orbit.model = first_share(schedule, parts);
+    return orbit;
+}
+
+Schedule first_share(const Schedule& schedule, int parts) {
+    // The header copied field by field: copying the whole steps first would cost `parts` times
+    // the model.
+    Schedule model;
     model.name = schedule.name;
     model.algo = schedule.algo;
     model.form = schedule.form;
@@ -29,17 +35,17 @@ std::optional<RotationOrbit> symmetric_orbit(const Schedule& schedule) {
     model.ports = schedule.ports;
     model.bounds = schedule.bounds;
     model.buffers = schedule.buffers;
+    const auto share = [parts](std::size_t size) {
+        return static_cast<std::ptrdiff_t>(size / static_cast<std::size_t>(parts));
+    };
     for (const Step& step : schedule.steps) {
         Step& part = model.steps.emplace_back();
         part.phase = step.phase;
-        const auto share = [parts](std::size_t size) {
-            return static_cast<std::ptrdiff_t>(size / static_cast<std::size_t>(parts));
-        };
         part.transfers.assign(step.transfers.begin(),
                               step.transfers.begin() + share(step.transfers.size()));
         part.local.assign(step.local.begin(), step.local.begin() + share(step.local.size()));
     }
-    return orbit;
+    return model;
 }
 
 }  // namespace trivcheck

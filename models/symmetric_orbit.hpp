@@ -13,4 +13,9 @@ namespace trivcheck {
 /// the topology's).
 std::optional<RotationOrbit> symmetric_orbit(const Schedule& schedule);
 
+/// `schedule` with each step's first `parts`-th of transfers and local
+/// operations only: the model of a whole schedule that lists them as `parts`
+/// translated copies (rank orbits, and XOR orbits: models/xor_symmetry.hpp).
+Schedule first_share(const Schedule& schedule, int parts);
+
 }  // namespace trivcheck

@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "checker/core/order_check_names.hpp"
+#include "models/symmetric_orbit.hpp"
+#include "models/xor_symmetry.hpp"
 
 namespace trivcheck {
 
@@ -154,9 +156,8 @@ class TreeReplay {
         std::vector<int> deltas(count);
         for (std::uint32_t j = 0; j < count; ++j)
             deltas[j] = translations_.difference(step.transfers[j].src, step.transfers[j].dst);
-        std::stable_sort(order_.begin(), order_.end(), [&](std::uint32_t a, std::uint32_t b) {
-            return deltas[a] < deltas[b];
-        });
+        std::stable_sort(order_.begin(), order_.end(),
+                         [&](std::uint32_t a, std::uint32_t b) { return deltas[a] < deltas[b]; });
         for (const std::uint32_t j : order_) {
             const Transfer& transfer = step.transfers[j];
             transfer.blocks.for_each([&](int block) {
@@ -186,7 +187,8 @@ class TreeReplay {
             }
         for (const TreeArrival& arrival : arrivals_)
             if (arrival.op == Op::reduce)
-                next_[arrival.cell] = result_.trees.add(next_[arrival.cell], cells_[arrival.source]);
+                next_[arrival.cell] =
+                    result_.trees.add(next_[arrival.cell], cells_[arrival.source]);
         cells_.swap(next_);
     }
 
@@ -206,7 +208,8 @@ class TreeReplay {
 std::optional<ScheduleTrees> replay(const Schedule& schedule, const RankTranslations& translations,
                                     bool orbit) {
     TreeReplay replay(schedule, translations, orbit);
-    if (replay.deliveries() + replay.cell_count() > kMostTreeDeliveries) return std::nullopt;
+    const std::uint64_t most = orbit ? kMostTreeDeliveries : kMostWholeTreeDeliveries;
+    if (replay.deliveries() + replay.cell_count() > most) return std::nullopt;
     return replay.run();
 }
 
@@ -225,12 +228,29 @@ std::optional<ScheduleTrees> replay_trees(const RotationOrbit& orbit) {
     return replay(orbit.model, translations, true);
 }
 
+std::optional<ScheduleTrees> replay_trees(const Schedule& model,
+                                          const RankTranslations& translations) {
+    return replay(model, translations, true);
+}
+
+std::optional<ScheduleTrees> schedule_trees(const Schedule& schedule, bool use_symmetry) {
+    if (use_symmetry) {
+        if (const std::optional<RotationOrbit> orbit = symmetric_orbit(schedule))
+            return replay_trees(*orbit);
+        if (const std::optional<RankTranslations> translations = xor_symmetry(schedule))
+            return replay_trees(first_share(schedule, schedule.ranks), *translations);
+    }
+    return replay_trees(schedule);
+}
+
 void add_order_checks(const std::optional<ScheduleTrees>& trees, Collective collective,
                       Report& report) {
     if (!trees) {
         report.checks[rank_consistency_check] = {
-            Verdict::not_applicable, "more than " + std::to_string(kMostTreeDeliveries) +
-                                         " block deliveries: reduction trees not followed"};
+            Verdict::not_applicable,
+            "too many block deliveries to follow reduction trees (more than " +
+                std::to_string(kMostWholeTreeDeliveries) + " without a rank symmetry, " +
+                std::to_string(kMostTreeDeliveries) + " with one)"};
         return;
     }
     if (collective == Collective::reduce_scatter)

@@ -21,9 +21,11 @@ struct ScheduleTrees {
     FinalTrees finals;
 };
 
-/// Block deliveries and cells above which trees are not followed (a delivery
-/// costs a tree look-up, a cell four bytes).
+/// Block deliveries and cells above which trees are not followed (each costs
+/// about a hundred nanoseconds): in a rank orbit, and in a whole schedule
+/// without one, whose deliveries grow as n^2 for B forms.
 inline constexpr std::uint64_t kMostTreeDeliveries = std::uint64_t{1} << 22;
+inline constexpr std::uint64_t kMostWholeTreeDeliveries = std::uint64_t{1} << 16;
 
 /// The trees of `schedule` run whole, every block; nullopt above kMostTreeDeliveries.
 std::optional<ScheduleTrees> replay_trees(const Schedule& schedule);
@@ -31,6 +33,13 @@ std::optional<ScheduleTrees> replay_trees(const Schedule& schedule);
 /// blocks one per orbit of blocks (the others are their translations, with
 /// translated trees), at every rank; nullopt above kMostTreeDeliveries.
 std::optional<ScheduleTrees> replay_trees(const RotationOrbit& orbit);
+/// The same for a model whose steps stand for their images under every
+/// translation of `translations` in turn (XOR orbits, models/xor_symmetry.hpp).
+std::optional<ScheduleTrees> replay_trees(const Schedule& model,
+                                          const RankTranslations& translations);
+/// The trees of a whole schedule, through its rank orbit (rotations, a
+/// torus's translations, XOR) when `use_symmetry` and it has one.
+std::optional<ScheduleTrees> schedule_trees(const Schedule& schedule, bool use_symmetry);
 
 /// rank_consistency (an allreduce or allgather; not applicable to a
 /// reduce-scatter, whose blocks each end at one rank) and reduction_depth of

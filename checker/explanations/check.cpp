@@ -6,7 +6,6 @@
 #include "checker/explanations/explain.hpp"
 #include "models/orbit_generator.hpp"
 #include "models/rotation_symmetry.hpp"
-#include "models/symmetric_orbit.hpp"
 
 namespace trivcheck {
 
@@ -82,10 +81,7 @@ Report check_schedule(const Schedule& schedule, ExecuteOptions options) {
     }
     // A symmetric schedule's trees from one block per orbit of blocks; with
     // use_symmetry false, every block (the path the orbit is tested against).
-    const std::optional<RotationOrbit> orbit =
-        options.use_symmetry ? symmetric_orbit(schedule) : std::nullopt;
-    add_order_checks(orbit ? replay_trees(*orbit) : replay_trees(schedule), schedule.collective,
-                     report);
+    add_order_checks(schedule_trees(schedule, options.use_symmetry), schedule.collective, report);
     explain_violations(schedule, report);
     return report;
 }

@@ -112,8 +112,8 @@ TEST_CASE("tree replay: a reduce-scatter has no rank consistency to check") {
     schedule.topology = Topology::ring(2);
     schedule.ranks = 2;
     schedule.blocks = 2;
-    schedule.steps.push_back({"reduce_scatter",
-                              {{0, 1, BlockSet::single(1, 2)}, {1, 0, BlockSet::single(0, 2)}}});
+    schedule.steps.push_back(
+        {"reduce_scatter", {{0, 1, BlockSet::single(1, 2)}, {1, 0, BlockSet::single(0, 2)}}});
     const Report report = check_schedule(schedule);
     CHECK(report.verdict == Verdict::holds);
     CHECK(report.checks.at(rank_consistency_check).verdict == Verdict::not_applicable);
@@ -121,9 +121,9 @@ TEST_CASE("tree replay: a reduce-scatter has no rank consistency to check") {
 }
 
 TEST_CASE("tree replay: check --require rank_consistency on generated schedules") {
-    const testing::CommandOutput trivance_l =
-        testing::run_trivcheck("check --algo trivance --form L --topo ring:9 --require "
-                               "rank_consistency --no-shrink");
+    const testing::CommandOutput trivance_l = testing::run_trivcheck(
+        "check --algo trivance --form L --topo ring:9 --require "
+        "rank_consistency --no-shrink");
     CHECK(trivance_l.exit_code == 1);
     CHECK(trivance_l.out.find("violations: rank_consistency 1;") != std::string::npos);
     CHECK(testing::run_trivcheck("check --algo trivance --form L --topo ring:9").exit_code == 0);
