@@ -206,21 +206,24 @@ class TreeReplay {
 };
 
 std::optional<ScheduleTrees> replay(const Schedule& schedule, const RankTranslations& translations,
-                                    bool orbit) {
+                                    bool orbit, std::uint64_t most = kMostTreeDeliveries) {
     TreeReplay replay(schedule, translations, orbit);
-    const std::uint64_t most = orbit ? kMostTreeDeliveries : kMostWholeTreeDeliveries;
     if (replay.deliveries() + replay.cell_count() > most) return std::nullopt;
     return replay.run();
+}
+
+std::optional<ScheduleTrees> whole_trees(const Schedule& schedule, std::uint64_t most) {
+    // Any translations do for whole steps: they order a receiver's messages alike at every rank.
+    const RankTranslations translations = schedule.topology.kind == TopologyKind::torus
+                                              ? RankTranslations(schedule.topology.dims, {})
+                                              : RankTranslations::ring(schedule.ranks, 1);
+    return replay(schedule, translations, false, most);
 }
 
 }  // namespace
 
 std::optional<ScheduleTrees> replay_trees(const Schedule& schedule) {
-    // Any translations do for whole steps: they order a receiver's messages alike at every rank.
-    const RankTranslations translations = schedule.topology.kind == TopologyKind::torus
-                                              ? RankTranslations(schedule.topology.dims, {})
-                                              : RankTranslations::ring(schedule.ranks, 1);
-    return replay(schedule, translations, false);
+    return whole_trees(schedule, kMostTreeDeliveries);
 }
 
 std::optional<ScheduleTrees> replay_trees(const RotationOrbit& orbit) {
@@ -234,13 +237,17 @@ std::optional<ScheduleTrees> replay_trees(const Schedule& model,
 }
 
 std::optional<ScheduleTrees> schedule_trees(const Schedule& schedule, bool use_symmetry) {
-    if (use_symmetry) {
-        if (const std::optional<RotationOrbit> orbit = symmetric_orbit(schedule))
-            return replay_trees(*orbit);
-        if (const std::optional<RankTranslations> translations = xor_symmetry(schedule))
-            return replay_trees(first_share(schedule, schedule.ranks), *translations);
-    }
-    return replay_trees(schedule);
+    const std::optional<RotationOrbit> orbit = symmetric_orbit(schedule);
+    const std::optional<RankTranslations> translations =
+        orbit ? std::nullopt : xor_symmetry(schedule);
+    if (use_symmetry && orbit) return replay_trees(*orbit);
+    if (use_symmetry && translations)
+        return replay_trees(first_share(schedule, schedule.ranks), *translations);
+    // Whole: a B form without a symmetry costs n^2, kept to small n. The limit
+    // follows whether a symmetry exists, not whether it is used, so that the
+    // plain path decides what the fast path decides.
+    return whole_trees(schedule,
+                       orbit || translations ? kMostTreeDeliveries : kMostWholeTreeDeliveries);
 }
 
 void add_order_checks(const std::optional<ScheduleTrees>& trees, Collective collective,

@@ -38,7 +38,9 @@ std::optional<ScheduleTrees> replay_trees(const RotationOrbit& orbit);
 std::optional<ScheduleTrees> replay_trees(const Schedule& model,
                                           const RankTranslations& translations);
 /// The trees of a whole schedule, through its rank orbit (rotations, a
-/// torus's translations, XOR) when `use_symmetry` and it has one.
+/// torus's translations, XOR) when `use_symmetry` and it has one; else
+/// whole (the path the orbits are tested against), up to kMostTreeDeliveries
+/// when it has a symmetry and kMostWholeTreeDeliveries when it has none.
 std::optional<ScheduleTrees> schedule_trees(const Schedule& schedule, bool use_symmetry);
 
 /// rank_consistency (an allreduce or allgather; not applicable to a
