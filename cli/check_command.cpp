@@ -3,6 +3,7 @@
 #include "checker/asynchronous/asynchronous_check.hpp"
 #include "checker/core/exit_code.hpp"
 #include "checker/core/input_error.hpp"
+#include "checker/core/required_checks.hpp"
 #include "checker/explanations/check.hpp"
 #include "checker/formats/json_text.hpp"
 #include "checker/formats/report_json.hpp"
@@ -43,6 +44,8 @@ struct CheckOptions {
     std::string runtime;
     /// --strict: MSCCL-IR files are refused for what RCCL ignores (a lint).
     bool strict = false;
+    /// --require: named checks that count toward the verdict (checker/core/required_checks.hpp).
+    std::vector<std::string> required;
     proofs::SolverSettings solver;
 };
 
@@ -55,7 +58,8 @@ int run_msccl_check(const msccl::Program& program, const CheckOptions& options) 
     asynchronous_options.rccl_limits = options.runtime == "rccl";
     asynchronous_options.memory_limit_bytes = options.memory_limit_mib << 20;
     for (const std::string& warning : program.warnings) std::cerr << "warning: " << warning << "\n";
-    const Report report = msccl::check_program(program, asynchronous_options);
+    Report report = msccl::check_program(program, asynchronous_options);
+    count_required_checks(options.required, report);
     if (options.json) {
         nlohmann::ordered_json json = report_to_json(report);
         if (!program.warnings.empty()) json["warnings"] = program.warnings;
@@ -69,6 +73,12 @@ int run_msccl_check(const msccl::Program& program, const CheckOptions& options) 
 int run_check(CheckOptions options) {
     return run_reporting_errors([&]() -> int {
         if (options.format == "json") options.json = true;
+        // The named checks --require counts are made by the symbolic engine's single checks only.
+        if (!options.required.empty() &&
+            (options.format == "sarif" || options.engine != "symbolic" || !options.sizes.empty()))
+            throw std::invalid_argument(
+                "--require: one schedule or program, the symbolic engine, without --n or "
+                "--format sarif");
         if (options.format == "sarif") {
             if (options.files.empty() || !options.source.algo.empty())
                 throw std::invalid_argument("--format sarif checks schedule files: name them");
@@ -107,14 +117,17 @@ int run_check(CheckOptions options) {
         const ScheduleOrOrbit loaded = load_schedule_or_orbit(options.source);
         const RotationOrbit* orbit = std::get_if<RotationOrbit>(&loaded);
         const Schedule& schedule = orbit ? orbit->model : std::get<Schedule>(loaded);
-        const Report report = orbit ? check_orbit(*orbit, execute_options)
-                                    : check_schedule(schedule, execute_options);
+        Report report = orbit ? check_orbit(*orbit, execute_options)
+                              : check_schedule(schedule, execute_options);
+        // The smallest failing n is searched for the model's violations, not the required checks'.
+        const bool model_violated = report.verdict == Verdict::violated;
+        count_required_checks(options.required, report);
         const std::optional<double> m =
             options.message_bytes > 0 ? std::optional(options.message_bytes) : std::nullopt;
         // A failing generated ring is shrunk over n: the smallest n of its family that fails.
         std::optional<ScopedSearch> smaller;
-        if (report.verdict == Verdict::violated && !options.no_shrink &&
-            !options.source.algo.empty() && schedule.topology.kind == TopologyKind::ring)
+        if (model_violated && !options.no_shrink && !options.source.algo.empty() &&
+            schedule.topology.kind == TopologyKind::ring)
             smaller =
                 search_smaller_same_family(to_request(options.source), report, execute_options);
         if (options.json) {
@@ -194,6 +207,13 @@ void register_check_command(CLI::App& app, CommandResult& result) {
                       "MSCCL-IR files: refuse (exit 3) unknown attributes and elements and steps "
                       "whose s is out of file order, which RCCL ignores and trivcheck by "
                       "default warns about");
+    command
+        ->add_option("--require", options->required,
+                     "Count this named check toward the verdict: exit 1 when it is violated "
+                     "(rank_consistency: every rank ends with the same order of additions; "
+                     "determinism: no order of additions depends on the order unordered steps "
+                     "run in; docs/consistency.md). Without it they are reported, not counted")
+        ->check(CLI::IsMember(requirable_check_names()));
     command->add_flag("--no-shrink", options->no_shrink,
                       "Do not search smaller n of the same class when a generated ring fails");
     command

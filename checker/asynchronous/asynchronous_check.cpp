@@ -4,6 +4,7 @@
 
 #include "checker/asynchronous/asynchronous_figures.hpp"
 #include "checker/asynchronous/deadlock_diagnosis.hpp"
+#include "checker/asynchronous/order_checks.hpp"
 #include "checker/asynchronous/postconditions.hpp"
 #include "checker/asynchronous/runtime_limits.hpp"
 #include "checker/asynchronous/two_sided_run.hpp"
@@ -124,7 +125,10 @@ Report check_program(const Program& program, const AsynchronousOptions& options)
         } else {
             diagnose_deadlock(layout, scheduler, violations);
         }
-        return program_report(program, layout, steps, options, scheduler, outcome, violations);
+        Report report =
+            program_report(program, layout, steps, options, scheduler, outcome, violations);
+        if (outcome.completed) add_order_checks(layout, execution, report);
+        return report;
     }
     throw std::logic_error("a run with the values' history asked for it");
 }

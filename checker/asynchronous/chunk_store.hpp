@@ -3,13 +3,16 @@
 
 #include "checker/asynchronous/program_layout.hpp"
 #include "checker/core/contribution_sets.hpp"
+#include "checker/core/reduction_trees.hpp"
 
 namespace trivcheck::msccl {
 
-/// One chunk of storage: its symbolic value and the ValueHistory event that produced it.
+/// One chunk of storage: its symbolic value, the ValueHistory event that
+/// produced it, and the order of additions that made it (its reduction tree).
 struct ChunkCell {
     SetId value = ContributionSets::empty;
     int event = -1;
+    TreeId tree = ReductionTrees::none;
 };
 
 /// The physical buffers of every gpu (after in-place aliasing), as one flat
@@ -25,6 +28,7 @@ class ChunkStore {
                 cell_count_ += layout.physical_chunks(gpu, buffer);
             }
         values_.resize(cell_count_, ContributionSets::empty);
+        trees_.resize(cell_count_, ReductionTrees::none);
         if (keep_events) events_.resize(cell_count_, -1);
     }
 
@@ -34,11 +38,13 @@ class ChunkStore {
         return base_[gpu * 3 + static_cast<int>(chunk.buffer)] + chunk.index;
     }
     SetId value(int index) const { return values_[index]; }
+    TreeId tree(int index) const { return trees_[index]; }
     ChunkCell cell(int index) const {
-        return {values_[index], events_.empty() ? -1 : events_[index]};
+        return {values_[index], events_.empty() ? -1 : events_[index], trees_[index]};
     }
     void set(int index, const ChunkCell& cell) {
         values_[index] = cell.value;
+        trees_[index] = cell.tree;
         if (!events_.empty()) events_[index] = cell.event;
     }
     int cell_count() const { return cell_count_; }
@@ -48,6 +54,7 @@ class ChunkStore {
     std::vector<int> base_;
     int cell_count_ = 0;
     std::vector<SetId> values_;
+    std::vector<TreeId> trees_;
     std::vector<int> events_;  // empty: not kept
 };
 

@@ -24,16 +24,20 @@ SymbolicExecution::SymbolicExecution(const ProgramLayout& layout, ViolationSink&
       violations_(violations),
       keep_history_(keep_history),
       sets_(std::max(1, layout.input_chunks() * layout.gpu_count())),
+      trees_(layout.input_chunks() * layout.gpu_count()),
       store_(layout, keep_history),
       clocks_(layout),
       races_(store_.cell_count()) {
     sets_.remember_unions(false);
+    // As with the sets: each sum is made once; the few outputs compared are interned.
+    trees_.remember_sums(false);
     reserve_values();
     for (int gpu = 0; gpu < layout.gpu_count(); ++gpu)
         for (int chunk = 0; chunk < layout.logical_chunks(gpu, Buffer::input); ++chunk) {
-            const SetId value = sets_.new_single(layout.contribution(gpu, chunk));
+            const int contribution = layout.contribution(gpu, chunk);
+            const SetId value = sets_.new_single(contribution);
             store_.set(store_.cell_index(gpu, Buffer::input, chunk),
-                       {value, record({value, -1, -1, -1, chunk, gpu})});
+                       {value, record({value, -1, -1, -1, chunk, gpu}), trees_.leaf(contribution)});
         }
 }
 
@@ -56,6 +60,7 @@ void SymbolicExecution::reserve_values() {
     // four each, so that the arena is not grown, copied and touched twice.
     // Room never written costs no memory.
     sets_.reserve(inputs + 2 + reduced, 4 * (inputs + 1 + reduced));
+    trees_.reserve(inputs + 1 + reduced);
     if (keep_history_) history_.reserve(inputs + touched);
 }
 
@@ -76,8 +81,18 @@ void SymbolicExecution::report_race(const EarlierAccess& earlier_access, int cel
              .insert({earlier_access.block, earlier_access.step, later.block, later.step})
              .second)
         return;
-    if (!violations_.count(ViolationKind::race)) return;
     const AccessSite earlier = site_of(earlier_access, cell);
+    const bool both_add =
+        adds_into(earlier.block, earlier.step, cell) && adds_into(later.block, later.step, cell);
+    if (both_add && unordered_reductions_++ == 0)
+        first_unordered_reduction_ =
+            "on gpu " + std::to_string(gpu) + ", tb " +
+            std::to_string(layout_.block(earlier.block).id) + " step " +
+            std::to_string(earlier.step) + " and tb " +
+            std::to_string(layout_.block(later.block).id) + " step " + std::to_string(later.step) +
+            " both add into " + chunk_name(later) +
+            ", unordered: its order of additions depends on which runs first";
+    if (!violations_.count(ViolationKind::race)) return;
     ProgramPoint first = point(earlier.block, earlier.step, earlier.write ? "writes" : "reads");
     first.buffer = spelling(earlier.buffer);
     first.chunk = earlier.chunk;
@@ -106,6 +121,18 @@ void SymbolicExecution::report_race(const EarlierAccess& earlier_access, int cel
                        seen_text + ")";
     violation.points = {first, second};
     violations_.record(std::move(violation));
+}
+
+bool SymbolicExecution::adds_into(int block, int step_index, int cell) const {
+    const Step& step = layout_.block(block).steps[step_index];
+    if (!step_reduces(step.type) || !step_writes_destination(step.type)) return false;
+    const int gpu = layout_.gpu_of(block);
+    const int chunk = cell - store_.cell_index(gpu, step.dst_buffer, step.dst_offset);
+    if (chunk < 0 || chunk >= step.count) return false;
+    // `re` adds src to dst; rrc and rrcs store received + src, an addition
+    // into the cell only where their src chunk is that cell.
+    return step.type == StepType::reduce ||
+           store_.cell_index(gpu, step.src_buffer, step.src_offset + chunk) == cell;
 }
 
 AccessSite SymbolicExecution::site_of(const EarlierAccess& access, int cell) const {
@@ -173,7 +200,8 @@ ChunkCell SymbolicExecution::reduce(const ChunkCell& left, const ChunkCell& righ
     }
     const UnionResult sum = sets_.unite(left.value, right.value);
     ChunkCell result{sum.set,
-                     record({sum.set, left.event, right.event, start.block, start.step, gpu})};
+                     record({sum.set, left.event, right.event, start.block, start.step, gpu}),
+                     trees_.add(left.tree, right.tree)};
     if (sum.overlap >= 0 && !keep_history_) {
         history_needed_ = true;
     } else if (sum.overlap >= 0 && violations_.count(ViolationKind::double_count)) {
@@ -248,13 +276,17 @@ void SymbolicExecution::run(const StepStart& start) {
             switch (step.type) {
                 case StepType::send:
                 case StepType::copy:
-                    result = {source.value, record({source.value, source.event, -1, start.block,
-                                                    start.step, gpu})};
+                    result = {
+                        source.value,
+                        record({source.value, source.event, -1, start.block, start.step, gpu}),
+                        source.tree};
                     break;
                 case StepType::receive:
                 case StepType::receive_copy_send:
-                    result = {received.value, record({received.value, received.event, -1,
-                                                      start.block, start.step, gpu})};
+                    result = {
+                        received.value,
+                        record({received.value, received.event, -1, start.block, start.step, gpu}),
+                        received.tree};
                     break;
                 case StepType::reduce: {
                     const AccessSite destination{start.block, start.step, step.dst_buffer,

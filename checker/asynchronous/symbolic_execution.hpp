@@ -1,5 +1,6 @@
 #pragma once
 #include <set>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -20,8 +21,8 @@ struct Message {
 };
 
 /// The value side of a run (docs/msccl.md): what the steps do to the chunks,
-/// values as contribution sets, reductions checked for double counts and empty
-/// sides, every access checked for races. It reads the steps from a StepLog
+/// values as contribution sets and reduction trees (docs/consistency.md), reductions checked for
+/// double counts and empty sides, every access checked for races. It reads the steps from a StepLog
 /// that the order side (StepOrdering) writes, with the local clocks the race
 /// checks need.
 /// The values' history (one event per chunk a step touches) is kept only
@@ -39,9 +40,18 @@ class SymbolicExecution {
 
     const ChunkStore& store() const { return store_; }
     const ContributionSets& sets() const { return sets_; }
+    /// The values' reduction trees; a leaf's number is its contribution
+    /// (ProgramLayout::contribution).
+    const ReductionTrees& trees() const { return trees_; }
+    ReductionTrees& trees() { return trees_; }
     /// A double count was found in a run without history: its chains need another run.
     bool history_needed() const { return history_needed_; }
     const Message& message(int id) const { return messages_[id]; }
+    /// Pairs of steps that add into one cell unordered (each also a race): the
+    /// cell's tree depends on which runs first (docs/consistency.md, determinism).
+    int unordered_reductions() const { return unordered_reductions_; }
+    /// The first such pair, in words; empty when there is none.
+    const std::string& first_unordered_reduction() const { return first_unordered_reduction_; }
     /// A point naming step `step` of flat thread block `block`.
     ProgramPoint point(int block, int step, const char* note) const;
     /// Where history event `index` was produced, as a report names it.
@@ -64,12 +74,15 @@ class SymbolicExecution {
     /// as its step names it.
     AccessSite site_of(const EarlierAccess& access, int cell) const;
     void report_race(const EarlierAccess& earlier, int cell, const AccessSite& later, int gpu);
+    /// Does step `step` of flat thread block `block` add into `cell` (dst <- dst + x)?
+    bool adds_into(int block, int step, int cell) const;
 
     const ProgramLayout& layout_;
     ViolationSink& violations_;
     bool keep_history_;
     bool history_needed_ = false;
     ContributionSets sets_;
+    ReductionTrees trees_;
     ChunkStore store_;
     ValueHistory history_;
     /// The local clocks, as the log tells them.
@@ -78,6 +91,8 @@ class SymbolicExecution {
     std::vector<Message> messages_;
     LoggedStep logged_;  // the step being read from the log
     std::set<std::tuple<int, int, int, int>> reported_races_;
+    int unordered_reductions_ = 0;
+    std::string first_unordered_reduction_;
 };
 
 }  // namespace trivcheck::msccl

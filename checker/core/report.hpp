@@ -179,6 +179,9 @@ struct Report {
     /// Σ_k (most blocks on one link in step k) / blocks: bytes in units of m.
     double theta = 0;
     std::map<std::string, CheckOutcome> checks;
+    /// The most additions on one chain behind any output (docs/consistency.md);
+    /// unset where reduction trees were not followed.
+    std::optional<int> reduction_depth = {};
     std::vector<Violation> violations;
     /// Violations found, including those beyond the recorded ones.
     std::map<ViolationKind, std::int64_t> violation_counts;

@@ -29,6 +29,12 @@ constexpr std::array kEntries = {
                        "MSCCL-IR: the related locations are the cycle of waits, or the receive "
                        "nothing sends.",
                        true, kPrograms},
+    ViolationKindEntry{ViolationKind::determinism, "determinism",
+                       "A value's order of additions depends on which unordered step runs first",
+                       "MSCCL-IR: two reductions into one chunk are not ordered by happens-before, "
+                       "so the sum's tree (and its rounding) changes from run to run; order them "
+                       "with a dependency. Counted only under --require determinism.",
+                       false, kPrograms, true},
     ViolationKindEntry{ViolationKind::double_count, "double_count",
                        "A contribution is summed into a block more than once",
                        "A reduction's sides share a contribution (sums are not idempotent). Find "
@@ -51,6 +57,13 @@ constexpr std::array kEntries = {
                        "MSCCL-IR: add a dependency (depid/deps/hasdep) or reorder the thread "
                        "block's steps so happens-before orders the two accesses.",
                        true, kPrograms},
+    ViolationKindEntry{ViolationKind::rank_consistency, "rank_consistency",
+                       "Ranks end with different orders of additions for one output",
+                       "Floating-point addition is not associative: ranks that add the same "
+                       "contributions in different orders hold different sums, and replicas "
+                       "drift. Reduce each block once and copy it, or make every rank add in one "
+                       "order. Counted only under --require rank_consistency.",
+                       false, kBoth, true},
     ViolationKindEntry{
         ViolationKind::reduce_of_nothing, "reduce_of_nothing", "A reduction with an empty side",
         "MSCCL-IR: a reduction adds a chunk that holds no contribution.", true, kPrograms},
@@ -96,6 +109,13 @@ const ViolationKindEntry& entry(ViolationKind kind) {
 }
 
 std::string_view to_string(ViolationKind kind) { return entry(kind).name; }
+
+std::vector<std::string> requirable_check_names() {
+    std::vector<std::string> names;
+    for (const ViolationKindEntry& kind : kEntries)
+        if (kind.named_check) names.emplace_back(kind.name);
+    return names;
+}
 
 std::ostream& operator<<(std::ostream& out, ViolationKind kind) { return out << to_string(kind); }
 

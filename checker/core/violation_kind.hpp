@@ -5,6 +5,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace trivcheck {
 
@@ -15,10 +16,12 @@ enum class ViolationKind : std::uint8_t {
     bound_exceeded,
     count_mismatch,
     deadlock,
+    determinism,
     double_count,
     missing,
     port_overuse,
     race,
+    rank_consistency,
     reduce_of_nothing,
     runtime_limit,
     send_unheld,
@@ -41,6 +44,9 @@ struct ViolationKindEntry {
     bool shrinkable;
     /// Which inputs can show it: synchronous schedules, MSCCL-IR programs or both.
     std::string_view found_in;
+    /// A named check's failure (docs/consistency.md): reported as a check, and
+    /// a violation only when `check --require NAME` counts it.
+    bool named_check = false;
 };
 
 /// Every kind, in enumeration order.
@@ -48,6 +54,8 @@ std::span<const ViolationKindEntry> violation_kinds();
 const ViolationKindEntry& entry(ViolationKind kind);
 std::string_view to_string(ViolationKind kind);
 std::ostream& operator<<(std::ostream& out, ViolationKind kind);
+/// The names of the kinds named checks give, which `check --require` accepts.
+std::vector<std::string> requirable_check_names();
 /// The kind named `name`; empty when none is (parsing user input).
 std::optional<ViolationKind> violation_kind_named(std::string_view name);
 

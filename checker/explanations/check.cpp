@@ -1,6 +1,7 @@
 #include "checker/explanations/check.hpp"
 
 #include "checker/execution/torus_figures.hpp"
+#include "checker/execution/tree_replay.hpp"
 #include "checker/execution/trivance_checks.hpp"
 #include "checker/explanations/explain.hpp"
 #include "models/orbit_generator.hpp"
@@ -80,6 +81,9 @@ Report check_schedule(const Schedule& schedule, ExecuteOptions options) {
             // Every rank does not fit: the orbit's report, with its representatives, stands.
         }
     }
+    // A symmetric schedule's trees from one block per orbit of blocks; with
+    // use_symmetry false, every block (the path the orbit is tested against).
+    add_order_checks(schedule_trees(schedule, options.use_symmetry), schedule.collective, report);
     explain_violations(schedule, report);
     return report;
 }
@@ -89,13 +93,17 @@ Report check_orbit(const RotationOrbit& orbit, ExecuteOptions options) {
     Report report = execute_with_named_checks(
         orbit.model, options, [&](const ExecuteOptions& with) { return execute(orbit, with); },
         &orbit);
-    if (report.verdict != Verdict::violated) return report;
+    if (report.verdict != Verdict::violated) {
+        add_order_checks(replay_trees(orbit), orbit.model.collective, report);
+        return report;
+    }
     // Without local operations the orbit lists the whole execution's violations and traces
     // double counts itself (checker/execution/executor_listing.cpp, provenance.hpp); the
     // tracing knows rings only, so a violated torus orbit is checked whole when it fits.
     const bool listed =
         !has_local_operations(orbit.model) && orbit.model.topology.kind == TopologyKind::ring;
     if (listed && !needs_whole_replays(report)) {
+        add_order_checks(replay_trees(orbit), orbit.model.collective, report);
         explain_orbit_violations(orbit, report);
         return report;
     }
@@ -106,6 +114,7 @@ Report check_orbit(const RotationOrbit& orbit, ExecuteOptions options) {
         whole_transfers += step.transfers.size() * symmetries;
     if (whole_transfers <= kMostTransfersExpandedForExplanations)
         return check_schedule(expand(orbit), options);
+    add_order_checks(replay_trees(orbit), orbit.model.collective, report);
     if (listed) explain_orbit_violations(orbit, report);
     return report;
 }

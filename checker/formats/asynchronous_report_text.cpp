@@ -5,6 +5,7 @@
 #include <map>
 #include <sstream>
 
+#include "checker/formats/named_checks_text.hpp"
 #include "checker/formats/report_text.hpp"
 #include "checker/formats/terminal_text.hpp"
 #include "checker/formats/text_table.hpp"
@@ -100,6 +101,7 @@ std::string asynchronous_report_to_text(const Report& report) {
         << figures.most_thread_blocks_per_gpu << " per gpu), channels " << figures.channels
         << ", steps " << figures.steps_total << "\n";
     if (!figures.runtime.empty()) out << "runtime limits checked: " << figures.runtime << "\n";
+    out << named_checks_text(report);
     if (!report.violation_counts.empty()) {
         out << "\nviolations:";
         for (const auto& [kind, count] : report.violation_counts)

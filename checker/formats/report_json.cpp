@@ -111,6 +111,7 @@ nlohmann::ordered_json report_to_json(const Report& report, std::optional<double
     for (const auto& [name, check] : report.checks) json["checks"][name] = to_string(check.verdict);
     json["check_reasons"] = nlohmann::ordered_json::object();
     for (const auto& [name, check] : report.checks) json["check_reasons"][name] = check.reason;
+    if (report.reduction_depth) json["reduction_depth"] = *report.reduction_depth;
     json["violation_counts"] = nlohmann::ordered_json::object();
     for (const auto& [kind, count] : report.violation_counts)
         json["violation_counts"][std::string(to_string(kind))] = count;

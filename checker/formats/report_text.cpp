@@ -6,6 +6,7 @@
 
 #include "checker/explanations/explanation_text.hpp"
 #include "checker/formats/asynchronous_report_text.hpp"
+#include "checker/formats/named_checks_text.hpp"
 #include "checker/formats/terminal_text.hpp"
 #include "checker/formats/text_table.hpp"
 #include "checker/formats/torus_report.hpp"
@@ -104,13 +105,7 @@ std::string report_to_text(const Report& report, std::optional<double> message_b
         out << ";";
     }
     out << " total " << bytes(report.total_blocks_per_rank_max) << " (most)\n";
-    if (!report.checks.empty()) {
-        out << "\nchecks:\n";
-        TextTable checks = TextTable::headless(3);
-        for (const auto& [name, check] : report.checks)
-            checks.add_row({"  " + name, to_string(check.verdict), check.reason});
-        out << checks.render();
-    }
+    out << named_checks_text(report);
     if (!report.violation_counts.empty()) {
         out << "\nviolations:";
         for (const auto& [kind, count] : report.violation_counts)

@@ -4,7 +4,9 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
+#include "checker/core/order_check_names.hpp"
 #include "checker/core/violation_kind.hpp"
 #include "checker/formats/report_sarif.hpp"
 #include "tests/test_support.hpp"
@@ -56,5 +58,16 @@ TEST_CASE("docs/model.md names every violation kind") {
     for (const ViolationKindEntry& kind : violation_kinds()) {
         CAPTURE(kind.name);
         CHECK(model.find("`" + std::string(kind.name) + "`") != std::string::npos);
+    }
+}
+
+TEST_CASE("the named checks --require counts are registered kinds, and only they") {
+    CHECK(requirable_check_names() ==
+          std::vector<std::string>{determinism_check, rank_consistency_check});
+    for (const char* name : {rank_consistency_check, determinism_check}) {
+        CAPTURE(name);
+        const std::optional<ViolationKind> kind = violation_kind_named(name);
+        REQUIRE(kind.has_value());
+        CHECK(entry(*kind).named_check);
     }
 }

@@ -1,0 +1,14 @@
+#pragma once
+#include <string>
+#include <vector>
+
+#include "checker/core/report.hpp"
+
+namespace trivcheck {
+
+/// `check --require NAME`: each named check of `required` that `report` has
+/// violated becomes a violation of kind NAME (its reason the detail), counted
+/// toward the verdict. Checks not required stay reported, not counted.
+void count_required_checks(const std::vector<std::string>& required, Report& report);
+
+}  // namespace trivcheck
