@@ -9,6 +9,7 @@
 #include "checker/formats/report_text.hpp"
 #include "checker/formats/schedule_json.hpp"
 #include "checker/formats/size_spec.hpp"
+#include "checker/mscclpp/plan_check.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/number_checks.hpp"
@@ -66,6 +67,24 @@ int run_msccl_check(const msccl::Program& program, const CheckOptions& options) 
     return report.verdict == Verdict::holds ? exit_holds : exit_violated;
 }
 
+/// `check PLAN.json`: an MSCCL++ execution plan (checker/mscclpp/).
+int run_mscclpp_check(const mscclpp::Plan& plan, const CheckOptions& options) {
+    if (options.engine != "symbolic" || !options.sizes.empty() || !options.runtime.empty())
+        throw std::invalid_argument(
+            "MSCCL++ execution plans are checked by the symbolic engine only, without --n or "
+            "--runtime");
+    for (const std::string& warning : plan.warnings) std::cerr << "warning: " << warning << "\n";
+    const Report report = mscclpp::check_plan(plan, options.max_violations);
+    if (options.json) {
+        nlohmann::ordered_json json = report_to_json(report);
+        if (!plan.warnings.empty()) json["warnings"] = plan.warnings;
+        std::cout << json_text(json, 2) << "\n";
+    } else {
+        std::cout << report_to_text(report);
+    }
+    return report.verdict == Verdict::holds ? exit_holds : exit_violated;
+}
+
 int run_check(CheckOptions options) {
     return run_reporting_errors([&]() -> int {
         if (options.format == "json") options.json = true;
@@ -84,6 +103,8 @@ int run_check(CheckOptions options) {
         if (options.files.size() > 1)
             throw std::invalid_argument("several files need --format sarif; give one file");
         if (!options.files.empty()) options.source.file = options.files.front();
+        if (const std::optional<mscclpp::Plan> plan = load_mscclpp_plan(options.source))
+            return run_mscclpp_check(*plan, options);
         if (const std::optional<msccl::Program> program =
                 load_msccl_program(options.source, options.strict))
             return run_msccl_check(*program, options);

@@ -1,0 +1,53 @@
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "checker/asynchronous/violation_sink.hpp"
+#include "checker/mscclpp/plan.hpp"
+#include "checker/mscclpp/plan_cells.hpp"
+
+namespace trivcheck::mscclpp {
+
+/// The contributions a cell holds: sorted ids (CellLayout-independent:
+/// contribution_id), one entry per copy, so a double count shows twice.
+using Contents = std::vector<int>;
+
+/// Contribution id of piece `piece` of input chunk `chunk` of gpu `gpu`.
+inline int contribution_id(int gpu, int chunk, int piece, int input_stride, int pieces) {
+    return (gpu * input_stride + chunk) * pieces + piece;
+}
+
+/// What one run of a plan measured.
+struct RunFigures {
+    int thread_blocks = 0;
+    int most_thread_blocks_per_gpu = 0;
+    /// Steps executed (pipeline iterations counted once each), nops included.
+    int steps = 0;
+    int signals = 0;
+    int relaxed_signals = 0;
+    int waits = 0;
+    int barriers = 0;
+    int semaphore_acquires = 0;
+    int packet_reads = 0;
+    /// Longest happens-before chain, in operations other than nop.
+    int critical_path = 0;
+    /// Chunks written into another gpu's memory (remote puts, sends, multicast stores).
+    std::int64_t remote_chunks_written = 0;
+};
+
+struct RunResult {
+    /// Every thread block ran to its end.
+    bool completed = false;
+    /// Per cell, after the run.
+    std::vector<Contents> contents;
+    RunFigures figures;
+};
+
+/// Runs every thread block of `plan` as a sequential process (docs/mscclpp.md,
+/// Execution): blocking waits, acquires, barriers and packet reads; vector
+/// clocks for happens-before with and without relaxed signals; symbolic
+/// contents per cell. Adds race, stale_read, deadlock, count_mismatch and
+/// packet_unwritten violations to `violations`.
+RunResult run_plan(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations);
+
+}  // namespace trivcheck::mscclpp

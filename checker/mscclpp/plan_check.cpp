@@ -1,0 +1,76 @@
+#include "checker/mscclpp/plan_check.hpp"
+
+#include "checker/asynchronous/violation_sink.hpp"
+#include "checker/mscclpp/one_sided_run.hpp"
+#include "checker/mscclpp/plan_postconditions.hpp"
+#include "checker/mscclpp/plan_steps.hpp"
+#include "checker/mscclpp/violation_kinds.hpp"
+
+namespace trivcheck::mscclpp {
+
+namespace {
+
+CheckOutcome outcome(const msccl::ViolationSink& violations,
+                     std::initializer_list<const char*> kinds_checked) {
+    for (const char* kind : kinds_checked)
+        if (violations.counts().contains(kind)) return {Verdict::violated, ""};
+    return {Verdict::holds, ""};
+}
+
+}  // namespace
+
+Report check_plan(const Plan& plan, int max_recorded_violations) {
+    const CellLayout cells(plan, pieces_per_chunk(plan));
+    msccl::ViolationSink violations(max_recorded_violations);
+    const RunResult run = run_plan(plan, cells, violations);
+    const bool postcondition = has_postcondition(plan);
+    if (run.completed && postcondition) check_plan_postconditions(plan, cells, run, violations);
+
+    Report report;
+    report.name = plan.name;
+    report.algo = "mscclpp";
+    report.ranks = static_cast<int>(plan.gpus.size());
+    report.topology = "mscclpp:" + std::to_string(plan.gpus.size());
+    report.checks["races"] = outcome(violations, {kinds::race});
+    report.checks["stale_reads"] = outcome(violations, {kinds::stale_read});
+    report.checks["deadlock_free"] =
+        outcome(violations, {kinds::deadlock, kinds::packet_unwritten});
+    report.checks["signal_counts"] = outcome(violations, {kinds::count_mismatch});
+    if (!postcondition) {
+        report.checks["postcondition"] = {
+            Verdict::not_applicable, "no postcondition for collective \"" + plan.collective + "\""};
+    } else if (!run.completed) {
+        report.checks["postcondition"] = {Verdict::not_applicable, "the run does not complete"};
+    } else {
+        report.checks["postcondition"] = outcome(
+            violations, {kinds::missing, kinds::double_count, kinds::unexpected_contribution});
+    }
+    report.violations = violations.recorded();
+    report.violation_counts = violations.counts();
+    report.verdict = report.violation_counts.empty() ? Verdict::holds : Verdict::violated;
+
+    AsynchronousFigures figures;
+    figures.format = "MSCCL++";
+    figures.collective = plan.collective;
+    figures.protocol = plan.protocol;
+    figures.buffer_chunks = plan.gpus.front().input_chunks;
+    figures.thread_blocks = run.figures.thread_blocks;
+    figures.most_thread_blocks_per_gpu = run.figures.most_thread_blocks_per_gpu;
+    for (const Gpu& gpu : plan.gpus)
+        figures.channels += static_cast<int>(gpu.memory_channels.size() + gpu.port_channels.size());
+    figures.steps_total = run.figures.steps;
+    figures.critical_path = run.figures.critical_path;
+    report.asynchronous = figures;
+    report.mscclpp = MscclppFigures{run.figures.signals,
+                                    run.figures.relaxed_signals,
+                                    run.figures.waits,
+                                    run.figures.barriers,
+                                    run.figures.semaphore_acquires,
+                                    run.figures.packet_reads,
+                                    run.figures.remote_chunks_written,
+                                    cells.pieces(),
+                                    has_pipeline(plan) ? pipeline_iterations : 0};
+    return report;
+}
+
+}  // namespace trivcheck::mscclpp

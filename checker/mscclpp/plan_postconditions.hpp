@@ -1,0 +1,17 @@
+#pragma once
+#include "checker/asynchronous/violation_sink.hpp"
+#include "checker/mscclpp/one_sided_run.hpp"
+
+namespace trivcheck::mscclpp {
+
+/// Whether docs/mscclpp.md states a postcondition for the plan's collective
+/// (allreduce, allgather, reducescatter, alltoall).
+bool has_postcondition(const Plan& plan);
+
+/// The collective's postcondition on every output piece of every gpu after a
+/// complete run: `missing`, `double_count`, `unexpected_contribution`, one
+/// violation per output chunk.
+void check_plan_postconditions(const Plan& plan, const CellLayout& cells, const RunResult& run,
+                               msccl::ViolationSink& violations);
+
+}  // namespace trivcheck::mscclpp
