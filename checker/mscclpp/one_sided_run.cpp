@@ -27,11 +27,17 @@ void join(Clock& into, const Clock& other) {
 struct Token {
     Clock strong;
     Clock weak;
+    /// The strong clock as of the giver's latest fence: all that a relaxed
+    /// pair makes visible (what the giver did before its launch started, or
+    /// before a full signal or release of its own).
+    Clock fenced;
     int depth = 0;
-    /// A relaxed signal orders nothing: the waiter joins only `weak`.
+    /// A relaxed signal orders nothing it did itself: the waiter joins `weak`
+    /// and `fenced`, not `strong`.
     bool relaxed = false;
     int process = -1;
     int step = -1;
+    int launch = 0;
 };
 
 /// One access of a cell: by `process` at its clock `clock`, in its step `step`.
@@ -51,9 +57,17 @@ struct CellHistory {
 struct Process {
     int gpu = 0;
     int block = 0;
+    int launch = 0;
+    /// The caller on the gpu's stream between launches (no steps): after
+    /// launch `launch - 1` it reads the output, then writes new input for
+    /// launch `launch` (none after the last).
+    bool caller = false;
+    bool started = false;
     std::vector<PlanStep> steps;
     std::size_t next = 0;
     Clock strong, weak;
+    /// The strong clock as of this thread block's latest fence.
+    Clock fenced;
     int depth = 0;
     /// Barrier: arrived and waiting for the others (the barrier's key), or released with.
     bool arrived = false;
@@ -86,6 +100,13 @@ class Run {
 
   private:
     bool can_run(int process);
+    /// The caller `index` runs once every thread block of its gpu's previous launch is done.
+    bool run_caller(int index);
+    int caller_of(int gpu, int launch) const {
+        return callers_begin_ + (launch - 1) * static_cast<int>(plan_.gpus.size()) + gpu;
+    }
+    /// Every piece of gpu `gpu`'s output (in place: where the input layout puts it).
+    std::vector<int> output_cells(int gpu, int launch) const;
     void execute(int process);
     void check_read(int process, const CellAccess& access);
     void check_write(int process, const CellAccess& access);
@@ -94,9 +115,15 @@ class Run {
     ProgramPoint point(int process, int step, std::string note, int cell = -1) const;
     void join_token(Process& process, const Token& token);
     Token token(int process, bool relaxed) const;
+    /// Whether launch `launch` has written packets to `cell` (its flag is the launch's).
+    bool has_packet(int cell, int launch) const {
+        const int packet = history_[static_cast<std::size_t>(cell)].packet;
+        return packet >= 0 && packet_tokens_[static_cast<std::size_t>(packet)].launch == launch;
+    }
     /// The cells of `range` that `step` touches, piece by piece (switch ranges:
     /// the same pieces on every gpu of the group, gpu by gpu).
-    std::vector<std::vector<int>> range_cells(const PlanStep& step, const BufferRange& range) const;
+    std::vector<std::vector<int>> range_cells(const PlanStep& step, const BufferRange& range,
+                                              int launch) const;
     std::vector<MailboxKey> signal_targets(const Process& process, const Operation& op) const;
     std::vector<MailboxKey> wait_sources(const Process& process, const Operation& op) const;
     void finish(RunResult& result);
@@ -115,6 +142,7 @@ class Run {
     RunFigures figures_;
     std::int64_t remote_pieces_ = 0;
     int input_stride_ = 0;
+    int callers_begin_ = 0;
 };
 
 Run::Run(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations)
@@ -126,18 +154,32 @@ Run::Run(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violat
         for (std::size_t index = 0; index < gpu.semaphores.size(); ++index)
             semaphores_[{gpu.id, static_cast<int>(index)}].initial_left =
                 gpu.semaphores[index].initial;
-        for (std::size_t block = 0; block < gpu.thread_blocks.size(); ++block) {
-            Process process;
-            process.gpu = gpu.id;
-            process.block = static_cast<int>(block);
-            process.steps = thread_block_steps(gpu.thread_blocks[block]);
-            processes_.push_back(std::move(process));
-        }
     }
-    figures_.thread_blocks = static_cast<int>(processes_.size());
+    for (int launch = 0; launch < launches; ++launch)
+        for (const Gpu& gpu : plan.gpus)
+            for (std::size_t block = 0; block < gpu.thread_blocks.size(); ++block) {
+                Process process;
+                process.gpu = gpu.id;
+                process.block = static_cast<int>(block);
+                process.launch = launch;
+                process.started = launch == 0;
+                process.steps = thread_block_steps(gpu.thread_blocks[block]);
+                processes_.push_back(std::move(process));
+            }
+    figures_.thread_blocks = static_cast<int>(processes_.size()) / launches;
+    callers_begin_ = static_cast<int>(processes_.size());
+    for (int launch = 1; launch <= launches; ++launch)
+        for (const Gpu& gpu : plan.gpus) {
+            Process caller;
+            caller.gpu = gpu.id;
+            caller.launch = launch;
+            caller.caller = true;
+            processes_.push_back(std::move(caller));
+        }
     for (Process& process : processes_) {
         process.strong.assign(processes_.size(), 0);
         process.weak.assign(processes_.size(), 0);
+        process.fenced.assign(processes_.size(), 0);
     }
     history_.resize(static_cast<std::size_t>(cells.count()));
     contents_.resize(static_cast<std::size_t>(cells.count()));
@@ -147,14 +189,25 @@ Run::Run(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violat
             for (int piece = 0; piece < cells.pieces(); ++piece)
                 contents_[static_cast<std::size_t>(
                     cells.cell(gpu.id, BufferKind::input, chunk, piece))] = {
-                    contribution_id(gpu.id, chunk, piece, input_stride_, cells.pieces())};
+                    contribution_id(0, gpu.id, chunk, piece, input_stride_, cells.pieces(),
+                                    static_cast<int>(plan.gpus.size()))};
 }
 
 ProgramPoint Run::point(int process, int step, std::string note, int cell) const {
     const Process& of = processes_[static_cast<std::size_t>(process)];
-    const PlanStep& plan_step = of.steps[static_cast<std::size_t>(step)];
     ProgramPoint point;
     point.gpu = of.gpu;
+    if (cell >= 0) {
+        const CellLayout::Place place = cells_.place(cell);
+        point.buffer = "gpu " + std::to_string(place.gpu) + " " + buffer_letter(place.buffer);
+        point.chunk = place.chunk;
+    }
+    if (of.caller) {
+        point.note = "the caller after launch " + std::to_string(of.launch) +
+                     (note.empty() ? std::string() : ": " + note);
+        return point;
+    }
+    const PlanStep& plan_step = of.steps[static_cast<std::size_t>(step)];
     point.thread_block = plan_.gpus[static_cast<std::size_t>(of.gpu)]
                              .thread_blocks[static_cast<std::size_t>(of.block)]
                              .id;
@@ -163,28 +216,25 @@ ProgramPoint Run::point(int process, int step, std::string note, int cell) const
     if (plan_step.iteration >= 0)
         what += ", pipeline op " + std::to_string(plan_step.operation->inner_index) +
                 " iteration " + std::to_string(plan_step.iteration);
+    if (of.launch > 0) what += ", launch " + std::to_string(of.launch + 1);
     point.note = note.empty() ? what : what + ": " + note;
-    if (cell >= 0) {
-        const CellLayout::Place place = cells_.place(cell);
-        point.buffer = "gpu " + std::to_string(place.gpu) + " " + buffer_letter(place.buffer);
-        point.chunk = place.chunk;
-    }
     return point;
 }
 
 Token Run::token(int process, bool relaxed) const {
     const Process& of = processes_[static_cast<std::size_t>(process)];
-    return {of.strong, of.weak, of.depth, relaxed, process, static_cast<int>(of.next)};
+    return {of.strong, of.weak, of.fenced, of.depth, relaxed, process, static_cast<int>(of.next),
+            of.launch};
 }
 
 void Run::join_token(Process& process, const Token& token) {
     join(process.weak, token.weak);
-    if (!token.relaxed) join(process.strong, token.strong);
+    join(process.strong, token.relaxed ? token.fenced : token.strong);
     process.depth = std::max(process.depth, token.depth);
 }
 
-std::vector<std::vector<int>> Run::range_cells(const PlanStep& step,
-                                               const BufferRange& range) const {
+std::vector<std::vector<int>> Run::range_cells(const PlanStep& step, const BufferRange& range,
+                                               int launch) const {
     const PieceSpan span = step_pieces(step, range.size, cells_.pieces());
     std::vector<int> gpus = range.group;
     if (gpus.empty()) gpus.push_back(range.gpu);
@@ -193,7 +243,7 @@ std::vector<std::vector<int>> Run::range_cells(const PlanStep& step,
         std::vector<int> cells;
         for (int piece = span.begin; piece < span.end; ++piece)
             cells.push_back(cells_.cell(gpu, range.buffer, range.index + piece / cells_.pieces(),
-                                        piece % cells_.pieces()));
+                                        piece % cells_.pieces(), launch));
         per_gpu.push_back(std::move(cells));
     }
     return per_gpu;
@@ -223,8 +273,70 @@ std::vector<MailboxKey> Run::wait_sources(const Process& process, const Operatio
     return sources;
 }
 
+std::vector<int> Run::output_cells(int gpu, int launch) const {
+    const Gpu& of = plan_.gpus[static_cast<std::size_t>(gpu)];
+    const bool own_output = of.output_chunks > 0;
+    const int chunks = own_output ? of.output_chunks : of.input_chunks;
+    std::vector<int> cells;
+    for (int chunk = 0; chunk < chunks; ++chunk)
+        for (int piece = 0; piece < cells_.pieces(); ++piece)
+            cells.push_back(cells_.cell(gpu, own_output ? BufferKind::output : BufferKind::input,
+                                        chunk, piece, launch));
+    return cells;
+}
+
+bool Run::run_caller(int index) {
+    Process& caller = processes_[static_cast<std::size_t>(index)];
+    if (caller.started) return false;
+    Token previous;
+    previous.strong.assign(processes_.size(), 0);
+    previous.weak.assign(processes_.size(), 0);
+    for (int other = 0; other < callers_begin_; ++other) {
+        const Process& block = processes_[static_cast<std::size_t>(other)];
+        if (block.gpu != caller.gpu || block.launch != caller.launch - 1) continue;
+        if (block.next < block.steps.size()) return false;
+        join(previous.strong, block.strong);
+        join(previous.weak, block.weak);
+    }
+    if (caller.launch > 1) {
+        // The stream's order: the caller's earlier work on this gpu came first.
+        const Process& earlier =
+            processes_[static_cast<std::size_t>(caller_of(caller.gpu, caller.launch - 1))];
+        if (!earlier.started) return false;
+        join(previous.strong, earlier.strong);
+        join(previous.weak, earlier.weak);
+    }
+    caller.started = true;
+    join_token(caller, previous);
+    caller.strong[static_cast<std::size_t>(index)] = 1;
+    caller.weak[static_cast<std::size_t>(index)] = 1;
+    // The caller reads what the launch left in its output (the stream's
+    // order makes that launch's own writes visible; a peer's need a signal).
+    for (int cell : output_cells(caller.gpu, caller.launch - 1)) check_read(index, {cell, false});
+    if (caller.launch == launches) return true;
+    // ... and writes new input for the next launch.
+    const Gpu& gpu = plan_.gpus[static_cast<std::size_t>(caller.gpu)];
+    for (int chunk = 0; chunk < gpu.input_chunks; ++chunk)
+        for (int piece = 0; piece < cells_.pieces(); ++piece) {
+            const int cell = cells_.cell(gpu.id, BufferKind::input, chunk, piece, caller.launch);
+            check_write(index, {cell, false});
+            contents_[static_cast<std::size_t>(cell)] = {
+                contribution_id(caller.launch, gpu.id, chunk, piece, input_stride_, cells_.pieces(),
+                                static_cast<int>(plan_.gpus.size()))};
+        }
+    return true;
+}
+
 bool Run::can_run(int index) {
     Process& process = processes_[static_cast<std::size_t>(index)];
+    if (!process.started) {
+        const Process& caller =
+            processes_[static_cast<std::size_t>(caller_of(process.gpu, process.launch))];
+        if (!caller.started) return false;
+        process.started = true;
+        join_token(process, token(caller_of(process.gpu, process.launch), false));
+        process.fenced = process.strong;
+    }
     const PlanStep& step = process.steps[process.next];
     const Operation& op = *step.operation;
     switch (op.kind) {
@@ -266,9 +378,10 @@ bool Run::can_run(int index) {
     }
     for (std::size_t position = 0; position < op.sources.size(); ++position) {
         if (!waits_for_packets(op.kind, position)) continue;
-        for (const std::vector<int>& cells : range_cells(step, op.sources[position]))
+        for (const std::vector<int>& cells :
+             range_cells(step, op.sources[position], process.launch))
             for (int cell : cells)
-                if (history_[static_cast<std::size_t>(cell)].packet < 0) return false;
+                if (!has_packet(cell, process.launch)) return false;
     }
     return true;
 }
@@ -289,12 +402,18 @@ void Run::report_pair(const char* kind, const Access& earlier, int process, int 
     const CellLayout::Place place = cells_.place(cell);
     violation.buffer = buffer_letter(place.buffer);
     violation.block = place.chunk;
-    violation.detail =
-        std::string(kind) == kinds::stale_read
-            ? "the read is ordered after the write only through a relaxed signal or wait, "
-              "which does not make the written data visible"
-            : "no happens-before between the two accesses (signal/wait, semaphore, barrier, "
-              "packet flag or program order)";
+    if (std::string(kind) != kinds::stale_read)
+        violation.detail =
+            "no happens-before between the two accesses (signal/wait, semaphore, barrier, "
+            "packet flag or program order)";
+    else if (std::string(later_note) == "reads")
+        violation.detail =
+            "the read is ordered after the write only through a relaxed signal or wait, which "
+            "does not make the written data visible";
+    else
+        violation.detail =
+            "the second write is ordered after the first only through a relaxed signal or "
+            "wait: the first may become visible last";
     violations_.record(std::move(violation));
 }
 
@@ -317,9 +436,12 @@ void Run::check_write(int process, const CellAccess& access) {
     Process& writer = processes_[static_cast<std::size_t>(process)];
     CellHistory& history = history_[static_cast<std::size_t>(access.cell)];
     const Access& write = history.write;
-    if (write.process >= 0 && write.process != process &&
-        writer.strong[static_cast<std::size_t>(write.process)] < write.clock)
-        report_pair(kinds::race, write, process, access.cell, "writes", "writes");
+    if (write.process >= 0 && write.process != process) {
+        if (writer.weak[static_cast<std::size_t>(write.process)] < write.clock)
+            report_pair(kinds::race, write, process, access.cell, "writes", "writes");
+        else if (writer.strong[static_cast<std::size_t>(write.process)] < write.clock)
+            report_pair(kinds::stale_read, write, process, access.cell, "writes", "writes");
+    }
     for (const Access& read : history.reads)
         if (read.process != process &&
             writer.weak[static_cast<std::size_t>(read.process)] < read.clock)
@@ -359,7 +481,10 @@ void Run::execute(int index) {
     Process& process = processes_[static_cast<std::size_t>(index)];
     const PlanStep& step = process.steps[process.next];
     const Operation& op = *step.operation;
-    ++figures_.steps;
+    // The figures are the first launch's.
+    RunFigures later_launch;
+    RunFigures& figures = process.launch == 0 ? figures_ : later_launch;
+    ++figures.steps;
     // Port channels have no relaxed form: the executor's handleSignal and
     // handleWait call the full signal and wait for them.
     const bool relaxed_channel = op.channel_kind == ChannelKind::memory;
@@ -371,7 +496,7 @@ void Run::execute(int index) {
             satisfied.relaxed =
                 satisfied.relaxed || (op.kind == OperationKind::relaxed_wait && relaxed_channel);
             join_token(process, satisfied);
-            ++figures_.waits;
+            ++figures.waits;
         }
     } else if (op.kind == OperationKind::semaphore_acquire) {
         for (int id : op.semaphores) {
@@ -382,19 +507,19 @@ void Run::execute(int index) {
                 join_token(process, semaphore.releases.front());
                 semaphore.releases.pop_front();
             }
-            ++figures_.semaphore_acquires;
+            ++figures.semaphore_acquires;
         }
     } else if (op.kind == OperationKind::barrier) {
         join_token(process, *process.released);
         process.released.reset();
         process.arrived = false;
-        ++figures_.barriers;
+        ++figures.barriers;
     }
     // Sources: per source, per gpu of its range, the cells piece by piece.
     std::vector<std::vector<std::vector<int>>> sources;
     bool reads_packets = false;
     for (std::size_t position = 0; position < op.sources.size(); ++position) {
-        sources.push_back(range_cells(step, op.sources[position]));
+        sources.push_back(range_cells(step, op.sources[position], process.launch));
         if (!waits_for_packets(op.kind, position)) continue;
         reads_packets = true;
         for (const std::vector<int>& cells : sources.back())
@@ -402,7 +527,7 @@ void Run::execute(int index) {
                 join_token(process, packet_tokens_[static_cast<std::size_t>(
                                         history_[static_cast<std::size_t>(cell)].packet)]);
     }
-    figures_.packet_reads += reads_packets;
+    figures.packet_reads += reads_packets;
     const int own = static_cast<int>(process.next) + 1;
     process.strong[static_cast<std::size_t>(index)] = own;
     process.weak[static_cast<std::size_t>(index)] = own;
@@ -415,7 +540,7 @@ void Run::execute(int index) {
     // operation copies source i (or the last) to destination i.
     std::vector<std::vector<std::vector<int>>> destinations;
     for (const BufferRange& range : op.destinations)
-        destinations.push_back(range_cells(step, range));
+        destinations.push_back(range_cells(step, range, process.launch));
     std::vector<Contents> sums;
     if (reduces(op.kind)) {
         std::size_t pieces = 0;
@@ -437,7 +562,7 @@ void Run::execute(int index) {
             for (std::size_t piece = 0; piece < cells.size(); ++piece) {
                 const int cell = cells[piece];
                 check_write(index, {cell, packet});
-                if (cells_.place(cell).gpu != process.gpu) ++remote_pieces_;
+                if (cells_.place(cell).gpu != process.gpu && process.launch == 0) ++remote_pieces_;
                 if (reduces(op.kind)) {
                     written.emplace_back(cell, piece < sums.size() ? sums[piece] : Contents{});
                     continue;
@@ -463,11 +588,14 @@ void Run::execute(int index) {
     }
     if (is_signal(op.kind)) {
         const bool relaxed = op.kind == OperationKind::relaxed_signal && relaxed_channel;
+        // A full signal fences first (memory channel signal(): a release).
+        if (!relaxed) process.fenced = process.strong;
         for (const MailboxKey& key : signal_targets(process, op)) {
             mailboxes_[key].push_back(token(index, relaxed));
-            ++(relaxed ? figures_.relaxed_signals : figures_.signals);
+            ++(relaxed ? figures.relaxed_signals : figures.signals);
         }
     }
+    if (op.kind == OperationKind::semaphore_release) process.fenced = process.strong;
     if (op.kind == OperationKind::semaphore_release)
         for (int id : op.semaphores)
             semaphores_[{process.gpu, id}].releases.push_back(token(index, false));
@@ -487,8 +615,8 @@ void Run::finish(RunResult& result) {
             const Operation& op = *process.steps[step].operation;
             for (std::size_t position = 0; position < op.destinations.size(); ++position)
                 if (writes_packets(op.kind, position))
-                    for (const auto& cells :
-                         range_cells(process.steps[step], op.destinations[position]))
+                    for (const auto& cells : range_cells(process.steps[step],
+                                                         op.destinations[position], process.launch))
                         pending_packets.insert(cells.begin(), cells.end());
         }
     }
@@ -501,10 +629,10 @@ void Run::finish(RunResult& result) {
         int unwritten = -1;
         for (std::size_t position = 0; position < op.sources.size() && unwritten < 0; ++position) {
             if (!waits_for_packets(op.kind, position)) continue;
-            for (const auto& cells : range_cells(step, op.sources[position]))
+            for (const auto& cells : range_cells(step, op.sources[position], process.launch))
                 for (int cell : cells)
-                    if (history_[static_cast<std::size_t>(cell)].packet < 0 &&
-                        !pending_packets.contains(cell) && unwritten < 0)
+                    if (!has_packet(cell, process.launch) && !pending_packets.contains(cell) &&
+                        unwritten < 0)
                         unwritten = cell;
         }
         if (unwritten >= 0) {
@@ -555,9 +683,11 @@ void Run::finish(RunResult& result) {
                            " thread blocks wait for one another or for what nothing does";
         violations_.record(std::move(violation));
     }
-    // What is left over starts the next launch with the wrong counts.
+    // What is left over starts the next launch with the wrong counts (in a
+    // deadlock, what the stuck thread blocks did not take is left over too).
     for (const auto& [key, mailbox] : mailboxes_) {
-        if (mailbox.empty() || !violations_.count(kinds::count_mismatch)) continue;
+        if (!result.completed || mailbox.empty() || !violations_.count(kinds::count_mismatch))
+            continue;
         const auto& [receiver, kind, sender, ordinal] = key;
         Violation violation;
         violation.kind = kinds::count_mismatch;
@@ -573,7 +703,9 @@ void Run::finish(RunResult& result) {
         violations_.record(std::move(violation));
     }
     for (const auto& [key, semaphore] : semaphores_) {
-        if (semaphore.releases.empty() || !violations_.count(kinds::count_mismatch)) continue;
+        if (!result.completed || semaphore.releases.empty() ||
+            !violations_.count(kinds::count_mismatch))
+            continue;
         Violation violation;
         violation.kind = kinds::count_mismatch;
         violation.rank = key.first;
@@ -589,7 +721,8 @@ void Run::finish(RunResult& result) {
         violations_.record(std::move(violation));
     }
     for (const Process& process : processes_)
-        figures_.critical_path = std::max(figures_.critical_path, process.depth);
+        if (process.launch == 0 && !process.caller)
+            figures_.critical_path = std::max(figures_.critical_path, process.depth);
     figures_.remote_chunks_written = remote_pieces_ / cells_.pieces();
 }
 
@@ -599,6 +732,10 @@ RunResult Run::run() {
         progress = false;
         for (std::size_t index = 0; index < processes_.size(); ++index) {
             Process& process = processes_[index];
+            if (process.caller) {
+                progress = run_caller(static_cast<int>(index)) || progress;
+                continue;
+            }
             while (process.next < process.steps.size() && can_run(static_cast<int>(index))) {
                 execute(static_cast<int>(index));
                 progress = true;

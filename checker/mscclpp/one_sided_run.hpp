@@ -12,10 +12,17 @@ namespace trivcheck::mscclpp {
 /// contribution_id), one entry per copy, so a double count shows twice.
 using Contents = std::vector<int>;
 
-/// Contribution id of piece `piece` of input chunk `chunk` of gpu `gpu`.
-inline int contribution_id(int gpu, int chunk, int piece, int input_stride, int pieces) {
-    return (gpu * input_stride + chunk) * pieces + piece;
+/// Contribution id of piece `piece` of input chunk `chunk` of gpu `gpu`, as
+/// the caller writes it before launch `launch`.
+inline int contribution_id(int launch, int gpu, int chunk, int piece, int input_stride, int pieces,
+                           int gpus) {
+    return ((launch * gpus + gpu) * input_stride + chunk) * pieces + piece;
 }
+
+/// Launches every run executes, one after the other on each gpu's stream
+/// (docs/mscclpp.md, Launches): what one launch leaves to the next (counts,
+/// late writes, reads of a buffer the next launch overwrites) shows.
+inline constexpr int launches = 2;
 
 /// What one run of a plan measured.
 struct RunFigures {
@@ -36,15 +43,15 @@ struct RunFigures {
 };
 
 struct RunResult {
-    /// Every thread block ran to its end.
+    /// Every thread block of every launch ran to its end.
     bool completed = false;
-    /// Per cell, after the run.
+    /// Per cell, after the last launch (whose contributions carry launch `launches - 1`).
     std::vector<Contents> contents;
     RunFigures figures;
 };
 
-/// Runs every thread block of `plan` as a sequential process (docs/mscclpp.md,
-/// Execution): blocking waits, acquires, barriers and packet reads; vector
+/// Runs every thread block of `plan` as a sequential process, `launches`
+/// times (docs/mscclpp.md, Execution): blocking waits, acquires, barriers and packet reads; vector
 /// clocks for happens-before with and without relaxed signals; symbolic
 /// contents per cell. Adds race, stale_read, deadlock, count_mismatch and
 /// packet_unwritten violations to `violations`.

@@ -93,6 +93,9 @@ struct Plan {
     /// "Simple" or "LL".
     std::string protocol;
     bool in_place = false;
+    /// use_double_scratch_buffer: consecutive launches use the two halves of
+    /// the scratch buffer alternately (executor.cc, scratchOffset).
+    bool double_scratch = false;
     std::vector<Gpu> gpus;
     /// What the executor ignores and the reader warned about, one line each.
     std::vector<std::string> warnings;

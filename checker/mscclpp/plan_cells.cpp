@@ -1,18 +1,23 @@
 #include "checker/mscclpp/plan_cells.hpp"
 
+#include <algorithm>
+
 namespace trivcheck::mscclpp {
 
 CellLayout::CellLayout(const Plan& plan, int pieces) : plan_(plan), pieces_(pieces) {
     for (const Gpu& gpu : plan.gpus) {
-        std::array<int, 3> first{};
-        for (BufferKind buffer : {BufferKind::input, BufferKind::output, BufferKind::scratch}) {
-            first[static_cast<std::size_t>(buffer)] = count_;
+        std::array<int, 4> first{};
+        const int halves = plan.double_scratch ? 2 : 1;
+        for (int part = 0; part < 2 + halves; ++part) {
+            const BufferKind buffer = static_cast<BufferKind>(std::min(part, 2));
+            first[static_cast<std::size_t>(part)] = count_;
             const int chunks = plan.chunks(gpu.id, buffer);
             for (int chunk = 0; chunk < chunks; ++chunk)
                 for (int piece = 0; piece < pieces; ++piece)
                     places_.push_back({gpu.id, buffer, chunk, piece});
             count_ += chunks * pieces;
         }
+        if (halves == 1) first[3] = first[2];
         first_.push_back(first);
     }
 }
@@ -41,10 +46,11 @@ std::pair<BufferKind, int> CellLayout::aliased_place(int gpu, BufferKind buffer,
     return {buffer, chunk};
 }
 
-int CellLayout::cell(int gpu, BufferKind buffer, int chunk, int piece) const {
+int CellLayout::cell(int gpu, BufferKind buffer, int chunk, int piece, int launch) const {
     const auto [canonical_buffer, canonical_chunk] = canonical(gpu, buffer, chunk);
-    return first_[static_cast<std::size_t>(gpu)][static_cast<std::size_t>(canonical_buffer)] +
-           canonical_chunk * pieces_ + piece;
+    std::size_t part = static_cast<std::size_t>(canonical_buffer);
+    if (canonical_buffer == BufferKind::scratch && launch % 2 == 1) part = 3;
+    return first_[static_cast<std::size_t>(gpu)][part] + canonical_chunk * pieces_ + piece;
 }
 
 }  // namespace trivcheck::mscclpp

@@ -18,8 +18,10 @@ class CellLayout {
 
     int pieces() const { return pieces_; }
     int count() const { return count_; }
-    /// The cell of piece `piece` of chunk `chunk` of `gpu`'s `buffer`.
-    int cell(int gpu, BufferKind buffer, int chunk, int piece) const;
+    /// The cell of piece `piece` of chunk `chunk` of `gpu`'s `buffer` in
+    /// launch `launch`: the same cell in every launch, except scratch with
+    /// use_double_scratch_buffer, whose halves alternate.
+    int cell(int gpu, BufferKind buffer, int chunk, int piece, int launch = 0) const;
 
     /// Where a cell lives, in its canonical buffer.
     struct Place {
@@ -39,8 +41,8 @@ class CellLayout {
     const Plan& plan_;
     int pieces_;
     int count_ = 0;
-    // [gpu][buffer]: the first cell of that buffer.
-    std::vector<std::array<int, 3>> first_;
+    // [gpu][buffer]: the first cell of that buffer; [3]: the second scratch half.
+    std::vector<std::array<int, 4>> first_;
     std::vector<Place> places_;
 };
 

@@ -25,13 +25,27 @@ int wait_before(const ThreadBlock& block, int operation) {
     return -1;
 }
 
+/// Whether an operation since the thread block's previous signal or wait,
+/// before `operation`, writes a peer's memory: the signal publishes data.
+bool publishes_remote_write(const ThreadBlock& block, int operation) {
+    for (int earlier = operation - 1; earlier >= 0; --earlier) {
+        const Operation& of = block.operations[static_cast<std::size_t>(earlier)];
+        if (is_wait(of.kind) || of.kind == OperationKind::signal ||
+            of.kind == OperationKind::relaxed_signal)
+            return false;
+        if (writes_remote(of)) return true;
+    }
+    return false;
+}
+
 bool applies(const ThreadBlock& block, int operation, PlanMutation mutation) {
     const Operation& of = block.operations[static_cast<std::size_t>(operation)];
     switch (mutation) {
         case PlanMutation::drop_wait:
             return is_wait(of.kind);
         case PlanMutation::relax_signal:
-            return of.kind == OperationKind::signal && of.channel_kind == ChannelKind::memory;
+            return of.kind == OperationKind::signal && of.channel_kind == ChannelKind::memory &&
+                   publishes_remote_write(block, operation);
         case PlanMutation::drop_release:
             return of.kind == OperationKind::semaphore_release;
         case PlanMutation::move_put_before_wait:
@@ -63,8 +77,7 @@ std::vector<MutationSite> mutation_sites(const Plan& plan, PlanMutation mutation
             const ThreadBlock& of = gpu.thread_blocks[block];
             for (std::size_t operation = 0; operation < of.operations.size(); ++operation)
                 if (applies(of, static_cast<int>(operation), mutation))
-                    sites.push_back(
-                        {gpu.id, static_cast<int>(block), static_cast<int>(operation)});
+                    sites.push_back({gpu.id, static_cast<int>(block), static_cast<int>(operation)});
         }
     return sites;
 }
@@ -84,10 +97,9 @@ Plan mutate_plan(const Plan& plan, PlanMutation mutation, const MutationSite& si
             at->kind = OperationKind::relaxed_signal;
             break;
         case PlanMutation::move_put_before_wait: {
-            const int wait = wait_before(
-                mutant.gpus[static_cast<std::size_t>(site.gpu)]
-                    .thread_blocks[static_cast<std::size_t>(site.block)],
-                site.operation);
+            const int wait = wait_before(mutant.gpus[static_cast<std::size_t>(site.gpu)]
+                                             .thread_blocks[static_cast<std::size_t>(site.block)],
+                                         site.operation);
             Operation put = std::move(*at);
             operations.erase(at);
             operations.insert(operations.begin() + wait, std::move(put));

@@ -12,7 +12,8 @@ namespace trivcheck::mscclpp {
 enum class PlanMutation {
     /// A wait (or relaxed wait) removed.
     drop_wait,
-    /// A memory-channel signal made relaxed.
+    /// A memory-channel signal that publishes a write to a peer's memory
+    /// (one since the thread block's previous signal or wait) made relaxed.
     relax_signal,
     /// A semaphore release removed.
     drop_release,

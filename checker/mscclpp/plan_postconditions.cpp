@@ -51,10 +51,12 @@ void check_plan_postconditions(const Plan& plan, const CellLayout& cells, const 
             for (int piece = 0; piece < cells.pieces() && !kind; ++piece) {
                 Contents expected;
                 for (const auto& [h, c] : sources)
-                    expected.push_back(contribution_id(h, c, piece, stride, cells.pieces()));
+                    expected.push_back(contribution_id(launches - 1, h, c, piece, stride,
+                                                       cells.pieces(),
+                                                       static_cast<int>(plan.gpus.size())));
                 std::sort(expected.begin(), expected.end());
                 const Contents& held = run.contents[static_cast<std::size_t>(
-                    cells.cell(gpu.id, buffer, chunk, piece))];
+                    cells.cell(gpu.id, buffer, chunk, piece, launches - 1))];
                 if (held == expected) continue;
                 Contents distinct = held;
                 distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());

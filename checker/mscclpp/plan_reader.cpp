@@ -442,6 +442,8 @@ Plan Reader::read(const json& root) {
                           "\": the executor uses packets for \"LL\" and treats anything else as "
                           "\"Simple\"");
     plan.in_place = boolean(required(root, "inplace", ""), "inplace");
+    if (const auto twice = root.find("use_double_scratch_buffer"); twice != root.end())
+        plan.double_scratch = boolean(*twice, "use_double_scratch_buffer");
     const json& gpus = array(required(root, "gpus", ""), "gpus");
     if (gpus.empty()) fail("gpus", "a plan needs at least one gpu");
     gpu_count_ = static_cast<int>(gpus.size());

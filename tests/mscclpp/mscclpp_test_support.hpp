@@ -48,20 +48,24 @@ inline std::string two_gpu_plan(const std::string& signal = "signal",
   {"name": "wait", "channel_ids": [0], "channel_type": "memory"},
   {"name": "put", "src_buff": [{"type": "i", "index": 0, "size": 1}],
    "dst_buff": [{"buffer_id": 0, "index": 0, "size": 1}], "channel_type": "memory"},
-  {"name": ")" + signal + R"(", "channel_ids": [0], "channel_type": "memory"},
-  {"name": ")" + wait + R"(", "channel_ids": [0], "channel_type": "memory"},
+  {"name": ")" + signal +
+                R"(", "channel_ids": [0], "channel_type": "memory"},
+  {"name": ")" + wait +
+                R"(", "channel_ids": [0], "channel_type": "memory"},
   {"name": "re", "src_buff": [{"type": "i", "index": 0, "size": 1}, {"type": "s", "index": 0, "size": 1}],
    "dst_buff": [{"type": "o", "index": 0, "size": 1}]}],
   "channels": [{"channel_type": "memory", "channel_ids": [0]}],
   "remote_buffer_refs": [{"access_channel_type": "memory", "remote_buffer_ids": [0]}]}],
  "channels": [{"channel_type": "memory", "connected_to": [)" +
                 peer + R"(]}],
- "remote_buffers": [{"rank": )" + peer +
+ "remote_buffers": [{"rank": )" +
+                peer +
                 R"(, "type": "s", "access_channel_types": ["memory"]}],
  "semaphores": []})";
     }
     return R"({"name": "pair", "collective": "allreduce", "protocol": "Simple", "inplace": false,
- "gpus": [)" + gpus + "]}";
+ "gpus": [)" +
+           gpus + "]}";
 }
 
 }  // namespace trivcheck::testing
@@ -69,4 +73,5 @@ inline std::string two_gpu_plan(const std::string& signal = "signal",
 /// A test over the MSCCL++ corpus: skipped when the corpus folder is absent,
 /// except under CI=true, where it runs and fails.
 #define MSCCLPP_CORPUS_TEST_CASE(name) \
-    TEST_CASE(name* trivcheck::testing::skip_unless_exists(trivcheck::testing::mscclpp_corpus_dir()))
+    TEST_CASE(                         \
+        name* trivcheck::testing::skip_unless_exists(trivcheck::testing::mscclpp_corpus_dir()))
