@@ -624,6 +624,7 @@ void Run::finish(RunResult& result) {
     std::vector<ProgramPoint> stuck;
     for (int index : blocked) {
         const Process& process = processes_[static_cast<std::size_t>(index)];
+        if (!process.started) continue;  // its launch never began: a consequence
         const PlanStep& step = process.steps[process.next];
         const Operation& op = *step.operation;
         int unwritten = -1;

@@ -75,3 +75,40 @@ inline std::string two_gpu_plan(const std::string& signal = "signal",
 #define MSCCLPP_CORPUS_TEST_CASE(name) \
     TEST_CASE(                         \
         name* trivcheck::testing::skip_unless_exists(trivcheck::testing::mscclpp_corpus_dir()))
+
+namespace trivcheck::testing {
+
+/// `text` with its first occurrence of `from` replaced by `to`; fails the test
+/// when `from` does not occur, so an edit cannot miss.
+inline std::string replace_first(std::string text, const std::string& from, const std::string& to) {
+    const std::size_t at = text.find(from);
+    REQUIRE_MESSAGE(at != std::string::npos, "not found: " << from);
+    return text.replace(at, from.size(), to);
+}
+
+/// `text` with every occurrence of `from` replaced by `to` (at least one).
+inline std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+    std::size_t at = text.find(from);
+    REQUIRE_MESSAGE(at != std::string::npos, "not found: " << from);
+    for (; at != std::string::npos; at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+    return text;
+}
+
+/// One gpu, two thread blocks: block 0 copies its input into scratch, then
+/// `publish`; block 1 `consume`s, then copies scratch into the output.
+inline std::string one_gpu_handoff(const std::string& publish, const std::string& consume) {
+    return R"({"name": "handoff", "collective": "test", "protocol": "Simple", "inplace": false,
+ "gpus": [{"id": 0, "input_chunks": 1, "output_chunks": 1, "scratch_chunks": 1,
+  "threadblocks": [
+   {"id": 0, "ops": [{"name": "copy", "src_buff": [{"type": "i", "index": 0, "size": 1}],
+                      "dst_buff": [{"type": "s", "index": 0, "size": 1}]})" +
+           (publish.empty() ? "" : ", " + publish) + R"(], "channels": []},
+   {"id": 1, "ops": [)" +
+           (consume.empty() ? "" : consume + ", ") +
+           R"({"name": "copy", "src_buff": [{"type": "s", "index": 0, "size": 1}],
+                      "dst_buff": [{"type": "o", "index": 0, "size": 1}]}], "channels": []}],
+  "channels": [], "remote_buffers": [], "semaphores": [{"init_value": 0}]}]})";
+}
+
+}  // namespace trivcheck::testing
