@@ -47,6 +47,20 @@ struct CheckOptions {
     proofs::SolverSettings solver;
 };
 
+/// Prints an asynchronous report (MSCCL-IR or MSCCL++) with the reader's
+/// warnings (stderr, and `warnings` in the JSON); returns the exit code.
+int print_asynchronous_report(const Report& report, const std::vector<std::string>& warnings,
+                              bool json_output) {
+    if (json_output) {
+        nlohmann::ordered_json json = report_to_json(report);
+        if (!warnings.empty()) json["warnings"] = warnings;
+        std::cout << json_text(json, 2) << "\n";
+    } else {
+        std::cout << report_to_text(report);
+    }
+    return report.verdict == Verdict::holds ? exit_holds : exit_violated;
+}
+
 /// `check FILE.xml`: the asynchronous executor (checker/asynchronous/).
 int run_msccl_check(const msccl::Program& program, const CheckOptions& options) {
     if (options.engine != "symbolic" || !options.sizes.empty())
@@ -56,15 +70,8 @@ int run_msccl_check(const msccl::Program& program, const CheckOptions& options) 
     asynchronous_options.rccl_limits = options.runtime == "rccl";
     asynchronous_options.memory_limit_bytes = options.memory_limit_mib << 20;
     for (const std::string& warning : program.warnings) std::cerr << "warning: " << warning << "\n";
-    const Report report = msccl::check_program(program, asynchronous_options);
-    if (options.json) {
-        nlohmann::ordered_json json = report_to_json(report);
-        if (!program.warnings.empty()) json["warnings"] = program.warnings;
-        std::cout << json_text(json, 2) << "\n";
-    } else {
-        std::cout << report_to_text(report);
-    }
-    return report.verdict == Verdict::holds ? exit_holds : exit_violated;
+    return print_asynchronous_report(msccl::check_program(program, asynchronous_options),
+                                     program.warnings, options.json);
 }
 
 /// `check PLAN.json`: an MSCCL++ execution plan (checker/mscclpp/).
@@ -74,15 +81,8 @@ int run_mscclpp_check(const mscclpp::Plan& plan, const CheckOptions& options) {
             "MSCCL++ execution plans are checked by the symbolic engine only, without --n or "
             "--runtime");
     for (const std::string& warning : plan.warnings) std::cerr << "warning: " << warning << "\n";
-    const Report report = mscclpp::check_plan(plan, options.max_violations);
-    if (options.json) {
-        nlohmann::ordered_json json = report_to_json(report);
-        if (!plan.warnings.empty()) json["warnings"] = plan.warnings;
-        std::cout << json_text(json, 2) << "\n";
-    } else {
-        std::cout << report_to_text(report);
-    }
-    return report.verdict == Verdict::holds ? exit_holds : exit_violated;
+    return print_asynchronous_report(mscclpp::check_plan(plan, options.max_violations),
+                                     plan.warnings, options.json);
 }
 
 int run_check(CheckOptions options) {

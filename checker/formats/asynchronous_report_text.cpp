@@ -55,6 +55,18 @@ std::string describe_program_points(const Violation& violation) {
 
 namespace {
 
+/// The violation counts and the violations shown in full.
+std::string violations_text(const Report& report) {
+    if (report.violation_counts.empty()) return "";
+    std::ostringstream out;
+    out << "\nviolations:";
+    for (const auto& [kind, count] : report.violation_counts)
+        out << " " << kind << " " << count << ";";
+    out << " first " << report.violations.size() << " shown\n";
+    for (const Violation& violation : report.violations) out << describe_violation(violation);
+    return out.str();
+}
+
 /// The figures and violations of an MSCCL++ plan's report (no FIFO connections).
 std::string mscclpp_figures_text(const Report& report) {
     const AsynchronousFigures& figures = *report.asynchronous;
@@ -76,14 +88,7 @@ std::string mscclpp_figures_text(const Report& report) {
     for (const auto& [name, outcome] : report.checks)
         out << " " << name << " " << to_string(outcome.verdict) << ";";
     out << "\n";
-    if (!report.violation_counts.empty()) {
-        out << "\nviolations:";
-        for (const auto& [kind, count] : report.violation_counts)
-            out << " " << kind << " " << count << ";";
-        out << " first " << report.violations.size() << " shown\n";
-        for (const Violation& violation : report.violations) out << describe_violation(violation);
-    }
-    return out.str();
+    return out.str() + violations_text(report);
 }
 
 }  // namespace
@@ -137,14 +142,7 @@ std::string asynchronous_report_to_text(const Report& report) {
         << figures.most_thread_blocks_per_gpu << " per gpu), channels " << figures.channels
         << ", steps " << figures.steps_total << "\n";
     if (!figures.runtime.empty()) out << "runtime limits checked: " << figures.runtime << "\n";
-    if (!report.violation_counts.empty()) {
-        out << "\nviolations:";
-        for (const auto& [kind, count] : report.violation_counts)
-            out << " " << kind << " " << count << ";";
-        out << " first " << report.violations.size() << " shown\n";
-        for (const Violation& violation : report.violations) out << describe_violation(violation);
-    }
-    return terminal_text(out.str());
+    return terminal_text(out.str() + violations_text(report));
 }
 
 }  // namespace trivcheck

@@ -124,8 +124,9 @@ class Run {
     /// the same pieces on every gpu of the group, gpu by gpu).
     std::vector<std::vector<int>> range_cells(const PlanStep& step, const BufferRange& range,
                                               int launch) const;
-    std::vector<MailboxKey> signal_targets(const Process& process, const Operation& op) const;
-    std::vector<MailboxKey> wait_sources(const Process& process, const Operation& op) const;
+    /// The mailboxes `op`'s channels signal into (`outgoing`) or wait on.
+    std::vector<MailboxKey> mailboxes(const Process& process, const Operation& op,
+                                      bool outgoing) const;
     void finish(RunResult& result);
 
     const Plan& plan_;
@@ -249,28 +250,21 @@ std::vector<std::vector<int>> Run::range_cells(const PlanStep& step, const Buffe
     return per_gpu;
 }
 
-std::vector<MailboxKey> Run::signal_targets(const Process& process, const Operation& op) const {
+std::vector<MailboxKey> Run::mailboxes(const Process& process, const Operation& op,
+                                       bool outgoing) const {
     const Gpu& gpu = plan_.gpus[static_cast<std::size_t>(process.gpu)];
     const std::vector<Channel>& channels =
         op.channel_kind == ChannelKind::port ? gpu.port_channels : gpu.memory_channels;
-    std::vector<MailboxKey> targets;
+    std::vector<MailboxKey> keys;
     for (int channel : op.channels) {
         const Channel& of = channels[static_cast<std::size_t>(channel)];
-        targets.emplace_back(of.peer, of.kind, process.gpu, of.ordinal_to_peer);
+        // A signal lands at the peer; a wait reads this gpu's mailbox from the peer.
+        if (outgoing)
+            keys.emplace_back(of.peer, of.kind, process.gpu, of.ordinal_to_peer);
+        else
+            keys.emplace_back(process.gpu, of.kind, of.peer, of.ordinal_to_peer);
     }
-    return targets;
-}
-
-std::vector<MailboxKey> Run::wait_sources(const Process& process, const Operation& op) const {
-    const Gpu& gpu = plan_.gpus[static_cast<std::size_t>(process.gpu)];
-    const std::vector<Channel>& channels =
-        op.channel_kind == ChannelKind::port ? gpu.port_channels : gpu.memory_channels;
-    std::vector<MailboxKey> sources;
-    for (int channel : op.channels) {
-        const Channel& of = channels[static_cast<std::size_t>(channel)];
-        sources.emplace_back(process.gpu, of.kind, of.peer, of.ordinal_to_peer);
-    }
-    return sources;
+    return keys;
 }
 
 std::vector<int> Run::output_cells(int gpu, int launch) const {
@@ -342,7 +336,7 @@ bool Run::can_run(int index) {
     switch (op.kind) {
         case OperationKind::wait:
         case OperationKind::relaxed_wait:
-            for (const MailboxKey& key : wait_sources(process, op))
+            for (const MailboxKey& key : mailboxes(process, op, false))
                 if (mailboxes_[key].empty()) return false;
             return true;
         case OperationKind::semaphore_acquire:
@@ -489,14 +483,14 @@ void Run::execute(int index) {
     // handleWait call the full signal and wait for them.
     const bool relaxed_channel = op.channel_kind == ChannelKind::memory;
     if (op.kind == OperationKind::wait || op.kind == OperationKind::relaxed_wait) {
-        for (const MailboxKey& key : wait_sources(process, op)) {
+        for (const MailboxKey& key : mailboxes(process, op, false)) {
             std::deque<Token>& mailbox = mailboxes_[key];
             Token satisfied = std::move(mailbox.front());
             mailbox.pop_front();
             satisfied.relaxed =
                 satisfied.relaxed || (op.kind == OperationKind::relaxed_wait && relaxed_channel);
             join_token(process, satisfied);
-            ++figures.waits;
+            ++figures.synchronization.waits;
         }
     } else if (op.kind == OperationKind::semaphore_acquire) {
         for (int id : op.semaphores) {
@@ -507,13 +501,13 @@ void Run::execute(int index) {
                 join_token(process, semaphore.releases.front());
                 semaphore.releases.pop_front();
             }
-            ++figures.semaphore_acquires;
+            ++figures.synchronization.semaphore_acquires;
         }
     } else if (op.kind == OperationKind::barrier) {
         join_token(process, *process.released);
         process.released.reset();
         process.arrived = false;
-        ++figures.barriers;
+        ++figures.synchronization.barriers;
     }
     // Sources: per source, per gpu of its range, the cells piece by piece.
     std::vector<std::vector<std::vector<int>>> sources;
@@ -527,7 +521,7 @@ void Run::execute(int index) {
                 join_token(process, packet_tokens_[static_cast<std::size_t>(
                                         history_[static_cast<std::size_t>(cell)].packet)]);
     }
-    figures.packet_reads += reads_packets;
+    figures.synchronization.packet_reads += reads_packets;
     const int own = static_cast<int>(process.next) + 1;
     process.strong[static_cast<std::size_t>(index)] = own;
     process.weak[static_cast<std::size_t>(index)] = own;
@@ -590,9 +584,9 @@ void Run::execute(int index) {
         const bool relaxed = op.kind == OperationKind::relaxed_signal && relaxed_channel;
         // A full signal fences first (memory channel signal(): a release).
         if (!relaxed) process.fenced = process.strong;
-        for (const MailboxKey& key : signal_targets(process, op)) {
+        for (const MailboxKey& key : mailboxes(process, op, true)) {
             mailboxes_[key].push_back(token(index, relaxed));
-            ++(relaxed ? figures.relaxed_signals : figures.signals);
+            ++(relaxed ? figures.synchronization.relaxed_signals : figures.synchronization.signals);
         }
     }
     if (op.kind == OperationKind::semaphore_release) process.fenced = process.strong;
@@ -656,7 +650,7 @@ void Run::finish(RunResult& result) {
         if (op.kind == OperationKind::wait || op.kind == OperationKind::relaxed_wait) {
             what = "waits for a signal that never comes on";
             const char* separator = " ";
-            for (const MailboxKey& key : wait_sources(process, op)) {
+            for (const MailboxKey& key : mailboxes(process, op, false)) {
                 if (!mailboxes_[key].empty()) continue;
                 what += separator + std::string(channel_name(std::get<1>(key))) +
                         " channel from gpu " + std::to_string(std::get<2>(key)) + " (pair " +
@@ -724,7 +718,7 @@ void Run::finish(RunResult& result) {
     for (const Process& process : processes_)
         if (process.launch == 0 && !process.caller)
             figures_.critical_path = std::max(figures_.critical_path, process.depth);
-    figures_.remote_chunks_written = remote_pieces_ / cells_.pieces();
+    figures_.synchronization.remote_chunks_written = remote_pieces_ / cells_.pieces();
 }
 
 RunResult Run::run() {

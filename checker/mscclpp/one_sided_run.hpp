@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "checker/asynchronous/violation_sink.hpp"
+#include "checker/core/report.hpp"
 #include "checker/mscclpp/plan.hpp"
 #include "checker/mscclpp/plan_cells.hpp"
 
@@ -24,22 +25,16 @@ inline int contribution_id(int launch, int gpu, int chunk, int piece, int input_
 /// late writes, reads of a buffer the next launch overwrites) shows.
 inline constexpr int launches = 2;
 
-/// What one run of a plan measured.
+/// What one run of a plan measured (the first launch's).
 struct RunFigures {
     int thread_blocks = 0;
     int most_thread_blocks_per_gpu = 0;
     /// Steps executed (pipeline iterations counted once each), nops included.
     int steps = 0;
-    int signals = 0;
-    int relaxed_signals = 0;
-    int waits = 0;
-    int barriers = 0;
-    int semaphore_acquires = 0;
-    int packet_reads = 0;
     /// Longest happens-before chain, in operations other than nop.
     int critical_path = 0;
-    /// Chunks written into another gpu's memory (remote puts, sends, multicast stores).
-    std::int64_t remote_chunks_written = 0;
+    /// Signals, waits, barriers, acquires, packet reads, remote chunks.
+    MscclppFigures synchronization;
 };
 
 struct RunResult {

@@ -61,15 +61,10 @@ Report check_plan(const Plan& plan, int max_recorded_violations) {
     figures.steps_total = run.figures.steps;
     figures.critical_path = run.figures.critical_path;
     report.asynchronous = figures;
-    report.mscclpp = MscclppFigures{run.figures.signals,
-                                    run.figures.relaxed_signals,
-                                    run.figures.waits,
-                                    run.figures.barriers,
-                                    run.figures.semaphore_acquires,
-                                    run.figures.packet_reads,
-                                    run.figures.remote_chunks_written,
-                                    cells.pieces(),
-                                    has_pipeline(plan) ? pipeline_iterations : 0};
+    MscclppFigures synchronization = run.figures.synchronization;
+    synchronization.pieces_per_chunk = cells.pieces();
+    synchronization.pipeline_iterations = has_pipeline(plan) ? pipeline_iterations : 0;
+    report.mscclpp = synchronization;
     return report;
 }
 
