@@ -681,11 +681,12 @@ void Run::finish(RunResult& result) {
     // What is left over starts the next launch with the wrong counts (in a
     // deadlock, what the stuck thread blocks did not take is left over too).
     for (const auto& [key, mailbox] : mailboxes_) {
-        if (!result.completed || mailbox.empty() || !violations_.count(kinds::count_mismatch))
+        if (!result.completed || mailbox.empty() ||
+            !violations_.count(kinds::signal_count_mismatch))
             continue;
         const auto& [receiver, kind, sender, ordinal] = key;
         Violation violation;
-        violation.kind = kinds::count_mismatch;
+        violation.kind = kinds::signal_count_mismatch;
         violation.rank = sender;
         violation.points = {point(mailbox.front().process, mailbox.front().step,
                                   "signals, and no wait consumes it")};
@@ -699,10 +700,10 @@ void Run::finish(RunResult& result) {
     }
     for (const auto& [key, semaphore] : semaphores_) {
         if (!result.completed || semaphore.releases.empty() ||
-            !violations_.count(kinds::count_mismatch))
+            !violations_.count(kinds::signal_count_mismatch))
             continue;
         Violation violation;
-        violation.kind = kinds::count_mismatch;
+        violation.kind = kinds::signal_count_mismatch;
         violation.rank = key.first;
         violation.points = {point(semaphore.releases.front().process,
                                   semaphore.releases.front().step,

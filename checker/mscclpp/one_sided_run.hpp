@@ -48,7 +48,7 @@ struct RunResult {
 /// Runs every thread block of `plan` as a sequential process, `launches`
 /// times (docs/mscclpp.md, Execution): blocking waits, acquires, barriers and packet reads; vector
 /// clocks for happens-before with and without relaxed signals; symbolic
-/// contents per cell. Adds race, stale_read, deadlock, count_mismatch and
+/// contents per cell. Adds race, stale_read, deadlock, signal_count_mismatch and
 /// packet_unwritten violations to `violations`.
 RunResult run_plan(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations);
 

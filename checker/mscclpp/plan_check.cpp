@@ -35,7 +35,7 @@ Report check_plan(const Plan& plan, int max_recorded_violations) {
     report.checks["stale_reads"] = outcome(violations, {kinds::stale_read});
     report.checks["deadlock_free"] =
         outcome(violations, {kinds::deadlock, kinds::packet_unwritten});
-    report.checks["signal_counts"] = outcome(violations, {kinds::count_mismatch});
+    report.checks["signal_counts"] = outcome(violations, {kinds::signal_count_mismatch});
     if (!postcondition) {
         report.checks["postcondition"] = {
             Verdict::not_applicable, "no postcondition for collective \"" + plan.collective + "\""};

@@ -14,7 +14,7 @@ inline constexpr const char* stale_read = "stale_read";
 inline constexpr const char* deadlock = "deadlock";
 /// A signal no wait consumes, or a semaphore released more often than acquired:
 /// the next launch starts with counts that let a wait or acquire pass early.
-inline constexpr const char* count_mismatch = "count_mismatch";
+inline constexpr const char* signal_count_mismatch = "signal_count_mismatch";
 /// A packet read that spins forever: no operation writes packets to those cells.
 inline constexpr const char* packet_unwritten = "packet_unwritten";
 /// Postconditions (as for MSCCL-IR programs).

@@ -28,7 +28,7 @@ struct Operator {
 };
 
 constexpr Operator operators[] = {
-    {PlanMutation::drop_wait, mscclpp::kinds::count_mismatch, false},
+    {PlanMutation::drop_wait, mscclpp::kinds::signal_count_mismatch, false},
     {PlanMutation::relax_signal, mscclpp::kinds::stale_read, true},
     {PlanMutation::drop_release, mscclpp::kinds::deadlock, true},
     {PlanMutation::move_put_before_wait, mscclpp::kinds::race, false},

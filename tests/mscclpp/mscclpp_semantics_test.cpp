@@ -59,7 +59,7 @@ TEST_CASE("mscclpp semantics: semaphores and barriers order thread blocks of one
     // The extra release carries into the next launch, whose acquire takes it
     // before that launch's copy: the count mismatch makes a race.
     CHECK(kinds_of(check_plan_text(one_gpu_handoff(release + ", " + release, acquire))) ==
-          std::set<std::string>{"count_mismatch", "race"});
+          std::set<std::string>{"signal_count_mismatch", "race"});
     CHECK(kinds_of(check_plan_text(one_gpu_handoff(barrier, ""))) ==
           std::set<std::string>{"deadlock", "race"});
 }
