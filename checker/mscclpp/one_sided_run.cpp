@@ -8,6 +8,7 @@
 #include <string>
 #include <tuple>
 
+#include "checker/mscclpp/mailbox.hpp"
 #include "checker/mscclpp/plan_steps.hpp"
 #include "checker/mscclpp/violation_kinds.hpp"
 
@@ -73,10 +74,6 @@ struct Process {
     bool arrived = false;
     std::optional<Token> released;
 };
-
-/// A signal's mailbox: the receiving gpu's channel kind, the sending gpu and
-/// the ordinal of the channel among those between the two (channels pair by ordinal).
-using MailboxKey = std::tuple<int, ChannelKind, int, int>;
 
 struct Semaphore {
     int initial_left = 0;
@@ -252,19 +249,7 @@ std::vector<std::vector<int>> Run::range_cells(const PlanStep& step, const Buffe
 
 std::vector<MailboxKey> Run::mailboxes(const Process& process, const Operation& op,
                                        bool outgoing) const {
-    const Gpu& gpu = plan_.gpus[static_cast<std::size_t>(process.gpu)];
-    const std::vector<Channel>& channels =
-        op.channel_kind == ChannelKind::port ? gpu.port_channels : gpu.memory_channels;
-    std::vector<MailboxKey> keys;
-    for (int channel : op.channels) {
-        const Channel& of = channels[static_cast<std::size_t>(channel)];
-        // A signal lands at the peer; a wait reads this gpu's mailbox from the peer.
-        if (outgoing)
-            keys.emplace_back(of.peer, of.kind, process.gpu, of.ordinal_to_peer);
-        else
-            keys.emplace_back(process.gpu, of.kind, of.peer, of.ordinal_to_peer);
-    }
-    return keys;
+    return operation_mailboxes(plan_, process.gpu, op, outgoing);
 }
 
 std::vector<int> Run::output_cells(int gpu, int launch) const {
