@@ -131,6 +131,8 @@ struct MscclppFigures {
     int packet_reads = 0;
     /// Chunks written into another gpu's memory.
     std::int64_t remote_chunks_written = 0;
+    /// All-reduce: the longest root-to-leaf path of any output's reduction tree.
+    int reduction_depth = 0;
     /// Cells per chunk the run tracked, and the iterations each pipeline ran.
     int pieces_per_chunk = 1;
     int pipeline_iterations = 0;

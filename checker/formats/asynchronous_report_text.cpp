@@ -79,6 +79,7 @@ std::string mscclpp_figures_text(const Report& report) {
         << " (+" << plan.relaxed_signals << " relaxed), waits " << plan.waits << ", barriers "
         << plan.barriers << ", semaphore acquires " << plan.semaphore_acquires << ", packet reads "
         << plan.packet_reads << "\n";
+    if (plan.reduction_depth > 0) out << "reduction depth " << plan.reduction_depth << "; ";
     out << "remote chunks written " << plan.remote_chunks_written << "; cells per chunk "
         << plan.pieces_per_chunk;
     if (plan.pipeline_iterations > 0)

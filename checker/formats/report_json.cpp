@@ -69,6 +69,7 @@ nlohmann::ordered_json mscclpp_json(const MscclppFigures& figures) {
             {"semaphore_acquires", figures.semaphore_acquires},
             {"packet_reads", figures.packet_reads},
             {"remote_chunks_written", figures.remote_chunks_written},
+            {"reduction_depth", figures.reduction_depth},
             {"pieces_per_chunk", figures.pieces_per_chunk},
             {"pipeline_iterations", figures.pipeline_iterations}};
 }

@@ -10,6 +10,7 @@
 
 #include "checker/mscclpp/mailbox.hpp"
 #include "checker/mscclpp/plan_steps.hpp"
+#include "checker/mscclpp/reduction_trees.hpp"
 #include "checker/mscclpp/violation_kinds.hpp"
 
 namespace trivcheck::mscclpp {
@@ -97,6 +98,11 @@ class Run {
 
   private:
     bool can_run(int process);
+    /// A cell starts holding contribution `contribution` (a leaf).
+    void start_value(int cell, int contribution) {
+        contents_[static_cast<std::size_t>(cell)] = {contribution};
+        trees_[static_cast<std::size_t>(cell)] = trees_pool_.leaf(contribution);
+    }
     /// The caller `index` runs once every thread block of its gpu's previous launch is done.
     bool run_caller(int index);
     int caller_of(int gpu, int launch) const {
@@ -133,6 +139,9 @@ class Run {
     std::vector<CellHistory> history_;
     std::vector<Token> packet_tokens_;
     std::vector<Contents> contents_;
+    /// Per cell: its value's reduction tree, -1 for no value.
+    std::vector<int> trees_;
+    ReductionTrees trees_pool_;
     std::map<MailboxKey, std::deque<Token>> mailboxes_;
     std::map<std::pair<int, int>, Semaphore> semaphores_;
     std::map<std::pair<int, int>, Barrier> barriers_;
@@ -181,14 +190,14 @@ Run::Run(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violat
     }
     history_.resize(static_cast<std::size_t>(cells.count()));
     contents_.resize(static_cast<std::size_t>(cells.count()));
+    trees_.assign(static_cast<std::size_t>(cells.count()), -1);
     // Start: input piece p of chunk c of gpu g holds contribution (g, c, p).
     for (const Gpu& gpu : plan.gpus)
         for (int chunk = 0; chunk < gpu.input_chunks; ++chunk)
             for (int piece = 0; piece < cells.pieces(); ++piece)
-                contents_[static_cast<std::size_t>(
-                    cells.cell(gpu.id, BufferKind::input, chunk, piece))] = {
-                    contribution_id(0, gpu.id, chunk, piece, input_stride_, cells.pieces(),
-                                    static_cast<int>(plan.gpus.size()))};
+                start_value(cells.cell(gpu.id, BufferKind::input, chunk, piece),
+                            contribution_id(0, gpu.id, chunk, piece, input_stride_, cells.pieces(),
+                                            static_cast<int>(plan.gpus.size())));
 }
 
 ProgramPoint Run::point(int process, int step, std::string note, int cell) const {
@@ -299,9 +308,9 @@ bool Run::run_caller(int index) {
         for (int piece = 0; piece < cells_.pieces(); ++piece) {
             const int cell = cells_.cell(gpu.id, BufferKind::input, chunk, piece, caller.launch);
             check_write(index, {cell, false});
-            contents_[static_cast<std::size_t>(cell)] = {
-                contribution_id(caller.launch, gpu.id, chunk, piece, input_stride_, cells_.pieces(),
-                                static_cast<int>(plan_.gpus.size()))};
+            start_value(cell,
+                        contribution_id(caller.launch, gpu.id, chunk, piece, input_stride_,
+                                        cells_.pieces(), static_cast<int>(plan_.gpus.size())));
         }
     return true;
 }
@@ -521,20 +530,35 @@ void Run::execute(int index) {
     for (const BufferRange& range : op.destinations)
         destinations.push_back(range_cells(step, range, process.launch));
     std::vector<Contents> sums;
+    std::vector<int> sum_trees;
     if (reduces(op.kind)) {
         std::size_t pieces = 0;
         for (const auto& source : sources)
             for (const auto& cells : source) pieces = std::max(pieces, cells.size());
         sums.resize(pieces);
-        for (const auto& source : sources)
-            for (const auto& cells : source)
+        sum_trees.assign(pieces, -1);
+        // The kernel's order of additions: the local source first, then the
+        // others (handleReduceSend, handleReadReduceSend); packets first, the
+        // local source last (handleReduceSendPackets, handleReduceCopySendPackets).
+        std::vector<std::size_t> order(sources.size());
+        for (std::size_t position = 0; position < order.size(); ++position)
+            order[position] = position;
+        if (waits_for_packets(op.kind, 1) && !order.empty())
+            std::rotate(order.begin(), order.begin() + 1, order.end());
+        for (std::size_t position : order)
+            for (const auto& cells : sources[position])
                 for (std::size_t piece = 0; piece < cells.size(); ++piece) {
-                    const Contents& held = contents_[static_cast<std::size_t>(cells[piece])];
-                    sums[piece].insert(sums[piece].end(), held.begin(), held.end());
+                    const std::size_t cell = static_cast<std::size_t>(cells[piece]);
+                    sums[piece].insert(sums[piece].end(), contents_[cell].begin(),
+                                       contents_[cell].end());
+                    if (trees_[cell] < 0) continue;
+                    sum_trees[piece] = sum_trees[piece] < 0
+                                           ? trees_[cell]
+                                           : trees_pool_.sum(sum_trees[piece], trees_[cell]);
                 }
         for (Contents& sum : sums) std::sort(sum.begin(), sum.end());
     }
-    std::vector<std::pair<int, Contents>> written;
+    std::vector<std::tuple<int, Contents, int>> written;
     for (std::size_t position = 0; position < destinations.size(); ++position) {
         const bool packet = writes_packets(op.kind, position);
         for (const std::vector<int>& cells : destinations[position]) {
@@ -543,19 +567,26 @@ void Run::execute(int index) {
                 check_write(index, {cell, packet});
                 if (cells_.place(cell).gpu != process.gpu && process.launch == 0) ++remote_pieces_;
                 if (reduces(op.kind)) {
-                    written.emplace_back(cell, piece < sums.size() ? sums[piece] : Contents{});
+                    if (piece < sums.size())
+                        written.emplace_back(cell, sums[piece], sum_trees[piece]);
+                    else
+                        written.emplace_back(cell, Contents{}, -1);
                     continue;
                 }
                 if (sources.empty()) continue;
                 const auto& source = sources[std::min(position, sources.size() - 1)].front();
-                written.emplace_back(cell, piece < source.size()
-                                               ? contents_[static_cast<std::size_t>(source[piece])]
-                                               : Contents{});
+                if (piece < source.size())
+                    written.emplace_back(cell, contents_[static_cast<std::size_t>(source[piece])],
+                                         trees_[static_cast<std::size_t>(source[piece])]);
+                else
+                    written.emplace_back(cell, Contents{}, -1);
             }
         }
     }
-    for (auto& [cell, value] : written)
+    for (auto& [cell, value, tree] : written) {
         contents_[static_cast<std::size_t>(cell)] = std::move(value);
+        trees_[static_cast<std::size_t>(cell)] = tree;
+    }
     for (std::size_t position = 0; position < destinations.size(); ++position) {
         if (!writes_packets(op.kind, position)) continue;
         for (const std::vector<int>& cells : destinations[position])
@@ -726,6 +757,8 @@ RunResult Run::run() {
     RunResult result;
     finish(result);
     result.contents = std::move(contents_);
+    result.trees = std::move(trees_);
+    result.reduction_trees = std::move(trees_pool_);
     result.figures = figures_;
     return result;
 }

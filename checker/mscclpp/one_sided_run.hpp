@@ -6,6 +6,7 @@
 #include "checker/core/report.hpp"
 #include "checker/mscclpp/plan.hpp"
 #include "checker/mscclpp/plan_cells.hpp"
+#include "checker/mscclpp/reduction_trees.hpp"
 
 namespace trivcheck::mscclpp {
 
@@ -42,6 +43,9 @@ struct RunResult {
     bool completed = false;
     /// Per cell, after the last launch (whose contributions carry launch `launches - 1`).
     std::vector<Contents> contents;
+    /// Per cell, its value's reduction tree in `reduction_trees` (-1: none).
+    std::vector<int> trees;
+    ReductionTrees reduction_trees;
     RunFigures figures;
 };
 

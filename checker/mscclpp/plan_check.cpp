@@ -24,7 +24,14 @@ Report check_plan(const Plan& plan, int max_recorded_violations) {
     msccl::ViolationSink violations(max_recorded_violations);
     const RunResult run = run_plan(plan, cells, violations);
     const bool postcondition = has_postcondition(plan);
-    if (run.completed && postcondition) check_plan_postconditions(plan, cells, run, violations);
+    int reduction_depth = 0;
+    // Rank consistency is a named check, not a failure of the collective: a
+    // sum added in different orders on different gpus is still the sum.
+    msccl::ViolationSink consistency(1);
+    if (run.completed && postcondition) {
+        check_plan_postconditions(plan, cells, run, violations);
+        reduction_depth = check_rank_consistency(plan, cells, run, consistency);
+    }
 
     Report report;
     report.name = plan.name;
@@ -45,6 +52,14 @@ Report check_plan(const Plan& plan, int max_recorded_violations) {
         report.checks["postcondition"] = outcome(
             violations, {kinds::missing, kinds::double_count, kinds::unexpected_contribution});
     }
+    if (plan.collective != "allreduce" || !run.completed)
+        report.checks["rank_consistency"] = {Verdict::not_applicable,
+                                             "all-reduce plans that complete only"};
+    else if (consistency.recorded().empty())
+        report.checks["rank_consistency"] = {Verdict::holds, ""};
+    else
+        report.checks["rank_consistency"] = {Verdict::violated,
+                                             consistency.recorded().front().detail};
     report.violations = violations.recorded();
     report.violation_counts = violations.counts();
     report.verdict = report.violation_counts.empty() ? Verdict::holds : Verdict::violated;
@@ -63,6 +78,7 @@ Report check_plan(const Plan& plan, int max_recorded_violations) {
     report.asynchronous = figures;
     MscclppFigures synchronization = run.figures.synchronization;
     synchronization.pieces_per_chunk = cells.pieces();
+    synchronization.reduction_depth = reduction_depth;
     synchronization.pipeline_iterations = has_pipeline(plan) ? pipeline_iterations : 0;
     report.mscclpp = synchronization;
     return report;

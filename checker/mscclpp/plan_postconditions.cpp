@@ -87,4 +87,42 @@ void check_plan_postconditions(const Plan& plan, const CellLayout& cells, const 
     }
 }
 
+int check_rank_consistency(const Plan& plan, const CellLayout& cells, const RunResult& run,
+                           msccl::ViolationSink& violations) {
+    int deepest = 0;
+    if (plan.collective != "allreduce") return deepest;
+    const Gpu& first = plan.gpus.front();
+    const int outputs = first.output_chunks > 0 ? first.output_chunks : first.input_chunks;
+    const BufferKind buffer = first.output_chunks > 0 ? BufferKind::output : BufferKind::input;
+    for (int chunk = 0; chunk < outputs; ++chunk) {
+        std::vector<int> differing;
+        for (int piece = 0; piece < cells.pieces(); ++piece) {
+            const auto tree = [&](int gpu) {
+                return run.trees[static_cast<std::size_t>(
+                    cells.cell(gpu, buffer, chunk, piece, launches - 1))];
+            };
+            for (const Gpu& gpu : plan.gpus) {
+                if (tree(gpu.id) >= 0)
+                    deepest = std::max(deepest, run.reduction_trees.depth(tree(gpu.id)));
+                if (tree(gpu.id) != tree(0) &&
+                    std::find(differing.begin(), differing.end(), gpu.id) == differing.end())
+                    differing.push_back(gpu.id);
+            }
+        }
+        if (differing.empty() || !violations.count(kinds::rank_inconsistent)) continue;
+        Violation violation;
+        violation.kind = kinds::rank_inconsistent;
+        violation.rank = differing.front();
+        violation.block = chunk;
+        violation.buffer = buffer_letter(buffer);
+        std::string gpus;
+        for (int gpu : differing) gpus += (gpus.empty() ? "" : ", ") + std::to_string(gpu);
+        violation.detail = "output " + std::string(buffer_letter(buffer)) + "[" +
+                           std::to_string(chunk) + "]: gpus " + gpus +
+                           " add the contributions in another order than gpu 0";
+        violations.record(std::move(violation));
+    }
+    return deepest;
+}
+
 }  // namespace trivcheck::mscclpp

@@ -14,4 +14,11 @@ bool has_postcondition(const Plan& plan);
 void check_plan_postconditions(const Plan& plan, const CellLayout& cells, const RunResult& run,
                                msccl::ViolationSink& violations);
 
+/// All-reduce after a complete run: whether every gpu holds the same
+/// reduction tree for each output piece (`rank_inconsistent`, one per chunk,
+/// naming the gpus that differ from gpu 0, into `violations`). Returns the deepest
+/// output tree (the reduction_depth figure); 0 for other collectives.
+int check_rank_consistency(const Plan& plan, const CellLayout& cells, const RunResult& run,
+                           msccl::ViolationSink& violations);
+
 }  // namespace trivcheck::mscclpp

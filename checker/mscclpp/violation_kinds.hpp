@@ -17,6 +17,10 @@ inline constexpr const char* deadlock = "deadlock";
 inline constexpr const char* signal_count_mismatch = "signal_count_mismatch";
 /// A packet read that spins forever: no operation writes packets to those cells.
 inline constexpr const char* packet_unwritten = "packet_unwritten";
+/// All-reduce: gpus end with different reduction trees for one output chunk
+/// (the same sum added in different orders: results may differ bitwise).
+/// Reported as the named check rank_consistency, not as a violation.
+inline constexpr const char* rank_inconsistent = "rank_inconsistent";
 /// Postconditions (as for MSCCL-IR programs).
 inline constexpr const char* missing = "missing";
 inline constexpr const char* double_count = "double_count";

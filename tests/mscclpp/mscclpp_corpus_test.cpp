@@ -160,6 +160,15 @@ MSCCLPP_CORPUS_TEST_CASE("mscclpp corpus: collectives' postconditions are checke
             mscclpp::check_plan(mscclpp::read_plan_file(mscclpp_corpus_dir() + "/" + file));
         CHECK(report.checks.at("postcondition").verdict == Verdict::holds);
     }
+    // The corpus's all-reduces reduce each chunk once and copy the sum: one tree for all gpus.
+    for (const char* file : {"single_node_allreduce_g4.json", "single_node_allreduce_pkt_g4.json",
+                             "single_node_allreduce_naivy_g4.json"}) {
+        INFO(file);
+        const Report report =
+            mscclpp::check_plan(mscclpp::read_plan_file(mscclpp_corpus_dir() + "/" + file));
+        CHECK(report.checks.at("rank_consistency").verdict == Verdict::holds);
+        CHECK(report.mscclpp->reduction_depth == 3);
+    }
     const Report test_plan = mscclpp::check_plan(
         mscclpp::read_plan_file(mscclpp_corpus_dir() + "/unit_tests_copy_test.json"));
     CHECK(test_plan.checks.at("postcondition").verdict == Verdict::not_applicable);

@@ -75,3 +75,32 @@ TEST_CASE("mscclpp export: a broken schedule exports to a plan that fails the sa
         mscclpp::check_plan(mscclpp::plan_from_msccl(msccl::lower_to_msccl(generate(request))));
     CHECK(report.violation_counts.contains("double_count"));
 }
+
+TEST_CASE("mscclpp export: rank consistency of the reduction trees, a named check") {
+    struct Expected {
+        const char* algo;
+        Form form;
+        int n;
+        Verdict consistency;
+        int depth;
+    };
+    // B forms reduce each block once at its owner and copy the result: one
+    // tree for all; Trivance L and Swing L add in each gpu's own order (the
+    // project's specification, section 7); recursive doubling on a power of
+    // 2 pairs partial sums symmetrically, so every gpu builds the same tree.
+    const Expected cases[] = {
+        {"trivance", Form::B, 27, Verdict::holds, 6},
+        {"ring", Form::B, 8, Verdict::holds, 7},
+        {"trivance", Form::L, 9, Verdict::violated, 4},
+        {"swing", Form::L, 8, Verdict::violated, 3},
+        {"recursive_doubling", Form::L, 8, Verdict::holds, 3},
+    };
+    for (const Expected& entry : cases) {
+        INFO(entry.algo << " n=" << entry.n);
+        const Report report = mscclpp::check_plan(
+            mscclpp::parse_plan_json(exported(entry.algo, entry.form, entry.n), "export.json"));
+        CHECK(report.verdict == Verdict::holds);
+        CHECK(report.checks.at("rank_consistency").verdict == entry.consistency);
+        CHECK(report.mscclpp->reduction_depth == entry.depth);
+    }
+}
