@@ -1,33 +1,20 @@
 // `trivcheck check PLAN.json` end to end: the real binary, its exit codes and output.
-#include <fstream>
-
 #include "tests/mscclpp/mscclpp_test_support.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;
 using namespace trivcheck::testing;
 
-namespace {
-
-std::string plan_file(const std::string& stem, const std::string& extension,
-                      const std::string& text) {
-    const std::string path = unique_temp_path(stem) + extension;
-    std::ofstream(path) << text;
-    return path;
-}
-
-}  // namespace
-
 TEST_CASE("mscclpp cli: a plan holds (exit 0) whatever its name; text and JSON") {
     for (const char* extension : {".json", ".plan", ""}) {
         INFO(extension);
-        const std::string file = plan_file("mscclpp-pair", extension, two_gpu_plan());
+        const std::string file = temporary_file("mscclpp-pair", extension, two_gpu_plan());
         const CommandOutput text = run_trivcheck("check " + file);
         CHECK(text.exit_code == 0);
         CHECK(text.out.find("pair: allreduce (MSCCL++, Simple), 2 gpus, m = 1 chunks\nverdict: "
                             "holds\n") == 0);
     }
-    const std::string file = plan_file("mscclpp-pair-json", ".json", two_gpu_plan());
+    const std::string file = temporary_file("mscclpp-pair-json", ".json", two_gpu_plan());
     const CommandOutput json = run_trivcheck("check --json " + file);
     CHECK(json.exit_code == 0);
     CHECK(json.out.find("\"signals\": 4") != std::string::npos);
@@ -36,7 +23,7 @@ TEST_CASE("mscclpp cli: a plan holds (exit 0) whatever its name; text and JSON")
 
 TEST_CASE("mscclpp cli: a stale read exits 1 and names both operations") {
     const std::string file =
-        plan_file("mscclpp-relaxed", ".json", two_gpu_plan("rlxsignal", "wait"));
+        temporary_file("mscclpp-relaxed", ".json", two_gpu_plan("rlxsignal", "wait"));
     const CommandOutput text = run_trivcheck("check " + file);
     CHECK(text.exit_code == 1);
     CHECK(text.out.find("gpu 0 tb 0 step 2 (put: writes) gpu 1 s[0]") != std::string::npos);
@@ -49,15 +36,16 @@ TEST_CASE("mscclpp cli: a stale read exits 1 and names both operations") {
 
 TEST_CASE("mscclpp cli: an operation the executor does not map exits 3; ignored fields warn") {
     const std::string refused =
-        plan_file("mscclpp-glre", ".json",
-                  replace_first(two_gpu_plan(), R"("name": "re")", R"("name": "glre")"));
+        temporary_file("mscclpp-glre", ".json",
+                       replace_first(two_gpu_plan(), R"("name": "re")", R"("name": "glre")"));
     const CommandOutput error = run_trivcheck_with_errors("check " + refused);
     CHECK(error.exit_code == 3);
     CHECK(error.out.find("gpus[0].threadblocks[0].ops[5].name: MSCCL++ executor: Invalid "
                          "operation type: glre") != std::string::npos);
-    const std::string warned = plan_file("mscclpp-warned", ".json",
-                                         replace_first(two_gpu_plan(), R"("inplace": false,)",
-                                                       R"("inplace": false, "note": "mine",)"));
+    const std::string warned =
+        temporary_file("mscclpp-warned", ".json",
+                       replace_first(two_gpu_plan(), R"("inplace": false,)",
+                                     R"("inplace": false, "note": "mine",)"));
     const CommandOutput json = run_trivcheck("check --json " + warned);
     CHECK(json.exit_code == 0);
     CHECK(json.out.find("\"warnings\": [") != std::string::npos);
