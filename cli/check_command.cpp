@@ -164,12 +164,15 @@ void register_check_command(CLI::App& app, CommandResult& result) {
         "  trivcheck check --algo trivance --form L --n 2..64   (smallest failing n)\n"
         "  trivcheck check my-schedule.json --engine smt   (second engine: Z3, n <= 32)\n"
         "  trivcheck check allreduce.xml --runtime rccl   (MSCCL-IR, asynchronous)\n"
+        "  trivcheck check allreduce_plan.json   (an MSCCL++ execution plan, told by its content)\n"
         "Exit 0 holds, 1 violated, 2 usage, 3 bad input file, 4 too large to check or solver "
         "unknown.");
-    command->add_option("file", options->files,
-                        "A trivcheck.schedule/1 JSON file (steps with \"every_rank\": true are "
-                        "executed as a rotation orbit, one rank for all), or an MSCCL-IR XML "
-                        "file (docs/msccl.md); several with --format sarif");
+    command->add_option(
+        "file", options->files,
+        "A trivcheck.schedule/1 JSON file (steps with \"every_rank\": true are "
+        "executed as a rotation orbit, one rank for all), or an MSCCL-IR XML "
+        "file (docs/msccl.md), or an MSCCL++ execution plan (docs/mscclpp.md); several with "
+        "--format sarif");
     add_generator_options(*command, options->source);
     command->add_flag("--json", options->json,
                       "Print the trivcheck.report/1 JSON report (docs/report-format.md)");
