@@ -12,7 +12,8 @@
 
 namespace trivcheck::cli {
 
-int run_msccl_shrink(const std::string& file, const std::string& output, const std::string& kind) {
+int run_msccl_shrink(const std::string& file, const std::string& output,
+                     std::optional<ViolationKind> kind) {
     return run_reporting_errors([&]() -> int {
         const msccl::Program program = read_msccl_file(file);
         const Report before = msccl::check_program(program);
@@ -20,12 +21,13 @@ int run_msccl_shrink(const std::string& file, const std::string& output, const s
             std::cout << terminal_text(program.name) << " holds: nothing to shrink\n";
             return exit_holds;
         }
-        const std::string kept = !kind.empty() ? kind
-                                 : !before.violations.empty()
-                                     ? before.violations.front().kind
-                                     : before.violation_counts.begin()->first;
+        const ViolationKind kept = kind ? *kind
+                                   : !before.violations.empty()
+                                       ? before.violations.front().kind
+                                       : before.violation_counts.begin()->first;
         if (!before.violation_counts.count(kept)) {
-            std::cerr << "error: " << terminal_text(file) << " has no " << kept << " violation\n";
+            std::cerr << "error: " << terminal_text(file) << " has no " << to_string(kept)
+                      << " violation\n";
             return exit_usage;
         }
         const msccl::ProgramShrinkResult result = msccl::shrink_program(program, kept);
@@ -35,7 +37,7 @@ int run_msccl_shrink(const std::string& file, const std::string& output, const s
         else
             write_msccl_file(result.program, output);
         (to_stdout ? std::cerr : std::cout)
-            << "shrunk " << terminal_text(file) << " keeping " << kept << ": "
+            << "shrunk " << terminal_text(file) << " keeping " << to_string(kept) << ": "
             << msccl::program_size(program) << " -> " << msccl::program_size(result.program) << " ("
             << result.tests << " candidates)\n";
         return exit_violated;

@@ -120,8 +120,11 @@ std::string smallest_n_text(const ShrinkInput& input, const MutantSizeSearch& se
 
 int run_shrink(const ShrinkOptions& options) {
     const std::string& file = options.source.file;
+    // --kind was checked against the registry's names when it was parsed.
+    const std::optional<ViolationKind> wanted =
+        options.kind.empty() ? std::nullopt : violation_kind_named(options.kind);
     if (file.size() > 4 && file.compare(file.size() - 4, 4, ".xml") == 0)
-        return run_msccl_shrink(file, options.output, options.kind);
+        return run_msccl_shrink(file, options.output, wanted);
     return run_reporting_errors([&]() -> int {
         const bool to_stdout = options.output.empty() || options.output == "-";
         std::ostream& out = to_stdout ? std::cerr : std::cout;
@@ -135,14 +138,13 @@ int run_shrink(const ShrinkOptions& options) {
             return exit_holds;
         }
         // Without --kind, the first violation of the sorted report is the one kept.
-        const std::string kind = !options.kind.empty() ? options.kind
-                                 : !before.violations.empty()
-                                     ? before.violations.front().kind
-                                     : before.violation_counts.begin()->first;
-        const std::optional<FailureSignature> signature =
-            signature_of(before, kind, options.kind.empty());
+        const ViolationKind kind = wanted ? *wanted
+                                   : !before.violations.empty()
+                                       ? before.violations.front().kind
+                                       : before.violation_counts.begin()->first;
+        const std::optional<FailureSignature> signature = signature_of(before, kind, !wanted);
         if (!signature) {
-            std::cerr << "error: " << terminal_text(schedule.name) << " has no " << kind
+            std::cerr << "error: " << terminal_text(schedule.name) << " has no " << to_string(kind)
                       << " violation\n";
             return exit_usage;
         }
@@ -181,6 +183,13 @@ int run_shrink(const ShrinkOptions& options) {
     });
 }
 
+std::vector<std::string> shrinkable_kind_names() {
+    std::vector<std::string> names;
+    for (const ViolationKindEntry& kind : violation_kinds())
+        if (kind.shrinkable) names.emplace_back(kind.name);
+    return names;
+}
+
 std::vector<std::string> operator_names() {
     std::vector<std::string> names;
     for (const MutationOperator& op : mutation_operators()) names.emplace_back(op.name);
@@ -214,9 +223,7 @@ void register_shrink_command(CLI::App& app, CommandResult& result) {
     command
         ->add_option("--kind", options->kind,
                      "Violation kind to keep (default: the first the check reports)")
-        ->check(CLI::IsMember({"double_count", "missing", "send_unheld", "port_overuse",
-                               "bound_exceeded", "race", "deadlock", "count_mismatch",
-                               "unreceived_message", "unsignalled_wait", "reduce_of_nothing"}));
+        ->check(CLI::IsMember(shrinkable_kind_names()));
     command
         ->add_option("--mutation", options->mutation,
                      "Make this mistake of `trivcheck mutate` in the generated schedule")

@@ -83,13 +83,13 @@ CountViolation describe(const Schedule& schedule, const CountTerms& terms, int s
     violation.block = found.block;
     violation.contributor = contributor;
     if (violation.step == static_cast<int>(schedule.steps.size())) {
-        violation.kind = "missing";
+        violation.kind = ViolationKind::missing;
         violation.count = model_integer(model, terms.final_count(violation.rank, violation.block));
         violation.required =
             model_integer(model, *required_count(schedule, terms, violation.rank, violation.block));
         return violation;
     }
-    violation.kind = "double_count";
+    violation.kind = ViolationKind::double_count;
     assert(found.reduction >= 0);
     const ReductionTerm& reduction = terms.reductions()[static_cast<std::size_t>(found.reduction)];
     violation.count = model_integer(model, reduction.count);
@@ -187,7 +187,7 @@ Report smt_report(const Schedule& schedule, const SmtExecution& execution) {
                                 std::to_string(first.contributor) + " of block " +
                                 std::to_string(first.block) + " " + std::to_string(first.count) +
                                 (first.count == 1 ? " time" : " times");
-    if (first.kind == "double_count") {
+    if (first.kind == ViolationKind::double_count) {
         violation.step = first.step;
         violation.copies = static_cast<int>(first.count);
         violation.transfers = first.transfers;

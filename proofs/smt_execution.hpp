@@ -30,8 +30,8 @@ inline constexpr int smt_engine_block_limit = 1024;
 // a count is 2 or more; on any buffer) comes
 /// before anything in a later step and before every final-state violation.
 struct CountViolation {
-    /// "double_count" or "missing" (a final count other than the postcondition's).
-    std::string kind;
+    /// double_count, or missing (a final count other than the postcondition's).
+    ViolationKind kind = ViolationKind::missing;
     /// K for a final-state violation.
     int step = 0;
     int rank = 0;

@@ -9,12 +9,10 @@ namespace trivcheck::proofs {
 
 namespace {
 
-/// "send_unheld at step 2, ..." as a violation: the kind is the first word.
-Violation violation_from_words(const std::string& words) {
+Violation violation_from_reference(const ReferenceViolation& found) {
     Violation violation;
-    const std::size_t space = words.find(' ');
-    violation.kind = words.substr(0, space);
-    violation.detail = space == std::string::npos ? "" : words.substr(space + 1);
+    violation.kind = found.kind;
+    violation.detail = found.where;
     return violation;
 }
 
@@ -24,9 +22,9 @@ StructureOutcome check_structure(const Schedule& schedule) {
     StructureOutcome outcome;
     std::optional<std::string> found;
     try {
-        if (const std::optional<std::string> words = reference_violation(schedule)) {
-            outcome.violation = violation_from_words(*words);
-            found = words;
+        if (const std::optional<ReferenceViolation> reference = reference_violation(schedule)) {
+            outcome.violation = violation_from_reference(*reference);
+            found = reference->words();
         }
     } catch (const std::length_error&) {
         outcome.unchecked = "ports and unheld sends (too large for the reference replay)";
@@ -36,7 +34,7 @@ StructureOutcome check_structure(const Schedule& schedule) {
             found = reference_bound_violation(schedule, *schedule.bounds);
             if (found) {
                 outcome.violation.emplace();
-                outcome.violation->kind = "bound_exceeded";
+                outcome.violation->kind = ViolationKind::bound_exceeded;
                 outcome.violation->detail = *found;
             }
         } else {
@@ -62,7 +60,8 @@ std::string add_structure_check(const Schedule& schedule, Report& report) {
     StructureOutcome outcome = check_structure(schedule);
     const bool counts_violated = report.verdict == Verdict::violated;
     if (counts_violated && outcome.violation &&
-        (outcome.violation->kind == "double_count" || outcome.violation->kind == "missing")) {
+        (outcome.violation->kind == ViolationKind::double_count ||
+         outcome.violation->kind == ViolationKind::missing)) {
         // The replay stopped at the count violation Z3 already reported.
         report.checks["structure"] = {Verdict::not_applicable,
                                       "the reference replay stopped at the count violation"};

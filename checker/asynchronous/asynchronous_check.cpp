@@ -18,11 +18,11 @@ void report_unreceived(const ProgramLayout& layout, const Scheduler& scheduler,
                        const SymbolicExecution& execution, ViolationSink& violations) {
     for (std::size_t index = 0; index < layout.connections().size(); ++index) {
         const std::span<const int> queued = scheduler.queued(static_cast<int>(index));
-        if (queued.empty() || !violations.count("unreceived_message")) continue;
+        if (queued.empty() || !violations.count(ViolationKind::unreceived_message)) continue;
         const Connection& connection = layout.connections()[index];
         const Message& first = execution.message(queued.front());
         Violation violation;
-        violation.kind = "unreceived_message";
+        violation.kind = ViolationKind::unreceived_message;
         violation.rank = connection.sender;
         violation.step = first.sender_step;
         violation.thread_block = layout.block(first.sender_block).id;

@@ -33,7 +33,7 @@ Wait wait_of(const ProgramLayout& layout, const Scheduler& scheduler, int block,
     const int step_index = scheduler.next_step(block);
     const Step& step = layout.block(block).steps[step_index];
     const int gpu = layout.gpu_of(block);
-    auto located = [&](const std::string& kind, const std::string& detail, const char* note) {
+    auto located = [&](ViolationKind kind, const std::string& detail, const char* note) {
         if (!violations.count(kind)) return;
         Violation violation;
         violation.kind = kind;
@@ -50,7 +50,7 @@ Wait wait_of(const ProgramLayout& layout, const Scheduler& scheduler, int block,
             const std::string what = "tb " + std::to_string(step.depends_on_block) +
                                      " to complete step " + std::to_string(step.depends_on_step);
             if (waited < 0 || !can_signal(layout, waited, step.depends_on_step)) {
-                located("unsignalled_wait",
+                located(ViolationKind::unsignalled_wait,
                         step_name(layout, block, step_index) + " waits for " + what +
                             ", but no step of that thread block at or after it has hasdep=1, so "
                             "the runtime never signals it",
@@ -65,7 +65,7 @@ Wait wait_of(const ProgramLayout& layout, const Scheduler& scheduler, int block,
             const std::string from = "gpu " + std::to_string(connection.sender) + " on channel " +
                                      std::to_string(connection.channel);
             if (connection.sending_block < 0 || scheduler.finished(connection.sending_block)) {
-                located("deadlock",
+                located(ViolationKind::deadlock,
                         step_name(layout, block, step_index) + " receives from " + from +
                             ", but nothing sends it: " +
                             (connection.sending_block < 0
@@ -110,9 +110,9 @@ void diagnose_deadlock(const ProgramLayout& layout, const Scheduler& scheduler,
             block = waits[block].target;
         }
         if (block < 0 || walk_of[block] != start || scheduler.finished(block)) continue;
-        if (!violations.count("deadlock")) continue;
+        if (!violations.count(ViolationKind::deadlock)) continue;
         Violation violation;
-        violation.kind = "deadlock";
+        violation.kind = ViolationKind::deadlock;
         violation.step = scheduler.next_step(block);
         violation.rank = layout.gpu_of(block);
         violation.thread_block = layout.block(block).id;

@@ -78,7 +78,7 @@ void check_postconditions(const ProgramLayout& layout, const SymbolicExecution& 
             std::vector<int> absent;
             for (int contribution : expected)
                 if (!sets.contains(value, contribution)) absent.push_back(contribution);
-            auto located = [&](const char* kind, int contribution, std::string detail) {
+            auto located = [&](ViolationKind kind, int contribution, std::string detail) {
                 Violation violation;
                 violation.kind = kind;
                 violation.rank = gpu;
@@ -90,8 +90,8 @@ void check_postconditions(const ProgramLayout& layout, const SymbolicExecution& 
                 violation.points = {{gpu, -1, -1, "o", chunk, "at the end"}};
                 violations.record(std::move(violation));
             };
-            if (!absent.empty() && violations.count("missing"))
-                located("missing", absent.front(),
+            if (!absent.empty() && violations.count(ViolationKind::missing))
+                located(ViolationKind::missing, absent.front(),
                         "output chunk " + std::to_string(chunk) + " of gpu " + std::to_string(gpu) +
                             " lacks " + std::to_string(absent.size()) + " of its " +
                             std::to_string(expected.size()) + " contributions, first " +
@@ -106,8 +106,8 @@ void check_postconditions(const ProgramLayout& layout, const SymbolicExecution& 
                         foreign = contribution;
                 if (foreign >= 0) break;
             }
-            if (violations.count("unexpected_contribution"))
-                located("unexpected_contribution", foreign,
+            if (violations.count(ViolationKind::unexpected_contribution))
+                located(ViolationKind::unexpected_contribution, foreign,
                         "output chunk " + std::to_string(chunk) + " of gpu " + std::to_string(gpu) +
                             " holds " + std::to_string(sets.size(value) - present) +
                             " contributions that belong elsewhere, first " +

@@ -10,9 +10,9 @@ namespace {
 
 void add_limit(ViolationSink& violations, const std::string& limit, std::int64_t bound,
                std::int64_t measured, ProgramPoint where, std::string detail) {
-    if (!violations.count("runtime_limit")) return;
+    if (!violations.count(ViolationKind::runtime_limit)) return;
     Violation violation;
-    violation.kind = "runtime_limit";
+    violation.kind = ViolationKind::runtime_limit;
     violation.rank = where.gpu;
     violation.thread_block = where.thread_block;
     violation.step = where.step;

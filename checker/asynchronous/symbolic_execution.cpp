@@ -76,7 +76,7 @@ void SymbolicExecution::report_race(const EarlierAccess& earlier_access, int cel
              .insert({earlier_access.block, earlier_access.step, later.block, later.step})
              .second)
         return;
-    if (!violations_.count("race")) return;
+    if (!violations_.count(ViolationKind::race)) return;
     const AccessSite earlier = site_of(earlier_access, cell);
     ProgramPoint first = point(earlier.block, earlier.step, earlier.write ? "writes" : "reads");
     first.buffer = spelling(earlier.buffer);
@@ -90,7 +90,7 @@ void SymbolicExecution::report_race(const EarlierAccess& earlier_access, int cel
                   : "only steps 0.." + std::to_string(seen - 1) + " of tb " +
                         std::to_string(first.thread_block) + " are ordered before it";
     Violation violation;
-    violation.kind = "race";
+    violation.kind = ViolationKind::race;
     violation.step = later.step;
     violation.rank = gpu;
     violation.block = later.chunk;
@@ -158,9 +158,9 @@ ChunkCell SymbolicExecution::reduce(const ChunkCell& left, const ChunkCell& righ
         return violation;
     };
     if (left.value == ContributionSets::empty || right.value == ContributionSets::empty) {
-        if (violations_.count("reduce_of_nothing")) {
+        if (violations_.count(ViolationKind::reduce_of_nothing)) {
             Violation violation;
-            violation.kind = "reduce_of_nothing";
+            violation.kind = ViolationKind::reduce_of_nothing;
             const bool left_empty = left.value == ContributionSets::empty;
             violation.detail = describe(here()) + " (" + spelling(step.type) + ") adds " +
                                (left_empty ? "an empty " + std::string(step.type == StepType::reduce
@@ -176,9 +176,9 @@ ChunkCell SymbolicExecution::reduce(const ChunkCell& left, const ChunkCell& righ
                      record({sum.set, left.event, right.event, start.block, start.step, gpu})};
     if (sum.overlap >= 0 && !keep_history_) {
         history_needed_ = true;
-    } else if (sum.overlap >= 0 && violations_.count("double_count")) {
+    } else if (sum.overlap >= 0 && violations_.count(ViolationKind::double_count)) {
         Violation violation;
-        violation.kind = "double_count";
+        violation.kind = ViolationKind::double_count;
         violation.contributor = layout_.contribution_gpu(sum.overlap);
         violation.contributor_chunk = layout_.contribution_chunk(sum.overlap);
         violation.copies = 2;
@@ -218,11 +218,11 @@ void SymbolicExecution::run(const StepStart& start) {
     const Message* incoming = nullptr;
     if (start.received_message >= 0) {
         incoming = &messages_[start.received_message];
-        if (incoming->count != step.count && violations_.count("count_mismatch")) {
+        if (incoming->count != step.count && violations_.count(ViolationKind::count_mismatch)) {
             const ProgramPoint sender =
                 point(incoming->sender_block, incoming->sender_step, "sends");
             Violation violation;
-            violation.kind = "count_mismatch";
+            violation.kind = ViolationKind::count_mismatch;
             violation.step = start.step;
             violation.rank = gpu;
             violation.thread_block = layout_.block(start.block).id;

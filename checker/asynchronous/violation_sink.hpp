@@ -16,7 +16,7 @@ class ViolationSink {
 
     /// Whether a violation of `kind` would still be kept in full (so callers
     /// can skip building its explanation); counts it either way.
-    bool count(const std::string& kind) {
+    bool count(ViolationKind kind) {
         ++counts_[kind];
         return static_cast<int>(recorded_.size()) < max_recorded_;
     }
@@ -28,12 +28,12 @@ class ViolationSink {
 
     const std::vector<Violation>& recorded() const { return recorded_; }
     std::vector<Violation>& recorded() { return recorded_; }
-    const std::map<std::string, std::int64_t>& counts() const { return counts_; }
+    const std::map<ViolationKind, std::int64_t>& counts() const { return counts_; }
 
   private:
     int max_recorded_;
     std::vector<Violation> recorded_;
-    std::map<std::string, std::int64_t> counts_;
+    std::map<ViolationKind, std::int64_t> counts_;
 };
 
 }  // namespace trivcheck::msccl

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "checker/core/explanation.hpp"
+#include "checker/core/violation_kind.hpp"
 #include "models/schedule.hpp"
 
 namespace trivcheck {
@@ -40,8 +41,7 @@ struct ProgramPoint {
 
 /// A failure of docs/model.md's model, located in ranks, steps and blocks.
 struct Violation {
-    /// double_count, missing, send_unheld, port_overuse, bound_exceeded.
-    std::string kind;
+    ViolationKind kind = ViolationKind::missing;
     int step = -1;  // -1: after the last step (postconditions) or the whole schedule
     int rank = -1;
     int block = -1;
@@ -202,7 +202,7 @@ struct Report {
     std::map<std::string, CheckOutcome> checks;
     std::vector<Violation> violations;
     /// Violations found, including those beyond the recorded ones.
-    std::map<std::string, std::int64_t> violation_counts;
+    std::map<ViolationKind, std::int64_t> violation_counts;
     /// Set for MSCCL-IR programs, whose figures are not per synchronous step.
     std::optional<AsynchronousFigures> asynchronous = {};
     /// Set for MSCCL++ execution plans, beside `asynchronous`.

@@ -23,7 +23,7 @@ Value bound_for_step(const std::vector<Value>& values, int step) {
 Violation exceeded(int step, const std::string& what, double bound, double measured,
                    const std::string& where) {
     Violation violation;
-    violation.kind = "bound_exceeded";
+    violation.kind = ViolationKind::bound_exceeded;
     violation.step = step;
     violation.detail = what + " bound " + number(bound) + ", measured " + number(measured) + where;
     return violation;

@@ -166,8 +166,8 @@ Report Executor::run() {
     const bool traceable = source_.whole != nullptr ||
                            (source_.orbit_only && lists_whole() && translations_.is_ring());
     for (Violation& violation : report_.violations) {
-        if (violation.kind != "double_count" || traced >= options_.max_traced_violations ||
-            !traceable)
+        if (violation.kind != ViolationKind::double_count ||
+            traced >= options_.max_traced_violations || !traceable)
             continue;
         violation.paths = source_.whole ? trace_copies(*source_.whole, violation)
                                         : trace_copies(*source_.orbit_only, violation);

@@ -60,7 +60,7 @@ void Executor::measure_orbit_step(const Step& step, int phase, StepFigures& figu
 
 void Executor::report_port_overuse(int step_index, int rank, bool sending, int count,
                                    std::vector<Hop> transfers) {
-    Violation violation{"port_overuse",
+    Violation violation{ViolationKind::port_overuse,
                         step_index,
                         rank,
                         -1,
@@ -143,7 +143,7 @@ void Executor::report_missing(int rank, int block) {
                               : schedule_.collective == Collective::reduce_scatter
                                   ? "without all of its"
                                   : "without all of";
-    record({"missing",
+    record({ViolationKind::missing,
             -1,
             rank,
             block,

@@ -183,7 +183,7 @@ void Executor::deliver(int step_index, int dst, const Arrival* first, const Arri
 
 void Executor::record_unheld_send(int step_index, const Arrival& arrival, int dst, int block) {
     const Transfer& transfer = *arrival.transfer;
-    record({"send_unheld",
+    record({ViolationKind::send_unheld,
             step_index,
             arrival.src,
             block,
@@ -205,7 +205,8 @@ void Executor::record_double_count(int step_index, int dst, int buffer, int bloc
     std::uint32_t& reported = double_counted_[slot(buffer, block)];
     if (reported == current_stamp_) return;
     reported = current_stamp_;
-    Violation violation{"double_count", step_index, dst, block, contributor, 0, {}, {}, {}};
+    Violation violation{
+        ViolationKind::double_count, step_index, dst, block, contributor, 0, {}, {}, {}};
     if (buffer != main_buffer) violation.buffer = schedule_.buffer_name(buffer);
     bool copied = false;
     for (const Arrival* arrival = first; arrival != last; ++arrival) {

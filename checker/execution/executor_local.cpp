@@ -54,7 +54,7 @@ void Executor::run_local_operation(int step_index, int rank, const LocalOp& oper
         target = joined.set;
         if (joined.overlap < 0) return;
         const int contributor = translations_.add(joined.overlap, rank);
-        Violation violation{"double_count",
+        Violation violation{ViolationKind::double_count,
                             step_index,
                             rank,
                             block,

@@ -54,7 +54,7 @@ std::string where(std::size_t step, int rank, int block) {
 
 /// Runs the step's local operations in order, each on what the previous left;
 /// the first double count in words, or nullopt.
-std::optional<std::string> run_local(const Step& step, std::size_t k, CountingState& state) {
+std::optional<ReferenceViolation> run_local(const Step& step, std::size_t k, CountingState& state) {
     for (const LocalOp& operation : step.local)
         for (int block : operation.blocks.sorted()) {
             const std::uint32_t* source = state.cell(operation.rank, operation.src_buffer, block);
@@ -63,8 +63,10 @@ std::optional<std::string> run_local(const Step& step, std::size_t k, CountingSt
                 // A copy replaces the value, even with nothing.
                 const std::uint32_t total = source[c] + (operation.op == Op::copy ? 0 : target[c]);
                 if (total > 1)
-                    return "double_count at " + where(k, operation.rank, block) +
-                           " (local operation), contributor " + std::to_string(c);
+                    return ReferenceViolation{ViolationKind::double_count,
+                                              "at " + where(k, operation.rank, block) +
+                                                  " (local operation), contributor " +
+                                                  std::to_string(c)};
                 target[c] = total;
             }
         }
@@ -73,8 +75,10 @@ std::optional<std::string> run_local(const Step& step, std::size_t k, CountingSt
 
 }  // namespace
 
-std::optional<std::string> reference_violation(const Schedule& schedule,
-                                               std::uint64_t counter_limit) {
+std::string ReferenceViolation::words() const { return std::string(to_string(kind)) + " " + where; }
+
+std::optional<ReferenceViolation> reference_violation(const Schedule& schedule,
+                                                      std::uint64_t counter_limit) {
     const auto n = static_cast<std::uint64_t>(schedule.ranks);
     if (n * n * static_cast<std::uint64_t>(schedule.blocks) *
             static_cast<std::uint64_t>(schedule.buffer_count()) >
@@ -91,7 +95,9 @@ std::optional<std::string> reference_violation(const Schedule& schedule,
         }
         for (std::size_t r = 0; r < state.ranks(); ++r)
             if (sends[r] > schedule.ports || receives[r] > schedule.ports)
-                return "port_overuse at step " + std::to_string(k) + ", rank " + std::to_string(r);
+                return ReferenceViolation{
+                    ViolationKind::port_overuse,
+                    "at step " + std::to_string(k) + ", rank " + std::to_string(r)};
         if (auto violation = run_local(step, k, state)) return violation;
         // New values of every (rank, block) written this step, computed from the old state.
         struct Write {
@@ -113,7 +119,8 @@ std::optional<std::string> reference_violation(const Schedule& schedule,
         for (const Transfer& transfer : step.transfers) {
             for (int block : transfer.blocks.sorted()) {
                 if (state.empty(transfer.src, transfer.src_buffer, block))
-                    return "send_unheld at " + where(k, transfer.src, block);
+                    return ReferenceViolation{ViolationKind::send_unheld,
+                                              "at " + where(k, transfer.src, block)};
                 Write& write = write_for(transfer.dst, transfer.dst_buffer, block);
                 const std::uint32_t* sent = state.cell(transfer.src, transfer.src_buffer, block);
                 if (transfer.op == Op::copy) {
@@ -131,8 +138,9 @@ std::optional<std::string> reference_violation(const Schedule& schedule,
             for (std::size_t c = 0; c < state.ranks(); ++c) {
                 const std::uint32_t total = write.value[c] + (write.copied ? 0 : value[c]);
                 if (total > 1)
-                    return "double_count at " + where(k, write.rank, write.block) +
-                           ", contributor " + std::to_string(c);
+                    return ReferenceViolation{ViolationKind::double_count,
+                                              "at " + where(k, write.rank, write.block) +
+                                                  ", contributor " + std::to_string(c)};
                 value[c] = total;
             }
         }
@@ -146,8 +154,10 @@ std::optional<std::string> reference_violation(const Schedule& schedule,
                 const std::uint32_t expected =
                     schedule.collective == Collective::allgather ? (c == owner ? 1 : 0) : 1;
                 if (value[static_cast<std::size_t>(c)] != expected)
-                    return "missing at the end: rank " + std::to_string(r) + ", block " +
-                           std::to_string(b) + ", contributor " + std::to_string(c);
+                    return ReferenceViolation{ViolationKind::missing,
+                                              "at the end: rank " + std::to_string(r) + ", block " +
+                                                  std::to_string(b) + ", contributor " +
+                                                  std::to_string(c)};
             }
         }
     }

@@ -51,7 +51,7 @@ CheckOutcome lemma_4_2(const ArcObserver& arcs, const Report& report) {
                                       " some rank does not hold its arc");
     }
     for (const Violation& violation : report.violations)
-        if (violation.kind == "double_count")
+        if (violation.kind == ViolationKind::double_count)
             return outcome(false, "received arcs overlap (double_count)");
     return outcome(true,
                    "after step k every rank holds exactly the 3^(k+1) contributions r-R_k..r+R_k");

@@ -16,7 +16,7 @@ std::optional<double> limit_for_step(const std::vector<Value>& values, int step)
 
 std::optional<BoundBreach> measure_bound_breach(const Schedule& schedule, const Report& report,
                                                 const Violation& violation) {
-    if (!schedule.bounds || violation.kind != "bound_exceeded") return std::nullopt;
+    if (!schedule.bounds || violation.kind != ViolationKind::bound_exceeded) return std::nullopt;
     const Bounds& bounds = *schedule.bounds;
     // check_bounds starts every detail with the bound's name (checker/execution/bounds_check.cpp).
     BoundBreach breach;

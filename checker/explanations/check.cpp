@@ -56,7 +56,9 @@ bool has_local_operations(const Schedule& schedule) {
 /// contributors, unheld sends), which an orbit cannot give?
 bool needs_whole_replays(const Report& report) {
     for (const Violation& violation : report.violations)
-        if (violation.kind == "missing" || violation.kind == "send_unheld") return true;
+        if (violation.kind == ViolationKind::missing ||
+            violation.kind == ViolationKind::send_unheld)
+            return true;
     return false;
 }
 

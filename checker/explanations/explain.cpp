@@ -84,14 +84,14 @@ void explain_with(const Schedule& schedule, std::uint64_t transfers, bool whole,
     for (std::size_t i = 0; i < report.violations.size(); ++i) {
         Violation& violation = report.violations[i];
         Explanation& explanation = violation.explanation;
-        if (violation.kind == "double_count" && traced < limits.traced_double_counts) {
+        if (violation.kind == ViolationKind::double_count && traced < limits.traced_double_counts) {
             ++traced;
             if (violation.paths.empty() && budget.spend()) violation.paths = trace(violation);
-        } else if (violation.kind == "missing" && replays &&
+        } else if (violation.kind == ViolationKind::missing && replays &&
                    missing_explained < limits.explained_missing) {
             ++missing_explained;
             explain_missing(schedule, violation, limits, budget, contents_by_block, explanation);
-        } else if (violation.kind == "bound_exceeded") {
+        } else if (violation.kind == ViolationKind::bound_exceeded) {
             explanation.bound = measure_bound_breach(schedule, report, violation);
         }
     }

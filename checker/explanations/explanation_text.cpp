@@ -83,8 +83,9 @@ void describe_unheld(const Violation& violation, const Explanation& explanation,
 std::vector<std::string> describe_explanation(const Violation& violation,
                                               const Explanation& explanation) {
     std::vector<std::string> lines;
-    if (violation.kind == "missing") describe_missing(violation, explanation, lines);
-    if (violation.kind == "send_unheld") describe_unheld(violation, explanation, lines);
+    if (violation.kind == ViolationKind::missing) describe_missing(violation, explanation, lines);
+    if (violation.kind == ViolationKind::send_unheld)
+        describe_unheld(violation, explanation, lines);
     if (explanation.bound) {
         const BoundBreach& bound = *explanation.bound;
         std::string text = "bound " + bound.bound + ": declared at most " + number(bound.limit) +

@@ -53,7 +53,7 @@ void explain_unheld_sends(const Schedule& schedule, std::vector<Violation>& viol
                           std::size_t bit_limit) {
     std::vector<std::size_t> wanted;
     for (std::size_t i = 0; i < violations.size(); ++i)
-        if (violations[i].kind == "send_unheld" && !violations[i].transfers.empty())
+        if (violations[i].kind == ViolationKind::send_unheld && !violations[i].transfers.empty())
             wanted.push_back(i);
     const std::size_t cells =
         static_cast<std::size_t>(schedule.ranks) * static_cast<std::size_t>(schedule.blocks);

@@ -21,19 +21,22 @@ std::string double_count_cause(const Violation& violation) {
 
 std::string violation_cause(const Violation& violation) {
     const Explanation& explanation = violation.explanation;
-    if (violation.kind == "missing")
+    if (violation.kind == ViolationKind::missing)
         return explanation.last_holders.empty() ? "unexplained"
                                                 : missing_cause(explanation.last_holders.front());
-    if (violation.kind == "send_unheld") {
+    if (violation.kind == ViolationKind::send_unheld) {
         if (!explanation.sender_explained || explanation.first_held_after.empty())
             return "unexplained";
         return explanation.first_held_after.front() < 0 ? "never_held" : "sent_early";
     }
-    if (violation.kind == "double_count") return double_count_cause(violation);
-    if (violation.kind == "port_overuse")
-        return violation.detail.find(" receives ") != std::string::npos ? "too_many_receives"
-                                                                        : "too_many_sends";
-    if (violation.kind == "bound_exceeded")
+    if (violation.kind == ViolationKind::double_count) return double_count_cause(violation);
+    if (violation.kind == ViolationKind::port_overuse) {
+        // The overusing transfers all end at the rank when it receives too many.
+        const bool receives =
+            !violation.transfers.empty() && violation.transfers.front().dst == violation.rank;
+        return receives ? "too_many_receives" : "too_many_sends";
+    }
+    if (violation.kind == ViolationKind::bound_exceeded)
         return explanation.bound ? explanation.bound->bound : "unexplained";
     return "";
 }

@@ -38,7 +38,7 @@ std::string describe_point(const ProgramPoint& point) {
 
 std::string describe_program_points(const Violation& violation) {
     std::ostringstream out;
-    if (violation.kind != "double_count")
+    if (violation.kind != ViolationKind::double_count)
         for (const ProgramPoint& point : violation.points)
             out << "    " << describe_point(point) << "\n";
     for (std::size_t copy = 0; copy < violation.chains.size(); ++copy) {

@@ -39,8 +39,9 @@ std::string msccl_timeline_svg(const msccl::Program& program, const Violation* h
     svg.arrow_marker("message", "#3465a4");
     svg.arrow_marker("wait", "#888888");
     svg.text(10, 18,
-             program.name + (highlight ? ": " + highlight->kind : std::string(": timeline")), 13,
-             "start");
+             program.name + (highlight ? ": " + std::string(to_string(highlight->kind))
+                                       : std::string(": timeline")),
+             13, "start");
     auto x_of = [](int step) { return kLeft + kStepWidth * step + kStepWidth / 2; };
     auto y_of = [&](int gpu, int block) {
         return kTop + kLane * lane.at({gpu, block}) + kLane / 2;

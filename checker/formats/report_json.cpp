@@ -125,12 +125,14 @@ nlohmann::ordered_json report_to_json(const Report& report, std::optional<double
     for (const auto& [name, check] : report.checks) json["checks"][name] = to_string(check.verdict);
     json["check_reasons"] = nlohmann::ordered_json::object();
     for (const auto& [name, check] : report.checks) json["check_reasons"][name] = check.reason;
-    json["violation_counts"] = report.violation_counts;
+    json["violation_counts"] = nlohmann::ordered_json::object();
+    for (const auto& [kind, count] : report.violation_counts)
+        json["violation_counts"][std::string(to_string(kind))] = count;
     json["violations"] = nlohmann::ordered_json::array();
     for (std::size_t i = 0; i < report.violations.size(); ++i) {
         const Violation& violation = report.violations[i];
         nlohmann::ordered_json entry;
-        entry["kind"] = violation.kind;
+        entry["kind"] = to_string(violation.kind);
         entry["step"] = optional_json(violation.step);
         entry["rank"] = optional_json(violation.rank);
         entry["block"] = optional_json(violation.block);

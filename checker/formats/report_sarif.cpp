@@ -1,7 +1,9 @@
 #include "checker/formats/report_sarif.hpp"
 
 #include <map>
+#include <optional>
 #include <pugixml.hpp>
+#include <string_view>
 
 #include "checker/formats/json_path_line.hpp"
 #include "checker/formats/report_text.hpp"
@@ -13,72 +15,42 @@ namespace {
 using ordered_json = nlohmann::ordered_json;
 
 struct RuleText {
-    const char* kind;
-    const char* summary;
-    const char* help;
+    std::string_view summary;
+    std::string_view help;
 };
 
-/// docs/model.md (violations) and docs/msccl.md (what is checked), in words.
-constexpr RuleText kRules[] = {
-    {"double_count", "A contribution is summed into a block more than once",
-     "A reduction's sides share a contribution (sums are not idempotent). Find the two copies "
-     "(the result's related locations) and make sure each contribution reaches the receiver by "
-     "one path only."},
-    {"missing", "A postcondition fails: a contribution is missing at the end",
-     "After the last step a rank lacks a contribution its block must hold (allreduce: all n; "
-     "reduce_scatter: the owner's block complete; allgather: the owner's value)."},
-    {"send_unheld", "A message carries a block its sender does not hold",
-     "The sender holds no contribution to the block at the start of the step; send it after it "
-     "has arrived, or from the buffer that holds it."},
-    {"port_overuse", "A rank sends or receives more messages in a step than it has ports",
-     "Every rank may send at most `ports` messages and receive at most `ports` messages per "
-     "step; split the step or merge messages to the same peer."},
-    {"bound_exceeded", "A bound the schedule declares is exceeded",
-     "A declared upper limit (steps, link_chunks, link_bytes, bytes_per_rank_per_phase, theta) "
-     "is smaller than what the schedule measures; fix the schedule or the bound."},
-    {"race", "Two accesses to one chunk, one a write, are not ordered",
-     "MSCCL-IR: add a dependency (depid/deps/hasdep) or reorder the thread block's steps so "
-     "happens-before orders the two accesses."},
-    {"deadlock", "No thread block can move while some have steps left",
-     "MSCCL-IR: the related locations are the cycle of waits, or the receive nothing sends."},
-    {"unsignalled_wait", "A step waits on a step that never signals",
-     "MSCCL-IR: the awaited step has hasdep=0 and no later step of that thread block signals."},
-    {"count_mismatch", "Sender and receiver disagree on cnt",
-     "MSCCL-IR: a send and the receive it meets must move the same number of chunks."},
-    {"unreceived_message", "A message is never received",
-     "MSCCL-IR: a send has no matching receive by the end of the program."},
-    {"reduce_of_nothing", "A reduction with an empty side",
-     "MSCCL-IR: a reduction adds a chunk that holds no contribution."},
-    {"unexpected_contribution", "A chunk holds a contribution it must not hold",
-     "MSCCL-IR: the postcondition requires exactly the listed contributions."},
-    {"stale_read", "A read ordered after its write only through a relaxed signal",
-     "MSCCL++: a relaxed signal or wait pairs counts but does not make the data written before "
-     "it visible (docs/mscclpp.md)."},
-    {"signal_count_mismatch", "A signal or release nothing consumes",
-     "MSCCL++: the next launch starts with a count that lets a wait or acquire pass early."},
-    {"packet_unwritten", "A packet read that nothing writes",
-     "MSCCL++: the reader spins on the packet's flag forever."},
-    {"runtime_limit", "The runtime refuses the file",
-     "MSCCL-IR: a limit of RCCL (steps per thread block, cnt, thread blocks per channel, ids, "
-     "nop runs) is exceeded."},
-    {"input_error", "The file cannot be read as a schedule",
-     "Malformed JSON or XML, an unknown field, a rank, block or buffer out of range, a self-send: "
-     "the message names the JSON path. Nothing was checked (exit 3)."},
-    {"unknown", "The check could not decide",
-     "A resource limit or a solver timeout: nothing was decided, which a gate must treat as a "
-     "failure (exit 4). Raise --memory-limit, or check a smaller schedule."},
-};
+/// The rules of outcomes that are not violations; a violation kind's rule is
+/// its entry in the registry (checker/core/violation_kind.hpp).
+std::optional<RuleText> outcome_rule(const std::string& name) {
+    if (name == "input_error")
+        return RuleText{"The file cannot be read as a schedule",
+                        "Malformed JSON or XML, an unknown field, a rank, block or buffer out of "
+                        "range, a self-send: the message names the JSON path. Nothing was checked "
+                        "(exit 3)."};
+    if (name == "unknown")
+        return RuleText{
+            "The check could not decide",
+            "A resource limit or a solver timeout: nothing was decided, which a gate "
+            "must treat as a failure (exit 4). Raise --memory-limit, or check a smaller "
+            "schedule."};
+    return std::nullopt;
+}
 
-ordered_json rule_json(const std::string& kind) {
-    for (const RuleText& rule : kRules)
-        if (rule.kind == kind)
-            return {{"id", kind},
-                    {"shortDescription", {{"text", rule.summary}}},
-                    {"fullDescription", {{"text", rule.help}}},
-                    {"help", {{"text", rule.help}}},
-                    {"defaultConfiguration", {{"level", "error"}}}};
-    return {{"id", kind},
-            {"shortDescription", {{"text", kind}}},
+std::optional<RuleText> rule_text(const std::string& name) {
+    if (const std::optional<ViolationKind> kind = violation_kind_named(name))
+        return RuleText{entry(*kind).summary, entry(*kind).help};
+    return outcome_rule(name);
+}
+
+ordered_json rule_json(const std::string& name) {
+    if (const std::optional<RuleText> rule = rule_text(name))
+        return {{"id", name},
+                {"shortDescription", {{"text", rule->summary}}},
+                {"fullDescription", {{"text", rule->help}}},
+                {"help", {{"text", rule->help}}},
+                {"defaultConfiguration", {{"level", "error"}}}};
+    return {{"id", name},
+            {"shortDescription", {{"text", name}}},
             {"help", {{"text", "See docs/model.md, violations."}}},
             {"defaultConfiguration", {{"level", "error"}}}};
 }
@@ -152,7 +124,7 @@ ordered_json location(const SarifSubject& subject, const Lines& lines, const std
 std::string violation_json_path(const Violation& violation) {
     if (!violation.transfers.empty()) return hop_path(violation.transfers.front());
     if (violation.step >= 0) return "steps[" + std::to_string(violation.step) + "]";
-    if (violation.kind == "bound_exceeded") {
+    if (violation.kind == ViolationKind::bound_exceeded) {
         const std::string bound = violation.detail.substr(0, violation.detail.find_first_of(" :"));
         return bound.empty() ? "bounds" : "bounds." + bound;
     }
@@ -188,7 +160,8 @@ ordered_json sarif_log(const std::vector<SarifSubject>& subjects) {
             continue;
         }
         for (const Violation& violation : subject.report->violations) {
-            ordered_json entry = result(violation.kind, violation_in_one_line(violation));
+            ordered_json entry =
+                result(std::string(to_string(violation.kind)), violation_in_one_line(violation));
             std::vector<std::pair<std::string, std::string>> related;
             std::string primary;
             const auto path_of = subject.mscclpp ? plan_point_path : point_path;
@@ -215,7 +188,7 @@ ordered_json sarif_log(const std::vector<SarifSubject>& subjects) {
                                             : violation_json_path(violation);
                 for (std::size_t i = 1; i < violation.transfers.size(); ++i)
                     related.push_back({hop_path(violation.transfers[i]),
-                                       violation.kind == "double_count"
+                                       violation.kind == ViolationKind::double_count
                                            ? "another copy of the contribution arrives here"
                                            : "also involved"});
             }

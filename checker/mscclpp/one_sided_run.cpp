@@ -113,7 +113,7 @@ class Run {
     void execute(int process);
     void check_read(int process, const CellAccess& access);
     void check_write(int process, const CellAccess& access);
-    void report_pair(const char* kind, const Access& earlier, int process, int cell,
+    void report_pair(ViolationKind kind, const Access& earlier, int process, int cell,
                      const char* earlier_note, const char* later_note);
     ProgramPoint point(int process, int step, std::string note, int cell = -1) const;
     void join_token(Process& process, const Token& token);
@@ -145,7 +145,7 @@ class Run {
     std::map<MailboxKey, std::deque<Token>> mailboxes_;
     std::map<std::pair<int, int>, Semaphore> semaphores_;
     std::map<std::pair<int, int>, Barrier> barriers_;
-    std::set<std::tuple<std::string, int, int, int, int>> reported_;
+    std::set<std::tuple<ViolationKind, int, int, int, int>> reported_;
     RunFigures figures_;
     std::int64_t remote_pieces_ = 0;
     int input_stride_ = 0;
@@ -374,7 +374,7 @@ bool Run::can_run(int index) {
     return true;
 }
 
-void Run::report_pair(const char* kind, const Access& earlier, int process, int cell,
+void Run::report_pair(ViolationKind kind, const Access& earlier, int process, int cell,
                       const char* earlier_note, const char* later_note) {
     const int step = static_cast<int>(processes_[static_cast<std::size_t>(process)].next);
     if (!reported_.emplace(kind, earlier.process, earlier.step, process, step).second) return;
@@ -390,7 +390,7 @@ void Run::report_pair(const char* kind, const Access& earlier, int process, int 
     const CellLayout::Place place = cells_.place(cell);
     violation.buffer = buffer_letter(place.buffer);
     violation.block = place.chunk;
-    if (std::string(kind) != kinds::stale_read)
+    if (kind != kinds::stale_read)
         violation.detail =
             "no happens-before between the two accesses (signal/wait, semaphore, barrier, "
             "packet flag or program order)";

@@ -11,8 +11,8 @@ namespace trivcheck::mscclpp {
 namespace {
 
 CheckOutcome outcome(const msccl::ViolationSink& violations,
-                     std::initializer_list<const char*> kinds_checked) {
-    for (const char* kind : kinds_checked)
+                     std::initializer_list<ViolationKind> kinds_checked) {
+    for (const ViolationKind kind : kinds_checked)
         if (violations.counts().contains(kind)) return {Verdict::violated, ""};
     return {Verdict::holds, ""};
 }

@@ -1,6 +1,7 @@
 #include "checker/mscclpp/plan_postconditions.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "checker/mscclpp/violation_kinds.hpp"
 
@@ -46,7 +47,7 @@ void check_plan_postconditions(const Plan& plan, const CellLayout& cells, const 
         const BufferKind buffer = gpu.output_chunks > 0 ? BufferKind::output : BufferKind::input;
         for (int chunk = 0; chunk < outputs; ++chunk) {
             const std::vector<std::pair<int, int>> sources = expected_sources(plan, gpu.id, chunk);
-            const char* kind = nullptr;
+            std::optional<ViolationKind> kind;
             std::string detail;
             for (int piece = 0; piece < cells.pieces() && !kind; ++piece) {
                 Contents expected;
@@ -73,9 +74,9 @@ void check_plan_postconditions(const Plan& plan, const CellLayout& cells, const 
                          std::to_string(distinct.size()) + " distinct; expected " +
                          std::to_string(expected.size()) + " (piece " + std::to_string(piece) + ")";
             }
-            if (!kind || !violations.count(kind)) continue;
+            if (!kind || !violations.count(*kind)) continue;
             Violation violation;
-            violation.kind = kind;
+            violation.kind = *kind;
             violation.rank = gpu.id;
             violation.block = chunk;
             violation.buffer = buffer_letter(buffer);

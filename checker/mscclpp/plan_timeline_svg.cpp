@@ -104,7 +104,8 @@ std::string plan_timeline_svg(const Plan& plan, const Violation* highlight) {
             arrow(released[k], taken[k], "#2e8b57", "semaphore", true);
     }
     if (highlight)
-        svg.text(10, 16, highlight->kind + ": " + highlight->detail, 11, "start", violation_colour);
+        svg.text(10, 16, std::string(to_string(highlight->kind)) + ": " + highlight->detail, 11,
+                 "start", violation_colour);
     return svg.finish();
 }
 

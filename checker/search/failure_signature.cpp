@@ -14,7 +14,7 @@ double held_share(const Report& report) {
                              ? blocks
                              : blocks * static_cast<double>(report.ranks);
     if (cells <= 0) return 1.0;
-    const auto missing = report.violation_counts.find("missing");
+    const auto missing = report.violation_counts.find(ViolationKind::missing);
     const double failed =
         missing == report.violation_counts.end() ? 0.0 : static_cast<double>(missing->second);
     return std::max(0.0, 1.0 - failed / cells);
@@ -44,7 +44,7 @@ class FinalStateObserver : public StepObserver {
     FinalState state_;
 };
 
-const Violation* first_violation(const Report& report, const std::string& kind, bool first_of_all) {
+const Violation* first_violation(const Report& report, ViolationKind kind, bool first_of_all) {
     if (report.violations.empty()) return nullptr;
     if (first_of_all) return &report.violations.front();
     for (const Violation& violation : report.violations)
@@ -54,7 +54,7 @@ const Violation* first_violation(const Report& report, const std::string& kind, 
 
 }  // namespace
 
-std::optional<FailureSignature> signature_of(const Report& report, const std::string& kind,
+std::optional<FailureSignature> signature_of(const Report& report, ViolationKind kind,
                                              bool first_of_all) {
     const Violation* violation = first_violation(report, kind, first_of_all);
     if (!violation || violation->kind != kind) return std::nullopt;
@@ -98,7 +98,8 @@ bool fails_with(const Schedule& schedule, const FailureSignature& signature) {
 }
 
 std::string describe(const FailureSignature& signature) {
-    return signature.kind + (signature.cause.empty() ? "" : " (" + signature.cause + ")");
+    return std::string(to_string(signature.kind)) +
+           (signature.cause.empty() ? "" : " (" + signature.cause + ")");
 }
 
 }  // namespace trivcheck

@@ -32,7 +32,7 @@ FinalState final_state(const Schedule& schedule);
 /// The failure a shrink keeps: the kind and cause (violation_cause) of one
 /// violation, and how much of the schedule must still work.
 struct FailureSignature {
-    std::string kind;
+    ViolationKind kind;
     /// violation_cause of the kept violation: never_sent, stranded, overwritten, ...
     std::string cause;
     /// true: the report's first violation must be this one; false (`--kind`):
@@ -50,7 +50,7 @@ struct FailureSignature {
 /// The signature of `report` (a check_schedule report, so explained): its
 /// first violation, or with `first_of_all` false its first violation of
 /// `kind`; nullopt when it has none.
-std::optional<FailureSignature> signature_of(const Report& report, const std::string& kind,
+std::optional<FailureSignature> signature_of(const Report& report, ViolationKind kind,
                                              bool first_of_all);
 
 /// The violation of `report` the signature looks at (as signature_of picks

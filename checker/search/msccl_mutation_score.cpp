@@ -18,8 +18,9 @@ std::vector<ProgramOperatorTally> score_program_mutants(const Program& program, 
                 continue;
             }
             ++tally.caught;
-            ++tally.kinds[report.violations.empty() ? std::string("not_applicable")
-                                                    : report.violations.front().kind];
+            ++tally.kinds[report.violations.empty()
+                              ? std::string("not_applicable")
+                              : std::string(to_string(report.violations.front().kind))];
         }
         tallies.push_back(std::move(tally));
     }

@@ -77,7 +77,7 @@ Program projected(const Program& program, const std::set<Place>& kept_blocks,
 
 }  // namespace
 
-ProgramShrinkResult shrink_program(const Program& program, const std::string& kind) {
+ProgramShrinkResult shrink_program(const Program& program, ViolationKind kind) {
     ProgramShrinkResult result;
     auto fails = [&](const Program& candidate) {
         ++result.tests;

@@ -1,6 +1,7 @@
 #pragma once
 #include <string>
 
+#include "checker/core/violation_kind.hpp"
 #include "models/msccl_program.hpp"
 
 namespace trivcheck::msccl {
@@ -20,7 +21,7 @@ struct ProgramShrinkResult {
 /// signals), or on nothing. Gpus stay (their ids and buffers are the
 /// program's frame). Every candidate is written and read back, so only
 /// programs the reader accepts are kept.
-ProgramShrinkResult shrink_program(const Program& program, const std::string& kind);
+ProgramShrinkResult shrink_program(const Program& program, ViolationKind kind);
 
 /// "4 gpus, 3 thread blocks, 6 steps": a program's size, as shrink reports it.
 std::string program_size(const Program& program);

@@ -43,7 +43,7 @@ OracleOpinion second_opinion(const Schedule& schedule) {
     OracleOpinion opinion;
     try {
         if (auto violation = reference_violation(schedule))
-            opinion.correctness = "the reference replay finds " + *violation;
+            opinion.correctness = "the reference replay finds " + violation->words();
     } catch (const std::length_error&) {
         opinion.undecided = true;
     }
@@ -60,7 +60,7 @@ CaughtMutant shrink_over_n(const GeneratorRequest& request, const Schedule& orig
     const Report report = check_schedule(mutant.schedule);
     if (report.violations.empty()) return caught;
     const auto signature = signature_of(report, report.violations.front().kind, true);
-    caught.kind = signature->kind;
+    caught.kind = to_string(signature->kind);
     caught.cause = signature->cause;
     const MutantSizeSearch search =
         smallest_failing_mutant(request, original, op, mutant.place, *signature, declare_bounds);
@@ -158,8 +158,8 @@ void score_mutants(const Schedule& original, int sites, bool declare_bounds,
                 bool correctness = false;
                 bool bound = false;
                 for (const auto& [kind, count] : report.violation_counts) {
-                    correctness = correctness || kind != "bound_exceeded";
-                    bound = bound || kind == "bound_exceeded";
+                    correctness = correctness || kind != ViolationKind::bound_exceeded;
+                    bound = bound || kind == ViolationKind::bound_exceeded;
                 }
                 record.fate = MutantFate::caught;
                 if (oracle.undecided && !oracle.bound) {
@@ -167,7 +167,8 @@ void score_mutants(const Schedule& original, int sites, bool declare_bounds,
                     record.reason = "rejected, but too large for the reference replay to confirm";
                 } else if (correctness && !oracle.correctness && !oracle.undecided) {
                     record.fate = MutantFate::false_alarm;
-                    record.reason = "the checker reports " + report.violations.at(0).kind +
+                    record.reason = "the checker reports " +
+                                    std::string(to_string(report.violations.at(0).kind)) +
                                     " but the reference replay finds the mutant correct";
                 } else if (!correctness && bound && !oracle.bound) {
                     record.fate = MutantFate::false_alarm;
@@ -180,7 +181,8 @@ void score_mutants(const Schedule& original, int sites, bool declare_bounds,
                         tally.caught_mutants.push_back(shrink_over_n(
                             *request, original, operators[o], mutant, declare_bounds));
                     ++tally.caught;
-                    for (const auto& [kind, count] : report.violation_counts) ++tally.kinds[kind];
+                    for (const auto& [kind, count] : report.violation_counts)
+                        ++tally.kinds[std::string(to_string(kind))];
                     tally.caught_by_correctness += correctness ? 1 : 0;
                     continue;
                 }

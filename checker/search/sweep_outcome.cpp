@@ -13,10 +13,11 @@ namespace trivcheck {
 namespace {
 
 std::string first_violation_kind(const Report& report) {
-    if (!report.violations.empty()) return report.violations.front().kind;
+    if (!report.violations.empty()) return std::string(to_string(report.violations.front().kind));
     // Only counted, not recorded (cannot happen with the default options, but
     // the summary must still name a kind).
-    if (!report.violation_counts.empty()) return report.violation_counts.begin()->first;
+    if (!report.violation_counts.empty())
+        return std::string(to_string(report.violation_counts.begin()->first));
     return "violated";
 }
 

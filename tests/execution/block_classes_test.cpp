@@ -110,7 +110,7 @@ TEST_CASE("a broken schedule executed by classes lists the plain path's violatio
             CHECK(block_classes(schedule).count > before);
             const Report report = execute(schedule);
             CHECK(report.verdict == Verdict::violated);
-            CHECK(report.violation_counts.count("missing") == 1);
+            CHECK(report.violation_counts.count(ViolationKind::missing) == 1);
             CHECK(testing::lists_block(report, dropped));
             CHECK(report_to_json(report).dump() == testing::plain_report_json(schedule));
         }

@@ -96,7 +96,7 @@ TEST_CASE("the example schedules give the verdicts tests/examples/README.md stat
     CHECK(check_schedule(read_schedule_file(folder + "ring-4.json")).steps() == 6);
     const Report l4 = check_schedule(read_schedule_file(folder + "trivance-L-4-published.json"));
     CHECK(l4.verdict == Verdict::violated);
-    CHECK(l4.violations.at(0).kind == "double_count");
+    CHECK(l4.violations.at(0).kind == ViolationKind::double_count);
     CHECK(l4.violations.at(0).rank == 0);
     CHECK(l4.violations.at(0).copies == 3);
 }

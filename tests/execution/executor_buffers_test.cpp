@@ -61,9 +61,9 @@ TEST_CASE("a result left in a scratch buffer is missing from the vector") {
         {"allreduce", {send(0, 1, main_buffer, scratch), send(1, 0, main_buffer, scratch)}});
     const Report report = check_schedule(schedule);
     CHECK(report.verdict == Verdict::violated);
-    CHECK(report.violation_counts.at("missing") == 2);
+    CHECK(report.violation_counts.at(ViolationKind::missing) == 2);
     const Violation& first = report.violations.at(0);
-    CHECK(first.kind == "missing");
+    CHECK(first.kind == ViolationKind::missing);
     CHECK(first.rank == 0);
     CHECK(first.contributor == 1);
 }
@@ -79,9 +79,9 @@ TEST_CASE("a local reduction of two buffers that share a contribution double cou
     schedule.steps.push_back({"allreduce", {}, {local(0, scratch, main_buffer)}});
     const Report report = check_schedule(schedule);
     CHECK(report.verdict == Verdict::violated);
-    CHECK(report.violation_counts.at("double_count") == 1);
+    CHECK(report.violation_counts.at(ViolationKind::double_count) == 1);
     const Violation& violation = report.violations.at(0);
-    CHECK(violation.kind == "double_count");
+    CHECK(violation.kind == ViolationKind::double_count);
     CHECK(violation.step == 1);
     CHECK(violation.rank == 0);
     CHECK(violation.block == 0);
@@ -106,7 +106,7 @@ TEST_CASE("local operations run in order, before the step's sends") {
     // Without the copy, s is empty when sent.
     schedule.steps[0].local.clear();
     const Report report = check_schedule(schedule);
-    CHECK(report.violation_counts.at("send_unheld") == 1);
+    CHECK(report.violation_counts.at(ViolationKind::send_unheld) == 1);
     CHECK(report.violations.at(0).detail ==
           "rank 0 sends block 0 in buffer s but holds no contribution to it");
 }
@@ -118,7 +118,7 @@ TEST_CASE("a copy into a scratch buffer replaces it; a reduce into it adds") {
     schedule.steps.push_back({"allreduce", {send(1, 0, main_buffer, scratch)}});
     const Report report = check_schedule(schedule);
     const Violation& violation = report.violations.at(0);
-    CHECK(violation.kind == "double_count");
+    CHECK(violation.kind == ViolationKind::double_count);
     CHECK(violation.step == 1);
     CHECK(violation.contributor == 1);
     CHECK(violation.detail ==
@@ -131,7 +131,7 @@ TEST_CASE("a copy into a scratch buffer replaces it; a reduce into it adds") {
     CHECK(violation.paths[1] == Path{{1, 0, 1, 0}});
     // With a copy in step 1 instead, s is replaced and nothing is counted twice in s.
     schedule.steps[1].transfers[0].op = Op::copy;
-    CHECK(check_schedule(schedule).violation_counts.count("double_count") == 0);
+    CHECK(check_schedule(schedule).violation_counts.count(ViolationKind::double_count) == 0);
 }
 
 TEST_CASE("scratch buffers multiply the memory estimate") {

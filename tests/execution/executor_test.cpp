@@ -47,9 +47,9 @@ TEST_CASE("published Trivance L on 27 ranks: coverage 3, 9, 27 and links 1, 3, 9
 TEST_CASE("published Trivance L on 4 ranks counts every rank's own contribution three times") {
     const Report report = check_schedule(ring_schedule("trivance", Form::L, 4));
     CHECK(report.verdict == Verdict::violated);
-    CHECK(report.violation_counts.at("double_count") == 4);
+    CHECK(report.violation_counts.at(ViolationKind::double_count) == 4);
     const Violation& first = report.violations.at(0);
-    CHECK(first.kind == "double_count");
+    CHECK(first.kind == ViolationKind::double_count);
     CHECK(first.step == 1);
     CHECK(first.rank == 0);
     CHECK(first.contributor == 0);
@@ -69,13 +69,13 @@ TEST_CASE("violations of each kind are located") {
         const Report report = execute(two_rank_schedule({send(0, 1)}));
         CHECK(report.verdict == Verdict::violated);
         REQUIRE(report.violations.size() == 1);
-        CHECK(report.violations[0].kind == "missing");
+        CHECK(report.violations[0].kind == ViolationKind::missing);
         CHECK(report.violations[0].rank == 0);
         CHECK(report.violations[0].contributor == 1);
     }
     SUBCASE("double_count: the same message twice") {
         const Report report = execute(two_rank_schedule({send(0, 1), send(0, 1), send(1, 0)}));
-        CHECK(report.violation_counts.at("double_count") == 1);
+        CHECK(report.violation_counts.at(ViolationKind::double_count) == 1);
         CHECK(report.violations[0].rank == 1);
         CHECK(report.violations[0].contributor == 0);
         CHECK(report.violations[0].copies == 2);
@@ -83,7 +83,7 @@ TEST_CASE("violations of each kind are located") {
     SUBCASE("port_overuse: three sends with two ports") {
         const Report report = execute(two_rank_schedule(
             {send(0, 1, Op::copy), send(0, 1, Op::copy), send(0, 1, Op::copy), send(1, 0)}));
-        CHECK(report.violation_counts.at("port_overuse") ==
+        CHECK(report.violation_counts.at(ViolationKind::port_overuse) ==
               2);  // rank 0 sends 3, rank 1 receives 3
         CHECK(report.violations[0].rank == 0);
         CHECK(report.violations[0].transfers.size() == 3);
@@ -93,7 +93,7 @@ TEST_CASE("violations of each kind are located") {
             {{1, 0, BlockSet::single(0, 2), Op::copy, Route::shortest}}, Collective::allgather);
         schedule.blocks = 2;
         const Report report = execute(schedule);
-        CHECK(report.violation_counts.at("send_unheld") == 1);
+        CHECK(report.violation_counts.at(ViolationKind::send_unheld) == 1);
         CHECK(report.violations[0].rank == 1);
         CHECK(report.violations[0].block == 0);
     }
@@ -102,7 +102,7 @@ TEST_CASE("violations of each kind are located") {
         schedule.bounds = Bounds{};
         schedule.bounds->link_chunks = {0};
         const Report report = execute(schedule);
-        CHECK(report.violation_counts.at("bound_exceeded") == 1);
+        CHECK(report.violation_counts.at(ViolationKind::bound_exceeded) == 1);
         CHECK(report.violations[0].detail ==
               "link_chunks bound 0, measured 1 on link 0->1 (+) in step 0");
     }

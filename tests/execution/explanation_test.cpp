@@ -31,7 +31,7 @@ Transfer send(int src, int dst, int block, int blocks, Op op = Op::reduce) {
 
 const Violation& first_of(const Report& report, const std::string& kind, std::size_t& index) {
     for (index = 0; index < report.violations.size(); ++index)
-        if (report.violations[index].kind == kind) return report.violations[index];
+        if (to_string(report.violations[index].kind) == kind) return report.violations[index];
     FAIL("no " << kind);
     throw;
 }
@@ -67,7 +67,8 @@ TEST_CASE("missing: a copy that overwrote the contribution is named") {
                  {{"allreduce", {send(0, 1, 0, 1)}}, {"allreduce", {send(0, 1, 0, 1, Op::copy)}}}));
     // Rank 1 held its own contribution from the start until 0's copy replaced it.
     for (std::size_t i = 0; i < report.violations.size(); ++i) {
-        if (report.violations[i].kind != "missing" || report.violations[i].rank != 1) continue;
+        if (report.violations[i].kind != ViolationKind::missing || report.violations[i].rank != 1)
+            continue;
         const LastHolder& holder = report.violations[i].explanation.last_holders.at(0);
         CHECK(holder.contributor == 1);
         CHECK(holder.rank == 1);

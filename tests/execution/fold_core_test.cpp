@@ -109,7 +109,7 @@ TEST_CASE("a broken fold or core lists the plain path's violations") {
                 drop_last_block(core_broken.steps[1].transfers.front(), core_broken.blocks);
             const Report report = execute(core_broken);
             CHECK(report.verdict == Verdict::violated);
-            CHECK(report.violation_counts.count("missing") == 1);
+            CHECK(report.violation_counts.count(ViolationKind::missing) == 1);
             CHECK(lists_block(report, dropped));
             CHECK(report_to_json(report).dump() == plain_report_json(core_broken));
             // In the fold: an extra that also reduces into its partner in the last step
@@ -119,7 +119,7 @@ TEST_CASE("a broken fold or core lists the plain path's violations") {
             fold_broken.steps.back().transfers.push_back(twice);
             CHECK_FALSE(fold_core(fold_broken));
             const Report whole = execute(fold_broken);
-            CHECK(whole.violation_counts.count("double_count") == 1);
+            CHECK(whole.violation_counts.count(ViolationKind::double_count) == 1);
             CHECK(report_to_json(whole).dump() == plain_report_json(fold_broken));
         }
 }

@@ -117,10 +117,10 @@ TEST_CASE("a violated orbit is re-checked whole, so its double counts carry trac
     const Report report = check_orbit(orbit);
     CHECK(report.verdict == Verdict::violated);
     REQUIRE_FALSE(report.violations.empty());
-    CHECK(report.violation_counts.at("port_overuse") == 10);
+    CHECK(report.violation_counts.at(ViolationKind::port_overuse) == 10);
     const auto double_count =
         std::find_if(report.violations.begin(), report.violations.end(),
-                     [](const Violation& v) { return v.kind == "double_count"; });
+                     [](const Violation& v) { return v.kind == ViolationKind::double_count; });
     REQUIRE(double_count != report.violations.end());
     CHECK(double_count->step == 0);
     CHECK(double_count->copies == 2);

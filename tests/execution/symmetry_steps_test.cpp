@@ -132,7 +132,7 @@ TEST_CASE("symmetry steps: a broken representative breaks its whole coset") {
     // Each of the eight odd ranks' contributions to one block is lost, at all 16 ranks:
     // rank 1's to block 0 (rank 0's first), rank 3's to block 2, and so on.
     CHECK(report.violation_counts.size() == 1);
-    CHECK(report.violation_counts.at("missing") == 128);
+    CHECK(report.violation_counts.at(ViolationKind::missing) == 128);
     REQUIRE(!report.violations.empty());
     CHECK(report.violations.front().detail ==
           "rank 0 ends without all of block 0: holds 15 of 16 contributions, lacks contributor 1");

@@ -16,7 +16,8 @@ std::string first_cause(const std::string& case_file) {
     const Report report =
         check_schedule(read_schedule_file(testing::source_path("tests/cases/" + case_file)));
     REQUIRE(!report.violations.empty());
-    return report.violations.front().kind + " " + violation_cause(report.violations.front());
+    return std::string(to_string(report.violations.front().kind)) + " " +
+           violation_cause(report.violations.front());
 }
 
 }  // namespace
@@ -45,7 +46,7 @@ TEST_CASE("each kind's first violation in the case files has its cause") {
 TEST_CASE("two copies arriving in the same step are arrives_twice, not already_held") {
     // Two paths of one hop each: arriving in the reducing step, or one step earlier.
     Violation violation;
-    violation.kind = "double_count";
+    violation.kind = ViolationKind::double_count;
     violation.step = 0;
     violation.paths = {{{0, 2, 1, 0}}, {{0, 3, 1, 0}}};
     CHECK(violation_cause(violation) == "arrives_twice");

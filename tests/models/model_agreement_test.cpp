@@ -224,12 +224,12 @@ TEST_CASE(
             CHECK(bruck.verdict == (exact ? Verdict::holds : Verdict::violated));
             if (!exact) {
                 CHECK(bruck.violation_counts.size() == 1);
-                CHECK(bruck.violation_counts.count("double_count") == 1);
+                CHECK(bruck.violation_counts.count(ViolationKind::double_count) == 1);
             }
         }
         const Report trivance = run("trivance", Form::L, n);
         CHECK(trivance.verdict == (n == tile ? Verdict::holds : Verdict::violated));
-        if (n != tile) CHECK(trivance.violation_counts.count("double_count") == 1);
+        if (n != tile) CHECK(trivance.violation_counts.count(ViolationKind::double_count) == 1);
     }
 }
 

@@ -105,7 +105,7 @@ void check_shape(const Topology& topology) {
             CHECK(report.verdict == Verdict::holds);
         } else {
             CHECK(report.verdict == Verdict::violated);
-            CHECK(report.violation_counts.count("double_count") == 1);
+            CHECK(report.violation_counts.count(ViolationKind::double_count) == 1);
             CHECK(report.violation_counts.size() == 1);
         }
     }

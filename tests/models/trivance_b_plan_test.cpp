@@ -172,7 +172,7 @@ TEST_CASE("a plan's schedule with a block dropped or a block sent twice is viola
     const Report missing = check_schedule(dropped);
     CHECK(missing.verdict == Verdict::violated);
     CHECK(missing.violation_counts.size() == 1);
-    CHECK(missing.violation_counts.count("missing") == 1);
+    CHECK(missing.violation_counts.count(ViolationKind::missing) == 1);
     CAPTURE(lost);
 
     // Rank 0 also sends, in its first message, a block it sends again later.
@@ -188,7 +188,7 @@ TEST_CASE("a plan's schedule with a block dropped or a block sent twice is viola
     const Report twice = check_schedule(doubled);
     CHECK(twice.verdict == Verdict::violated);
     CHECK(twice.violation_counts.size() == 1);
-    CHECK(twice.violation_counts.count("double_count") == 1);
+    CHECK(twice.violation_counts.count(ViolationKind::double_count) == 1);
 }
 
 TEST_CASE("synth --form B: the plan per n, the same with any --jobs; check uses it by default") {

@@ -61,7 +61,7 @@ void check_fold_at(int n) {
     CHECK(routes_are_shortest(trivance_l(n, "fold")));
     // The published schedule is left exactly as it was: wrong whenever n is not 3^s.
     CHECK((published.verdict == Verdict::holds) == exact_power);
-    CHECK(published.violation_counts.count("double_count") == (exact_power ? 0 : 1));
+    CHECK(published.violation_counts.count(ViolationKind::double_count) == (exact_power ? 0 : 1));
 }
 
 }  // namespace

@@ -29,7 +29,7 @@ TEST_CASE("Trivance L: coverage 3^(k+1) and link chunks 3^k in the full steps, f
         }
         if (exact_power) CHECK(report.theta == doctest::Approx((n - 1) / 2.0));
         if (!exact_power) {
-            CHECK(report.violation_counts.count("double_count") == 1);
+            CHECK(report.violation_counts.count(ViolationKind::double_count) == 1);
             CHECK(report.per_step.back().distances ==
                   std::vector<int>{(n - static_cast<int>(power(3, s)) + 1) / 2});
         }

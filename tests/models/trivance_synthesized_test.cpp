@@ -91,7 +91,7 @@ TEST_CASE("the published last step built with buffers double counts like the pub
         const Report report = execute(trivance_synthesized_orbit(published));
         CHECK(report.verdict == Verdict::violated);
         REQUIRE(!report.violations.empty());
-        CHECK(report.violations.front().kind == "double_count");
+        CHECK(report.violations.front().kind == ViolationKind::double_count);
         CHECK(report.violations.front().step == report.steps() - 1);
     }
 }
@@ -106,9 +106,9 @@ TEST_CASE("one wrong choice in a found plan is caught with its exact violation")
         LastStepPlan plan = *found;
         plan.keep[4] = false;
         const Report report = execute(trivance_synthesized_orbit(plan));
-        CHECK(report.violation_counts.at("missing") == 10);
+        CHECK(report.violation_counts.at(ViolationKind::missing) == 10);
         const Violation& violation = report.violations.at(0);
-        CHECK(violation.kind == "missing");
+        CHECK(violation.kind == ViolationKind::missing);
         CHECK(violation.rank == 0);
         CHECK(violation.contributor == 6);
     }
@@ -117,7 +117,7 @@ TEST_CASE("one wrong choice in a found plan is caught with its exact violation")
         plan.keep[0] = true;
         const Report report = execute(trivance_synthesized_orbit(plan));
         const Violation& violation = report.violations.at(0);
-        CHECK(violation.kind == "double_count");
+        CHECK(violation.kind == ViolationKind::double_count);
         CHECK(violation.step == 2);
         CHECK(violation.rank == 0);
         CHECK(violation.contributor == 0);

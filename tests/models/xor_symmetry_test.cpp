@@ -136,7 +136,7 @@ TEST_CASE("a broken schedule that keeps the symmetry lists the plain path's viol
     REQUIRE(xor_symmetry(broken));
     const Report report = execute(broken);
     CHECK(report.verdict == Verdict::violated);
-    CHECK(report.violation_counts.at("missing") > 0);
+    CHECK(report.violation_counts.at(ViolationKind::missing) > 0);
     CHECK(report_to_json(report).dump() == plain_report_json(broken));
 }
 

@@ -7,13 +7,14 @@ using namespace trivcheck::testing;
 
 namespace {
 
-const Violation& only_violation(const Report& report, const std::string& kind) {
+const Violation& only_violation(const Report& report, const std::string& name) {
+    const ViolationKind kind = *violation_kind_named(name);
     REQUIRE(report.verdict == Verdict::violated);
     REQUIRE(report.violation_counts.count(kind) == 1);
     CHECK(report.violation_counts.at(kind) == 1);
     for (const Violation& violation : report.violations)
         if (violation.kind == kind) return violation;
-    FAIL("no recorded " << kind);
+    FAIL("no recorded " << name);
     throw;
 }
 
@@ -121,7 +122,7 @@ MSCCL_CORPUS_TEST_CASE(
     REQUIRE(unreceived.points.size() == 1);
     check_point(unreceived.points[0], 1, 4, 1, "", -1, "sends");
     // o[4] never arrives; o[12] holds gpu 1's chunk instead of gpu 3's.
-    CHECK(report.violation_counts.at("missing") == 2);
+    CHECK(report.violation_counts.at(ViolationKind::missing) == 2);
     const Violation& unexpected = only_violation(report, "unexpected_contribution");
     CHECK(unexpected.rank == 0);
     CHECK(unexpected.block == 12);

@@ -59,7 +59,8 @@ std::vector<std::int64_t> blocks_sent(const Schedule& schedule) {
 
 std::set<std::string> kinds(const Report& report) {
     std::set<std::string> found;
-    for (const Violation& violation : report.violations) found.insert(violation.kind);
+    for (const Violation& violation : report.violations)
+        found.insert(std::string(to_string(violation.kind)));
     return found;
 }
 

@@ -37,7 +37,7 @@ TEST_CASE("msccl figures: fifo_depth_needed is the least depth that completes") 
         const Report report =
             msccl::check_program(ring_program(2, {StepType::receive, StepType::send}, 1));
         CHECK(report.asynchronous->fifo_depth_needed == 0);
-        CHECK(report.violation_counts.at("deadlock") == 1);
+        CHECK(report.violation_counts.at(ViolationKind::deadlock) == 1);
     }
 }
 

@@ -51,7 +51,8 @@ std::string with_every(std::string text, const std::string& from, const std::str
 std::set<std::string> kinds_of(const std::string& text) {
     const Report report = msccl::check_program(parse_msccl_xml(text, "pair.xml"));
     std::set<std::string> kinds;
-    for (const Violation& violation : report.violations) kinds.insert(violation.kind);
+    for (const Violation& violation : report.violations)
+        kinds.insert(std::string(to_string(violation.kind)));
     return kinds;
 }
 

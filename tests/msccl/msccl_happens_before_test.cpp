@@ -51,7 +51,8 @@ const std::string chain =
 std::vector<Violation> races_on(const Report& report, int gpu) {
     std::vector<Violation> races;
     for (const Violation& violation : report.violations)
-        if (violation.kind == "race" && violation.rank == gpu) races.push_back(violation);
+        if (violation.kind == ViolationKind::race && violation.rank == gpu)
+            races.push_back(violation);
     return races;
 }
 
@@ -68,8 +69,8 @@ void check_access(const ProgramPoint& point, int tb, int step, const std::string
 
 TEST_CASE("msccl happens-before: a chain of sends through two gpus orders two thread blocks") {
     const Report report = check_msccl_text(chain);
-    CHECK(report.violation_counts.count("race") == 0);
-    CHECK(report.violation_counts.count("deadlock") == 0);
+    CHECK(report.violation_counts.count(ViolationKind::race) == 0);
+    CHECK(report.violation_counts.count(ViolationKind::deadlock) == 0);
 }
 
 TEST_CASE("msccl happens-before: a missing wait on another gpu breaks the chain: a race") {
@@ -77,7 +78,7 @@ TEST_CASE("msccl happens-before: a missing wait on another gpu breaks the chain:
     const std::string broken =
         replace_in_block(chain, 1, 1, R"(depid="0" deps="0")", R"(depid="-1" deps="-1")");
     const Report report = check_msccl_text(broken);
-    CHECK(report.violation_counts.at("race") == 2);
+    CHECK(report.violation_counts.at(ViolationKind::race) == 2);
     const std::vector<Violation> on_gpu_0 = races_on(report, 0);
     REQUIRE(on_gpu_0.size() == 1);
     REQUIRE(on_gpu_0[0].points.size() == 2);
@@ -98,7 +99,7 @@ TEST_CASE("msccl happens-before: a write after the step the chain starts from is
         R"(<step s="0" type="nop" srcbuf="i" srcoff="0" dstbuf="s" dstoff="0" cnt="0" depid="-1" deps="-1" hasdep="1"/>
       <step s="1" type="cpy" srcbuf="i" srcoff="0" dstbuf="s" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="0"/>)");
     const Report report = check_msccl_text(broken);
-    CHECK(report.violation_counts.at("race") == 1);
+    CHECK(report.violation_counts.at(ViolationKind::race) == 1);
     const std::vector<Violation> on_gpu_0 = races_on(report, 0);
     REQUIRE(on_gpu_0.size() == 1);
     check_access(on_gpu_0[0].points[0], 0, 1, "writes");
@@ -126,7 +127,7 @@ TEST_CASE("msccl happens-before: the chain's return through a second sending thr
       <step s="0" type="r" srcbuf="i" srcoff="0" dstbuf="s" dstoff="1" cnt="1" depid="-1" deps="-1" hasdep="0"/>
     </tb>)");
     const Report report = check_msccl_text(two_senders);
-    CHECK(report.violation_counts.count("race") == 0);
-    CHECK(report.violation_counts.count("deadlock") == 0);
-    CHECK(report.violation_counts.count("unreceived_message") == 0);
+    CHECK(report.violation_counts.count(ViolationKind::race) == 0);
+    CHECK(report.violation_counts.count(ViolationKind::deadlock) == 0);
+    CHECK(report.violation_counts.count(ViolationKind::unreceived_message) == 0);
 }

@@ -142,7 +142,7 @@ TEST_CASE("msccl lenient reading: a duplicated reducing step is judged, not refu
     CHECK(program.gpus[0].thread_blocks[0].steps[4].index == 4);
     const Report report = msccl::check_program(program);
     CHECK(report.verdict == Verdict::violated);
-    CHECK(report.violation_counts.count("double_count") == 1);
+    CHECK(report.violation_counts.count(ViolationKind::double_count) == 1);
     CHECK(strict_error_of(twice, "local.xml") ==
           "local.xml: gpu[0]/tb[0]/step[4]@s: 3, expected 4 (steps are numbered in file order)");
 }

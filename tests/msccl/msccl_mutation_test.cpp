@@ -26,8 +26,9 @@ std::string first_violation(const msccl::Program& program) {
     const Report report = msccl::check_program(program);
     if (report.violations.empty()) return to_string(report.verdict);
     const Violation& violation = report.violations.front();
-    return violation.kind + " at gpu " + std::to_string(violation.rank) + " tb " +
-           std::to_string(violation.thread_block) + " step " + std::to_string(violation.step);
+    return std::string(to_string(violation.kind)) + " at gpu " + std::to_string(violation.rank) +
+           " tb " + std::to_string(violation.thread_block) + " step " +
+           std::to_string(violation.step);
 }
 
 }  // namespace

@@ -93,7 +93,7 @@ TEST_CASE("msccl reader: both spellings of reduce-scatter, in place and out of p
     wrong.replace(wrong.find("srcoff=\"1\""), 10, "srcoff=\"0\"");
     const Report report = msccl::check_program(parse_msccl_xml(wrong, "rs.xml"));
     CHECK(report.verdict == Verdict::violated);
-    CHECK(report.violation_counts.count("unexpected_contribution") == 1);
+    CHECK(report.violation_counts.count(ViolationKind::unexpected_contribution) == 1);
     // An allreduce-shaped reduce-scatter is refused with the sizes it needs.
     const std::string text = edited(R"(coll="allreduce")", R"(coll="reduce_scatter")");
     CHECK(error_of(text) ==

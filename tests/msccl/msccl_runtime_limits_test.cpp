@@ -16,9 +16,10 @@ std::vector<msccl::StepType> alternating(int steps) {
 }
 
 const Violation& only_limit(const Report& report, const std::string& limit) {
-    REQUIRE(report.violation_counts.count("runtime_limit") == 1);
+    REQUIRE(report.violation_counts.count(ViolationKind::runtime_limit) == 1);
     for (const Violation& violation : report.violations)
-        if (violation.kind == "runtime_limit" && violation.limit == limit) return violation;
+        if (violation.kind == ViolationKind::runtime_limit && violation.limit == limit)
+            return violation;
     FAIL("no runtime_limit " << limit);
     throw;
 }
@@ -40,7 +41,7 @@ TEST_CASE("msccl runtime rccl: too many steps in a thread block, and cnt at 72")
     rccl.rccl_limits = true;
     SUBCASE("300 steps") {
         const Report report = msccl::check_program(ring_program(4, alternating(300), 1), rccl);
-        CHECK(report.violation_counts.at("runtime_limit") == 4);
+        CHECK(report.violation_counts.at(ViolationKind::runtime_limit) == 4);
         const Violation& steps = only_limit(report, "steps_per_thread_block");
         CHECK(steps.limit_value == 256);
         CHECK(steps.measured == 300);
@@ -48,7 +49,7 @@ TEST_CASE("msccl runtime rccl: too many steps in a thread block, and cnt at 72")
         CHECK(steps.thread_block == 0);
         // Without --runtime the same program is only checked for meaning.
         CHECK(msccl::check_program(ring_program(4, alternating(300), 1))
-                  .violation_counts.count("runtime_limit") == 0);
+                  .violation_counts.count(ViolationKind::runtime_limit) == 0);
     }
     SUBCASE("cnt 72") {
         const Report report = msccl::check_program(ring_program(2, alternating(2), 72), rccl);
@@ -57,7 +58,7 @@ TEST_CASE("msccl runtime rccl: too many steps in a thread block, and cnt at 72")
         CHECK(count.measured == 72);
         CHECK(count.step == 0);
         CHECK(msccl::check_program(ring_program(2, alternating(2), 71), rccl)
-                  .violation_counts.count("runtime_limit") == 0);
+                  .violation_counts.count(ViolationKind::runtime_limit) == 0);
     }
 }
 
@@ -66,7 +67,7 @@ MSCCL_CORPUS_TEST_CASE("msccl runtime rccl: a gap in the thread block ids") {
         replace_in_block(corpus_text("ndv4_a2a2ll.xml"), 0, 27, R"(<tb id="27")", R"(<tb id="28")");
     const Report report = check_msccl_text(broken, true);
     const Violation& gap = only_limit(report, "thread_block_ids");
-    CHECK(report.violation_counts.at("runtime_limit") == 1);
+    CHECK(report.violation_counts.at(ViolationKind::runtime_limit) == 1);
     CHECK(gap.rank == 0);
     CHECK(gap.limit_value == 27);
     CHECK(gap.measured == 28);

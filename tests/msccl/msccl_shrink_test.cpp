@@ -19,8 +19,11 @@ using namespace trivcheck::testing;
 TEST_CASE("msccl shrink: the exported published Trivance L of 4 keeps its double count") {
     const msccl::Program program = msccl::lower_to_msccl(ring_schedule("trivance", Form::L, 4));
     CHECK(msccl::program_size(program) == "4 gpus, 8 thread blocks, 32 steps");
-    const msccl::ProgramShrinkResult result = msccl::shrink_program(program, "double_count");
-    CHECK(msccl::check_program(result.program).violation_counts.count("double_count") == 1);
+    const msccl::ProgramShrinkResult result =
+        msccl::shrink_program(program, ViolationKind::double_count);
+    CHECK(
+        msccl::check_program(result.program).violation_counts.count(ViolationKind::double_count) ==
+        1);
     // One copy arriving twice: two sends of gpu 2, the two rrc of gpu 1 that
     // add them to its own partial, and the (empty) thread block of gpu 3 that
     // gpu 2's receiving end names.
@@ -31,15 +34,15 @@ TEST_CASE("msccl shrink: a dropped dependency of an exported Trivance keeps its 
     const msccl::Program ring = msccl::lower_to_msccl(ring_schedule("trivance", Form::B, 9));
     const msccl::Program mutant =
         msccl::program_mutation_operators().front().mutate(ring, 2).front().program;
-    REQUIRE(msccl::check_program(mutant).violation_counts.count("race") == 1);
-    const msccl::ProgramShrinkResult result = msccl::shrink_program(mutant, "race");
-    CHECK(msccl::check_program(result.program).violation_counts.count("race") == 1);
+    REQUIRE(msccl::check_program(mutant).violation_counts.count(ViolationKind::race) == 1);
+    const msccl::ProgramShrinkResult result = msccl::shrink_program(mutant, ViolationKind::race);
+    CHECK(msccl::check_program(result.program).violation_counts.count(ViolationKind::race) == 1);
     // The two unordered accesses, and the send whose message the writing step receives.
     CHECK(msccl::program_size(result.program) == "9 gpus, 4 thread blocks, 3 steps");
     const Report report = msccl::check_program(result.program);
     std::string race;
     for (const Violation& violation : report.violations)
-        if (violation.kind == "race") race = violation.detail;
+        if (violation.kind == ViolationKind::race) race = violation.detail;
     CHECK(race ==
           "on gpu 1, tb 0 step 0 writes i[6] and tb 1 step 0 reads i[6], unordered: no program "
           "order, message or dependency leads from one to the other (no step of tb 0 is ordered "
@@ -48,11 +51,12 @@ TEST_CASE("msccl shrink: a dropped dependency of an exported Trivance keeps its 
 
 TEST_CASE("msccl draw: the shrunk double count as a timeline, its reduction in red") {
     const msccl::Program program = msccl::lower_to_msccl(ring_schedule("trivance", Form::L, 4));
-    const msccl::Program small = msccl::shrink_program(program, "double_count").program;
+    const msccl::Program small =
+        msccl::shrink_program(program, ViolationKind::double_count).program;
     const Report report = msccl::check_program(small);
     const Violation* double_count = nullptr;
     for (const Violation& violation : report.violations)
-        if (violation.kind == "double_count") double_count = &violation;
+        if (violation.kind == ViolationKind::double_count) double_count = &violation;
     REQUIRE(double_count != nullptr);
     const std::string svg = msccl_timeline_svg(small, double_count);
     auto count = [&](const std::string& text) {

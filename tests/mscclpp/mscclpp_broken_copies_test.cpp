@@ -20,7 +20,7 @@ namespace {
 struct Operator {
     PlanMutation mutation;
     /// The kind every mutant must show.
-    const char* expected;
+    ViolationKind expected;
     /// Whether that kind must be the only one (relaxing a signal leaves the
     /// weak order, hence races, deadlocks and counts, as they were; a dropped
     /// release leaves an acquire waiting and nothing else).

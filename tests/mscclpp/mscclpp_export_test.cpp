@@ -73,7 +73,7 @@ TEST_CASE("mscclpp export: a broken schedule exports to a plan that fails the sa
     request.topology = Topology::ring(10);  // the published last step double counts
     const Report report =
         mscclpp::check_plan(mscclpp::plan_from_msccl(msccl::lower_to_msccl(generate(request))));
-    CHECK(report.violation_counts.contains("double_count"));
+    CHECK(report.violation_counts.contains(ViolationKind::double_count));
 }
 
 TEST_CASE("mscclpp export: rank consistency of the reduction trees, a named check") {

@@ -14,7 +14,8 @@ namespace {
 
 std::set<std::string> kinds_of(const Report& report) {
     std::set<std::string> kinds;
-    for (const auto& [kind, count] : report.violation_counts) kinds.insert(kind);
+    for (const auto& [kind, count] : report.violation_counts)
+        kinds.insert(std::string(to_string(kind)));
     return kinds;
 }
 

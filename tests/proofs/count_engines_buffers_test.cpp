@@ -111,7 +111,7 @@ TEST_CASE("smt engine: a scratch buffer and local operations that hold") {
     no_fold.steps[1].local.erase(no_fold.steps[1].local.begin());
     const proofs::SmtExecution missing = smt(no_fold);
     REQUIRE(missing.first);
-    CHECK(missing.first->kind == "missing");
+    CHECK(missing.first->kind == ViolationKind::missing);
     CHECK(missing.first->rank == 0);
     CHECK(missing.first->contributor == 0);
     CHECK(missing.first->count == 0);
@@ -123,7 +123,7 @@ TEST_CASE("smt engine: a local reduce that double counts is reported at its step
     REQUIRE(execution.verdict == proofs::Verdict::violated);
     REQUIRE(execution.first);
     const proofs::CountViolation& first = *execution.first;
-    CHECK(first.kind == "double_count");
+    CHECK(first.kind == ViolationKind::double_count);
     CHECK(first.step == 1);
     CHECK(first.rank == 0);
     CHECK(first.block == 0);
@@ -143,7 +143,7 @@ TEST_CASE("smt engine: a local reduce that double counts is reported at its step
 TEST_CASE("smt engine: a result left only in a scratch buffer is missing") {
     const proofs::SmtExecution execution = smt(scratch_only());
     REQUIRE(execution.first);
-    CHECK(execution.first->kind == "missing");
+    CHECK(execution.first->kind == ViolationKind::missing);
     CHECK(execution.first->step == 2);
     CHECK(execution.first->rank == 0);
     CHECK(execution.first->block == 0);
@@ -157,7 +157,7 @@ TEST_CASE("smt engine: local operations run in list order; a copy of nothing emp
         std::swap(schedule.steps[1].local[0], schedule.steps[1].local[1]);
         const proofs::SmtExecution execution = smt(schedule);
         REQUIRE(execution.first);
-        CHECK(execution.first->kind == "double_count");
+        CHECK(execution.first->kind == ViolationKind::double_count);
         CHECK(execution.first->step == 1);
         CHECK(execution.first->rank == 0);
         CHECK(execution.first->contributor == 1);
@@ -171,7 +171,7 @@ TEST_CASE("smt engine: local operations run in list order; a copy of nothing emp
         schedule.steps.push_back(empty_out);
         const proofs::SmtExecution execution = smt(schedule);
         REQUIRE(execution.first);
-        CHECK(execution.first->kind == "missing");
+        CHECK(execution.first->kind == ViolationKind::missing);
         CHECK(execution.first->step == 3);
         CHECK(execution.first->rank == 2);
         CHECK(execution.first->contributor == 0);
@@ -183,7 +183,7 @@ TEST_CASE("smt engine: local operations run in list order; a copy of nothing emp
         schedule.ports = 3;
         const proofs::SmtExecution execution = smt(schedule);
         REQUIRE(execution.first);
-        CHECK(execution.first->kind == "double_count");
+        CHECK(execution.first->kind == ViolationKind::double_count);
         CHECK(execution.first->step == 0);
         CHECK(execution.first->rank == 0);
         CHECK(execution.first->contributor == 1);
@@ -193,15 +193,16 @@ TEST_CASE("smt engine: local operations run in list order; a copy of nothing emp
 
 TEST_CASE("reference replay: buffers and local operations as the smt engine counts them") {
     CHECK_FALSE(reference_violation(holds()).has_value());
-    CHECK(reference_violation(local_double_count()) ==
+    CHECK(reference_violation(local_double_count())->words() ==
           "double_count at step 1, rank 0, block 0 (local operation), contributor 0");
-    CHECK(reference_violation(scratch_only()) ==
+    CHECK(reference_violation(scratch_only())->words() ==
           "missing at the end: rank 0, block 0, contributor 1");
     Schedule unheld = holds();
     unheld.steps[0].transfers[0].src_buffer = acc;
-    CHECK(reference_violation(unheld) == "send_unheld at step 0, rank 1, block 0");
+    CHECK(reference_violation(unheld)->words() == "send_unheld at step 0, rank 1, block 0");
     Schedule joint = holds();
     joint.steps[0].transfers.push_back(transfer(1, 0, Op::reduce, main_buffer, acc));
     joint.ports = 3;
-    CHECK(reference_violation(joint) == "double_count at step 0, rank 0, block 0, contributor 1");
+    CHECK(reference_violation(joint)->words() ==
+          "double_count at step 0, rank 0, block 0, contributor 1");
 }

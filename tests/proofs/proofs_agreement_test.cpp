@@ -93,10 +93,10 @@ TEST_CASE("Trivance L: executor measurements agree with the proofs for every n i
         // for n = 3^s, at the last step (only) for every other n.
         std::int64_t double_counts = 0;
         for (const auto& [kind, count] : report.violation_counts)
-            if (kind == "double_count") double_counts = count;
+            if (kind == ViolationKind::double_count) double_counts = count;
         CHECK((double_counts > 0) == !power_of_three);
         for (const Violation& violation : report.violations)
-            if (violation.kind == "double_count") CHECK(violation.step == s);
+            if (violation.kind == ViolationKind::double_count) CHECK(violation.step == s);
 
         if (power_of_three) {
             CHECK(report.verdict == Verdict::holds);
@@ -129,7 +129,7 @@ TEST_CASE("Trivance L: executor measurements agree with the proofs for every n i
             check_schedule(testing::ring_schedule("trivance", Form::L, n), options);
         bool executor_found_it = false;
         for (const Violation& violation : report.violations)
-            executor_found_it |= violation.kind == "double_count" &&
+            executor_found_it |= violation.kind == ViolationKind::double_count &&
                                  violation.step == found["step"].get<int>() &&
                                  violation.rank == found["rank"].get<int>() &&
                                  violation.contributor == found["contributor"].get<int>() &&

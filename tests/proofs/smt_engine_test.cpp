@@ -27,15 +27,15 @@ namespace {
 /// The fields both engines are compared on.
 std::string describe(const std::optional<proofs::CountViolation>& first) {
     if (!first) return "holds";
-    return first->kind + " at step " + std::to_string(first->step) + ", rank " +
-           std::to_string(first->rank) + ", block " + std::to_string(first->block) +
+    return std::string(to_string(first->kind)) + " at step " + std::to_string(first->step) +
+           ", rank " + std::to_string(first->rank) + ", block " + std::to_string(first->block) +
            ", contributor " + std::to_string(first->contributor);
 }
 
-proofs::CountViolation count_violation(std::string kind, int step, int rank, int block,
+proofs::CountViolation count_violation(ViolationKind kind, int step, int rank, int block,
                                        int contributor) {
     proofs::CountViolation found;
-    found.kind = std::move(kind);
+    found.kind = kind;
     found.step = step;
     found.rank = rank;
     found.block = block;
@@ -107,13 +107,13 @@ std::optional<proofs::CountViolation> executor_first(const Schedule& schedule) {
     };
     const Violation* first_double = nullptr;
     for (const Violation& violation : report.violations) {
-        if (violation.kind != "double_count") continue;
+        if (violation.kind != ViolationKind::double_count) continue;
         if (!first_double || order(violation) < order(*first_double)) first_double = &violation;
     }
     // The state exposed holds buffer 0 only; a schedule with scratch buffers
     // or local operations is compared on the executor's own contributor.
     if (first_double && schedule.uses_buffers())
-        return count_violation("double_count", first_double->step, first_double->rank,
+        return count_violation(ViolationKind::double_count, first_double->step, first_double->rank,
                                first_double->block, first_double->contributor);
     if (first_double) {
         const int k = first_double->step;
@@ -138,7 +138,7 @@ std::optional<proofs::CountViolation> executor_first(const Schedule& schedule) {
         CHECK(copies[static_cast<std::size_t>(first_double->contributor)] >= 2);
         for (int c = 0; c < schedule.ranks; ++c)
             if (copies[static_cast<std::size_t>(c)] >= 2)
-                return count_violation("double_count", k, dst, block, c);
+                return count_violation(ViolationKind::double_count, k, dst, block, c);
         FAIL("the executor's double count has no contributor carried twice");
     }
     const int final_step = static_cast<int>(schedule.steps.size());
@@ -150,11 +150,11 @@ std::optional<proofs::CountViolation> executor_first(const Schedule& schedule) {
             for (int c = 0; c < schedule.ranks && !first_missing; ++c) {
                 const bool required = schedule.collective != Collective::allgather || c == owner;
                 if (held.held_before(final_step, r, b, c) != required)
-                    first_missing = count_violation("missing", final_step, r, b, c);
+                    first_missing = count_violation(ViolationKind::missing, final_step, r, b, c);
             }
         }
     // The executor's own postcondition check agrees with the state it exposes.
-    CHECK(report.violation_counts.count("missing") == (first_missing ? 1U : 0U));
+    CHECK(report.violation_counts.count(ViolationKind::missing) == (first_missing ? 1U : 0U));
     return first_missing;
 }
 
@@ -177,7 +177,7 @@ void check_engines_agree(const Schedule& schedule, const std::string& label) {
     CAPTURE(label);
     const auto smt = smt_first(schedule);
     const auto executor = executor_first(schedule);
-    if (schedule.uses_buffers() && smt && executor && smt->kind == "double_count") {
+    if (schedule.uses_buffers() && smt && executor && smt->kind == ViolationKind::double_count) {
         INFO("smt: ", describe(smt), "; executor: ", describe(executor));
         CHECK(std::tie(smt->kind, smt->step, smt->rank, smt->block) ==
               std::tie(executor->kind, executor->step, executor->rank, executor->block));
@@ -262,7 +262,7 @@ TEST_CASE("smt engine: Trivance L on ring:4 counts contribution 0 twice at rank 
     REQUIRE(execution.verdict == proofs::Verdict::violated);
     REQUIRE(execution.first);
     const proofs::CountViolation& first = *execution.first;
-    CHECK(first.kind == "double_count");
+    CHECK(first.kind == ViolationKind::double_count);
     CHECK(first.step == 1);
     CHECK(first.rank == 0);
     CHECK(first.block == 0);
@@ -277,7 +277,7 @@ TEST_CASE("smt engine: a hand-made allreduce without 2 -> 1 misses contributor 2
     const proofs::SmtExecution execution = proofs::smt_execute(broken, {});
     REQUIRE(execution.verdict == proofs::Verdict::violated);
     REQUIRE(execution.first);
-    CHECK(execution.first->kind == "missing");
+    CHECK(execution.first->kind == ViolationKind::missing);
     CHECK(execution.first->step == 1);
     CHECK(execution.first->rank == 1);
     CHECK(execution.first->block == 0);
@@ -315,7 +315,7 @@ TEST_CASE("smt engine: a local operation's double count comes before its arrival
     const auto smt = smt_first(schedule);
     REQUIRE(smt);
     CHECK(std::tie(smt->kind, smt->step, smt->rank, smt->block) ==
-          std::tuple("double_count", 1, 4, 0));
+          std::tuple(ViolationKind::double_count, 1, 4, 0));
     CHECK(smt->local_operations == std::vector<int>{24});
     check_engines_agree(schedule, "trivance L synthesized 5, 0 -> 1 sent to 4");
 }

@@ -40,7 +40,7 @@ TEST_CASE("smt engine: an exceeded declared bound is a violation, exit 1") {
     const proofs::StructureOutcome outcome = proofs::check_structure(schedule);
     CHECK(outcome.check.verdict == Verdict::violated);
     REQUIRE(outcome.violation.has_value());
-    CHECK(outcome.violation->kind == "bound_exceeded");
+    CHECK(outcome.violation->kind == ViolationKind::bound_exceeded);
     CHECK(outcome.violation->detail.rfind("link_chunks in step 0: ", 0) == 0);
     CHECK(outcome.unchecked.empty());
     const CommandOutput run = run_trivcheck("check " + path + " --engine smt");
@@ -82,5 +82,5 @@ TEST_CASE("smt engine: a send of a block the sender does not hold is a violation
     const proofs::StructureOutcome outcome = proofs::check_structure(parse_schedule_json(text, "t"));
     CHECK(outcome.check.verdict == Verdict::violated);
     REQUIRE(outcome.violation.has_value());
-    CHECK(outcome.violation->kind == "send_unheld");
+    CHECK(outcome.violation->kind == ViolationKind::send_unheld);
 }

@@ -110,7 +110,7 @@ TEST_CASE(
     const Mutant mutant = op.mutate(original, SiteChoice(MutationPlace{0, 0, 0})).front();
     CHECK(mutant.site == "step 0, 0 -> 1: block 4 left out");
     const Report report = check_schedule(mutant.schedule);
-    const FailureSignature signature = *signature_of(report, "missing", true);
+    const FailureSignature signature = *signature_of(report, ViolationKind::missing, true);
     CHECK(signature.cause == "overwritten");
     const MutantShrink shrink = shrink_mutant(request, original, op, mutant, signature, false);
     REQUIRE(shrink.search.smallest);

@@ -84,7 +84,7 @@ TEST_CASE("each mutation operator on a small schedule: the exact first violation
             const Report report = check_schedule(mutants[0].schedule);
             REQUIRE(report.verdict == Verdict::violated);
             const Violation& first = report.violations.front();
-            CHECK(first.kind == expected.kind);
+            CHECK(to_string(first.kind) == expected.kind);
             CHECK(first.step == expected.step);
             CHECK(first.rank == expected.rank);
             CHECK(first.block == expected.block);
@@ -113,7 +113,7 @@ TEST_CASE("a step split in Trivance B is correct but one step longer: caught by 
     const Report report = check_schedule(split);
     REQUIRE(report.verdict == Verdict::violated);
     CHECK(report.violation_counts.size() == 1);
-    CHECK(report.violation_counts.count("bound_exceeded") == 1);
+    CHECK(report.violation_counts.count(ViolationKind::bound_exceeded) == 1);
     // 5 steps where 4 were declared (and a split step costs theta too).
     bool steps_exceeded = false;
     for (const Violation& violation : report.violations)

@@ -69,7 +69,8 @@ TEST_CASE("removing a rank renumbers ranks and the blocks they own") {
 
 TEST_CASE("a 27-rank schedule that counts a contribution twice shrinks to 2 ranks, 3 transfers") {
     const Schedule broken = resent_27();
-    const FailureSignature signature = *signature_of(check_schedule(broken), "double_count", true);
+    const FailureSignature signature =
+        *signature_of(check_schedule(broken), ViolationKind::double_count, true);
     CHECK(signature.cause == "already_held");
     const ShrinkResult result = shrink_schedule(broken, signature);
     CHECK(result.schedule.ranks == 2);
@@ -77,7 +78,7 @@ TEST_CASE("a 27-rank schedule that counts a contribution twice shrinks to 2 rank
     CHECK(result.schedule.blocks == 1);
     CHECK(result.schedule.transfer_count() == 3);
     const Report report = check_schedule(result.schedule);
-    CHECK(report.violation_counts.count("double_count") == 1);
+    CHECK(report.violation_counts.count(ViolationKind::double_count) == 1);
     // Both cells still end right: the double count is the only defect left.
     CHECK(held_share(report) == 1.0);
     // The same message twice: 0 -> 1 in step 0 and again in step 1.
@@ -86,7 +87,7 @@ TEST_CASE("a 27-rank schedule that counts a contribution twice shrinks to 2 rank
 
 TEST_CASE("a missing contribution shrinks keeping its cause, not to the empty schedule") {
     const Report before = check_schedule(dropped_27());
-    const FailureSignature signature = *signature_of(before, "missing", true);
+    const FailureSignature signature = *signature_of(before, ViolationKind::missing, true);
     CHECK(signature.cause == "stranded");
     const ShrinkResult result = shrink_schedule(dropped_27(), signature);
     // Not the 3 ranks and 1 transfer in which nothing reaches anyone: two
@@ -109,7 +110,7 @@ TEST_CASE("trivcheck shrink writes a smaller schedule failing the same way") {
           std::string::npos);
     const Schedule small = read_schedule_file(output);
     CHECK(small.ranks == 2);
-    CHECK(check_schedule(small).violation_counts.count("double_count") == 1);
+    CHECK(check_schedule(small).violation_counts.count(ViolationKind::double_count) == 1);
     std::remove(input.c_str());
     std::remove(output.c_str());
 }
@@ -131,7 +132,8 @@ TEST_CASE(
     });
     REQUIRE(forgotten != last.end());
     last.erase(forgotten);
-    const FailureSignature signature = *signature_of(check_schedule(broken), "double_count", true);
+    const FailureSignature signature =
+        *signature_of(check_schedule(broken), ViolationKind::double_count, true);
     const ShrinkResult result = shrink_schedule(broken, signature);
     const Schedule& shrunk = result.schedule;
     CHECK(shrunk.ranks == 2);
@@ -143,7 +145,7 @@ TEST_CASE(
     const Report report = check_schedule(shrunk);
     REQUIRE(!report.violations.empty());
     const Violation& violation = report.violations.front();
-    CHECK(violation.kind == "double_count");
+    CHECK(violation.kind == ViolationKind::double_count);
     CHECK(violation.step == 1);
     CHECK(violation.rank == 0);
     CHECK(violation.contributor == 0);

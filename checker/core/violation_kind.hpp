@@ -1,0 +1,58 @@
+#pragma once
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace trivcheck {
+
+/// What went wrong, one word each (docs/model.md, violations; docs/msccl.md).
+/// Declared in the alphabetical order of their names, so maps keyed by kind
+/// list them in the order the reports always used.
+enum class ViolationKind : std::uint8_t {
+    bound_exceeded,
+    count_mismatch,
+    deadlock,
+    double_count,
+    missing,
+    packet_unwritten,
+    port_overuse,
+    race,
+    rank_inconsistent,
+    reduce_of_nothing,
+    runtime_limit,
+    send_unheld,
+    signal_count_mismatch,
+    stale_read,
+    unexpected_contribution,
+    unreceived_message,
+    unsignalled_wait,
+};
+
+/// Everything the tool says about one kind, in one place: a new kind is one
+/// enumerator above and one entry of the table (violation_kind.cpp).
+struct ViolationKindEntry {
+    ViolationKind kind;
+    /// The name in reports, JSON, SARIF rule ids and on the command line.
+    std::string_view name;
+    /// SARIF's short description: what happened, in one line.
+    std::string_view summary;
+    /// SARIF's full description and help: what to do about it.
+    std::string_view help;
+    /// Whether `shrink --kind` can keep it while making the input smaller.
+    bool shrinkable;
+    /// Which inputs can show it: synchronous schedules, MSCCL-IR programs or both.
+    std::string_view found_in;
+};
+
+/// Every kind, in enumeration order.
+std::span<const ViolationKindEntry> violation_kinds();
+const ViolationKindEntry& entry(ViolationKind kind);
+std::string_view to_string(ViolationKind kind);
+std::ostream& operator<<(std::ostream& out, ViolationKind kind);
+/// The kind named `name`; empty when none is (parsing user input).
+std::optional<ViolationKind> violation_kind_named(std::string_view name);
+
+}  // namespace trivcheck
