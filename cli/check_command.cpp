@@ -10,6 +10,7 @@
 #include "checker/formats/report_text.hpp"
 #include "checker/formats/schedule_json.hpp"
 #include "checker/formats/size_spec.hpp"
+#include "checker/mscclpp/plan_check.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/number_checks.hpp"
@@ -49,6 +50,20 @@ struct CheckOptions {
     proofs::SolverSettings solver;
 };
 
+/// Prints an asynchronous report (MSCCL-IR or MSCCL++) with the reader's
+/// warnings (stderr, and `warnings` in the JSON); returns the exit code.
+int print_asynchronous_report(const Report& report, const std::vector<std::string>& warnings,
+                              bool json_output) {
+    if (json_output) {
+        nlohmann::ordered_json json = report_to_json(report);
+        if (!warnings.empty()) json["warnings"] = warnings;
+        std::cout << json_text(json, 2) << "\n";
+    } else {
+        std::cout << report_to_text(report);
+    }
+    return report.verdict == Verdict::holds ? exit_holds : exit_violated;
+}
+
 /// `check FILE.xml`: the asynchronous executor (checker/asynchronous/).
 int run_msccl_check(const msccl::Program& program, const CheckOptions& options) {
     if (options.engine != "symbolic" || !options.sizes.empty())
@@ -60,14 +75,19 @@ int run_msccl_check(const msccl::Program& program, const CheckOptions& options) 
     for (const std::string& warning : program.warnings) std::cerr << "warning: " << warning << "\n";
     Report report = msccl::check_program(program, asynchronous_options);
     count_required_checks(options.required, report);
-    if (options.json) {
-        nlohmann::ordered_json json = report_to_json(report);
-        if (!program.warnings.empty()) json["warnings"] = program.warnings;
-        std::cout << json_text(json, 2) << "\n";
-    } else {
-        std::cout << report_to_text(report);
-    }
-    return report.verdict == Verdict::holds ? exit_holds : exit_violated;
+    return print_asynchronous_report(report, program.warnings, options.json);
+}
+
+/// `check PLAN.json`: an MSCCL++ execution plan (checker/mscclpp/).
+int run_mscclpp_check(const mscclpp::Plan& plan, const CheckOptions& options) {
+    if (options.engine != "symbolic" || !options.sizes.empty() || !options.runtime.empty())
+        throw std::invalid_argument(
+            "MSCCL++ execution plans are checked by the symbolic engine only, without --n or "
+            "--runtime");
+    for (const std::string& warning : plan.warnings) std::cerr << "warning: " << warning << "\n";
+    Report report = mscclpp::check_plan(plan, options.max_violations);
+    count_required_checks(options.required, report);
+    return print_asynchronous_report(report, plan.warnings, options.json);
 }
 
 int run_check(CheckOptions options) {
@@ -94,6 +114,8 @@ int run_check(CheckOptions options) {
         if (options.files.size() > 1)
             throw std::invalid_argument("several files need --format sarif; give one file");
         if (!options.files.empty()) options.source.file = options.files.front();
+        if (const std::optional<mscclpp::Plan> plan = load_mscclpp_plan(options.source))
+            return run_mscclpp_check(*plan, options);
         if (const std::optional<msccl::Program> program =
                 load_msccl_program(options.source, options.strict))
             return run_msccl_check(*program, options);
@@ -156,12 +178,15 @@ void register_check_command(CLI::App& app, CommandResult& result) {
         "  trivcheck check --algo trivance --form L --n 2..64   (smallest failing n)\n"
         "  trivcheck check my-schedule.json --engine smt   (second engine: Z3, n <= 32)\n"
         "  trivcheck check allreduce.xml --runtime rccl   (MSCCL-IR, asynchronous)\n"
+        "  trivcheck check allreduce_plan.json   (an MSCCL++ execution plan, told by its content)\n"
         "Exit 0 holds, 1 violated, 2 usage, 3 bad input file, 4 too large to check or solver "
         "unknown.");
-    command->add_option("file", options->files,
-                        "A trivcheck.schedule/1 JSON file (steps with \"every_rank\": true are "
-                        "executed as a rotation orbit, one rank for all), or an MSCCL-IR XML "
-                        "file (docs/msccl.md); several with --format sarif");
+    command->add_option(
+        "file", options->files,
+        "A trivcheck.schedule/1 JSON file (steps with \"every_rank\": true are "
+        "executed as a rotation orbit, one rank for all), or an MSCCL-IR XML "
+        "file (docs/msccl.md), or an MSCCL++ execution plan (docs/mscclpp.md); several with "
+        "--format sarif");
     add_generator_options(*command, options->source);
     command->add_flag("--json", options->json,
                       "Print the trivcheck.report/1 JSON report (docs/report-format.md)");

@@ -11,6 +11,8 @@
 #include "checker/formats/ring_step_svg.hpp"
 #include "checker/formats/step_dot.hpp"
 #include "checker/formats/torus_svg.hpp"
+#include "checker/mscclpp/plan_check.hpp"
+#include "checker/mscclpp/plan_timeline_svg.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/number_checks.hpp"
@@ -50,7 +52,20 @@ int run_draw(const DrawOptions& options) {
     return run_reporting_errors([&]() -> int {
         if (options.coverage && options.dot)
             throw CLI::ValidationError("give --coverage or --dot, not both");
-        ScheduleSource source = options.source;
+        ScheduleSource source = options.source;  // keeps the file's text once read
+        if (const std::optional<mscclpp::Plan> plan = load_mscclpp_plan(source)) {
+            const Report plan_report = mscclpp::check_plan(*plan);
+            const Violation* plan_highlight =
+                options.violation >= 0           ? chosen_violation(plan_report, options)
+                : plan_report.violations.empty() ? nullptr
+                                                 : &plan_report.violations.front();
+            const std::string picture = mscclpp::plan_timeline_svg(*plan, plan_highlight);
+            if (options.output.empty() || options.output == "-")
+                std::cout << picture;
+            else
+                write_file_text(options.output, picture);
+            return exit_holds;
+        }
         const std::optional<msccl::Program> read = load_msccl_program(source);
         const bool msccl = read.has_value();
         Schedule schedule;
@@ -104,6 +119,8 @@ void register_draw_command(CLI::App& app, CommandResult& result) {
         "  trivcheck draw --algo trivance --form L --topo ring:10 --step 2 --coverage -o grid.svg\n"
         "  trivcheck draw --algo trivance --form B --topo torus:9x9 --step 2 -o torus.svg\n"
         "  trivcheck draw schedule.json --step 0 --dot | circo -Tsvg > step.svg\n"
+        "An MSCCL++ execution plan is drawn as a timeline too: signal -> wait and release ->\n"
+        "acquire arrows, relaxed signals dashed, the first violation's operations in red.\n"
         "An MSCCL-IR file (.xml) is drawn as a timeline: a lane per gpu and thread block, message\n"
         "arrows, waits dashed, the first violation's steps (race, deadlock cycle) in red:\n"
         "  trivcheck draw race.xml -o race.svg\n"

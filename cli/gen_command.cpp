@@ -1,9 +1,12 @@
 #include <iostream>
 
 #include "checker/core/exit_code.hpp"
+#include "checker/formats/file_text.hpp"
 #include "checker/formats/msccl_xml_writer.hpp"
 #include "checker/formats/schedule_json.hpp"
 #include "checker/lowering/msccl_lowering.hpp"
+#include "checker/mscclpp/plan_from_msccl.hpp"
+#include "checker/mscclpp/plan_json_writer.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/schedule_source.hpp"
@@ -36,6 +39,15 @@ int run_gen(const GenOptions& options) {
                 return exit_holds;
             }
         const Schedule schedule = generate(request);
+        if (options.format == "mscclpp") {
+            const std::string text =
+                mscclpp::write_plan_json(mscclpp::plan_from_msccl(msccl::lower_to_msccl(schedule)));
+            if (to_stdout)
+                std::cout << text;
+            else
+                write_file_text(options.output, text);
+            return exit_holds;
+        }
         if (options.format == "msccl") {
             const msccl::Program program = msccl::lower_to_msccl(schedule);
             if (to_stdout)
@@ -68,9 +80,10 @@ void register_gen_command(CLI::App& app, CommandResult& result) {
     command->add_option("-o,--output", options->output, "Output file (default: standard output)");
     command
         ->add_option("--format", options->format,
-                     "json (trivcheck.schedule/1) or msccl (MSCCL-IR XML; allreduce only; exit 2 "
-                     "naming the RCCL limit a program cannot keep)")
-        ->check(CLI::IsMember({"json", "msccl"}));
+                     "json (trivcheck.schedule/1), msccl (MSCCL-IR XML; allreduce only; exit 2 "
+                     "naming the RCCL limit a program cannot keep) or mscclpp (that program as an "
+                     "MSCCL++ execution plan, docs/mscclpp.md)")
+        ->check(CLI::IsMember({"json", "msccl", "mscclpp"}));
     command->add_flag("--expand", options->expand,
                       "JSON: write every transfer of every rank, even for a rotation-symmetric "
                       "schedule");

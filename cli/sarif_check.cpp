@@ -11,6 +11,7 @@
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/json_text.hpp"
 #include "checker/formats/report_sarif.hpp"
+#include "checker/mscclpp/plan_check.hpp"
 #include "cli/schedule_source.hpp"
 
 namespace trivcheck::cli {
@@ -25,6 +26,11 @@ SarifSubject check_file(const std::string& file, const ExecuteOptions& options, 
         ScheduleSource source;
         source.file = file;
         source.text = subject.text;  // read once: the file may be a FIFO
+        if (const std::optional<mscclpp::Plan> plan = load_mscclpp_plan(source)) {
+            subject.mscclpp = true;
+            subject.report = mscclpp::check_plan(*plan, options.max_recorded_violations);
+            return subject;
+        }
         if (const std::optional<msccl::Program> program = load_msccl_program(source)) {
             subject.msccl = true;
             msccl::AsynchronousOptions asynchronous_options;

@@ -1,9 +1,13 @@
 #include "cli/schedule_source.hpp"
 
+#include <filesystem>
+
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/input_format.hpp"
 #include "checker/formats/msccl_xml_reader.hpp"
 #include "checker/formats/schedule_json.hpp"
+#include "checker/mscclpp/plan_reader.hpp"
+#include "checker/mscclpp/plan_sniffing.hpp"
 #include "models/orbit_generator.hpp"
 #include "proofs/last_step_planner.hpp"
 
@@ -115,6 +119,19 @@ std::optional<msccl::Program> load_msccl_program(ScheduleSource& source, bool st
     if (!source.text) source.text = read_file_text(path);
     if (input_format(path, *source.text) != InputFormat::msccl_xml) return std::nullopt;
     return parse_msccl_xml(*source.text, path, strict);
+}
+
+std::optional<mscclpp::Plan> load_mscclpp_plan(ScheduleSource& source) {
+    const std::string& path = source.file;
+    if (path.empty() || input_format_by_name(path) == InputFormat::msccl_xml) return std::nullopt;
+    if (!source.text && std::filesystem::is_regular_file(path)) {
+        // A prefix tells; a large schedule is then read by its own loader.
+        if (!mscclpp::file_looks_like_mscclpp_plan(path)) return std::nullopt;
+        return mscclpp::read_plan_file(path);
+    }
+    if (!source.text) source.text = read_file_text(path);
+    if (!mscclpp::looks_like_mscclpp_plan(*source.text)) return std::nullopt;
+    return mscclpp::parse_plan_json(*source.text, path);
 }
 
 }  // namespace trivcheck::cli

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "checker/formats/schedule_json.hpp"
+#include "checker/mscclpp/plan.hpp"
 #include "models/generator.hpp"
 #include "models/msccl_program.hpp"
 
@@ -49,5 +50,11 @@ ScheduleOrOrbit load_schedule_or_orbit(const ScheduleSource& source);
 /// malformed one, NotApplicable for an unknown collective. Read as RCCL reads
 /// it, with warnings, unless `strict` (parse_msccl_xml).
 std::optional<msccl::Program> load_msccl_program(ScheduleSource& source, bool strict = false);
+
+/// The MSCCL++ execution plan in `source`'s file when its content is one
+/// (mscclpp::looks_like_mscclpp_plan; never for a name ending in .xml);
+/// nothing otherwise. The text it read stays in source.text for the other
+/// loaders. Throws InputError for a plan the executor would refuse.
+std::optional<mscclpp::Plan> load_mscclpp_plan(ScheduleSource& source);
 
 }  // namespace trivcheck::cli

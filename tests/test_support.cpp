@@ -101,6 +101,13 @@ std::string unique_temp_path(const std::string& stem) {
         .string();
 }
 
+std::string temporary_file(const std::string& stem, const std::string& extension,
+                           const std::string& text) {
+    const std::string path = unique_temp_path(stem) + extension;
+    std::ofstream(path) << text;
+    return path;
+}
+
 std::string shared_path(const std::string& relative) {
     return std::string(TRIVCHECK_SOURCE_DIR) + "/../shared/" + relative;
 }

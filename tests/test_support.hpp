@@ -45,6 +45,11 @@ std::string source_path(const std::string& relative);
 /// and a counter follow `stem`), so `ctest -j` and parallel runs never collide.
 std::string unique_temp_path(const std::string& stem);
 
+/// Writes `text` to a file no other test uses (`stem`, a unique part, then
+/// `extension`) and returns its path.
+std::string temporary_file(const std::string& stem, const std::string& extension,
+                           const std::string& text);
+
 /// A file of the inputs kept beside the repository rather than in it (the
 /// MSCCL-IR corpus); tests that read one skip when it is absent.
 std::string shared_path(const std::string& relative);

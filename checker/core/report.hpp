@@ -95,8 +95,11 @@ struct GpuTraffic {
     std::int64_t received_chunks = 0;
 };
 
-/// Figures of an asynchronous MSCCL-IR execution (docs/msccl.md).
+/// Figures of an asynchronous MSCCL-IR execution (docs/msccl.md), or of an
+/// MSCCL++ execution plan's (docs/mscclpp.md; `format` says which).
 struct AsynchronousFigures {
+    /// "MSCCL-IR" or "MSCCL++".
+    std::string format = "MSCCL-IR";
     /// `coll` as docs/msccl.md names it (alltoall has no synchronous Collective).
     std::string collective;
     std::string protocol;
@@ -115,6 +118,24 @@ struct AsynchronousFigures {
     std::vector<ConnectionFigures> connections;
     /// "rccl" when `--runtime rccl` checked the runtime's limits; empty otherwise.
     std::string runtime;
+};
+
+/// What one run of an MSCCL++ execution plan synchronized and moved (docs/mscclpp.md).
+struct MscclppFigures {
+    int signals = 0;
+    int relaxed_signals = 0;
+    int waits = 0;
+    int barriers = 0;
+    int semaphore_acquires = 0;
+    /// Operations that read packets (each spins on its packets' flags).
+    int packet_reads = 0;
+    /// Chunks written into another gpu's memory.
+    std::int64_t remote_chunks_written = 0;
+    /// All-reduce: the longest root-to-leaf path of any output's reduction tree.
+    int reduction_depth = 0;
+    /// Cells per chunk the run tracked, and the iterations each pipeline ran.
+    int pieces_per_chunk = 1;
+    int pipeline_iterations = 0;
 };
 
 /// Figures of one step (docs/model.md, figures).
@@ -187,6 +208,8 @@ struct Report {
     std::map<ViolationKind, std::int64_t> violation_counts;
     /// Set for MSCCL-IR programs, whose figures are not per synchronous step.
     std::optional<AsynchronousFigures> asynchronous = {};
+    /// Set for MSCCL++ execution plans, beside `asynchronous`.
+    std::optional<MscclppFigures> mscclpp = {};
     /// Set for schedules on a torus.
     std::optional<TorusFigures> torus = {};
 

@@ -11,6 +11,7 @@ namespace {
 constexpr std::string_view kSchedules = "schedules";
 constexpr std::string_view kPrograms = "MSCCL-IR programs";
 constexpr std::string_view kBoth = "schedules and MSCCL-IR programs";
+constexpr std::string_view kPlans = "MSCCL++ execution plans";
 
 constexpr std::array kEntries = {
     ViolationKindEntry{
@@ -47,6 +48,11 @@ constexpr std::array kEntries = {
                        "(allreduce: all n; reduce_scatter: the owner's block complete; allgather: "
                        "the owner's value).",
                        true, kBoth},
+    ViolationKindEntry{ViolationKind::packet_unwritten, "packet_unwritten",
+                       "A packet read that nothing writes",
+                       "MSCCL++: the reader spins on the packet's flag forever; write the "
+                       "packets (ppkt, rppkt, cpkt, ...) it reads, in the same launch.",
+                       false, kPlans},
     ViolationKindEntry{ViolationKind::port_overuse, "port_overuse",
                        "A rank sends or receives more messages in a step than it has ports",
                        "Every rank may send at most `ports` messages and receive at most `ports` "
@@ -77,6 +83,17 @@ constexpr std::array kEntries = {
                        "The sender holds no contribution to the block at the start of the step; "
                        "send it after it has arrived, or from the buffer that holds it.",
                        true, kSchedules},
+    ViolationKindEntry{ViolationKind::signal_count_mismatch, "signal_count_mismatch",
+                       "A signal or release nothing consumes",
+                       "MSCCL++: the next launch starts with a count that lets a wait or acquire "
+                       "pass early; pair every signal with a wait, every release with an acquire.",
+                       false, kPlans},
+    ViolationKindEntry{ViolationKind::stale_read, "stale_read",
+                       "A read ordered after its write only through a relaxed signal",
+                       "MSCCL++: a relaxed signal or wait pairs counts but does not make the data "
+                       "written before it visible; publish data with a full signal "
+                       "(docs/mscclpp.md).",
+                       false, kPlans},
     ViolationKindEntry{ViolationKind::unexpected_contribution, "unexpected_contribution",
                        "A chunk holds a contribution it must not hold",
                        "MSCCL-IR: the postcondition requires exactly the listed contributions.",

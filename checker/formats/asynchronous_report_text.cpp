@@ -54,12 +54,55 @@ std::string describe_program_points(const Violation& violation) {
     return out.str();
 }
 
+namespace {
+
+/// The violation counts and the violations shown in full.
+std::string violations_text(const Report& report) {
+    if (report.violation_counts.empty()) return "";
+    std::ostringstream out;
+    out << "\nviolations:";
+    for (const auto& [kind, count] : report.violation_counts)
+        out << " " << kind << " " << count << ";";
+    out << " first " << report.violations.size() << " shown\n";
+    for (const Violation& violation : report.violations) out << describe_violation(violation);
+    return out.str();
+}
+
+/// The figures and violations of an MSCCL++ plan's report (no FIFO connections).
+std::string mscclpp_figures_text(const Report& report) {
+    const AsynchronousFigures& figures = *report.asynchronous;
+    const MscclppFigures& plan = *report.mscclpp;
+    std::ostringstream out;
+    out << "thread blocks " << figures.thread_blocks << " (at most "
+        << figures.most_thread_blocks_per_gpu << " per gpu), channels " << figures.channels
+        << ", operations run " << figures.steps_total << "\n";
+    out << "critical path " << figures.critical_path << " operations; signals " << plan.signals
+        << " (+" << plan.relaxed_signals << " relaxed), waits " << plan.waits << ", barriers "
+        << plan.barriers << ", semaphore acquires " << plan.semaphore_acquires << ", packet reads "
+        << plan.packet_reads << "\n";
+    if (plan.reduction_depth > 0) out << "reduction depth " << plan.reduction_depth << "; ";
+    out << "remote chunks written " << plan.remote_chunks_written << "; cells per chunk "
+        << plan.pieces_per_chunk;
+    if (plan.pipeline_iterations > 0)
+        out << ", pipelines run " << plan.pipeline_iterations << " iterations";
+    out << "\n";
+    out << "checks:";
+    for (const auto& [name, outcome] : report.checks)
+        out << " " << name << " " << to_string(outcome.verdict) << ";";
+    out << "\n";
+    return out.str() + violations_text(report);
+}
+
+}  // namespace
+
 std::string asynchronous_report_to_text(const Report& report) {
     const AsynchronousFigures& figures = *report.asynchronous;
     std::ostringstream out;
-    out << report.name << ": " << figures.collective << " (MSCCL-IR, " << figures.protocol << "), "
-        << report.ranks << " gpus, m = " << figures.buffer_chunks << " chunks\n";
+    out << report.name << ": " << figures.collective << " (" << figures.format << ", "
+        << figures.protocol << "), " << report.ranks << " gpus, m = " << figures.buffer_chunks
+        << " chunks\n";
     out << "verdict: " << to_string(report.verdict) << "\n\n";
+    if (report.mscclpp) return terminal_text(out.str() + mscclpp_figures_text(report));
     TextTable traffic({"gpu", "sent chunks", "sent", "received chunks", "received"});
     for (const GpuTraffic& gpu : figures.gpus)
         traffic.add_row({std::to_string(gpu.gpu), std::to_string(gpu.sent_chunks),
@@ -102,14 +145,7 @@ std::string asynchronous_report_to_text(const Report& report) {
         << ", steps " << figures.steps_total << "\n";
     if (!figures.runtime.empty()) out << "runtime limits checked: " << figures.runtime << "\n";
     out << named_checks_text(report);
-    if (!report.violation_counts.empty()) {
-        out << "\nviolations:";
-        for (const auto& [kind, count] : report.violation_counts)
-            out << " " << kind << " " << count << ";";
-        out << " first " << report.violations.size() << " shown\n";
-        for (const Violation& violation : report.violations) out << describe_violation(violation);
-    }
-    return terminal_text(out.str());
+    return terminal_text(out.str() + violations_text(report));
 }
 
 }  // namespace trivcheck

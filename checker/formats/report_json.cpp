@@ -61,6 +61,19 @@ nlohmann::ordered_json asynchronous_json(const AsynchronousFigures& figures) {
     return json;
 }
 
+nlohmann::ordered_json mscclpp_json(const MscclppFigures& figures) {
+    return {{"signals", figures.signals},
+            {"relaxed_signals", figures.relaxed_signals},
+            {"waits", figures.waits},
+            {"barriers", figures.barriers},
+            {"semaphore_acquires", figures.semaphore_acquires},
+            {"packet_reads", figures.packet_reads},
+            {"remote_chunks_written", figures.remote_chunks_written},
+            {"reduction_depth", figures.reduction_depth},
+            {"pieces_per_chunk", figures.pieces_per_chunk},
+            {"pipeline_iterations", figures.pipeline_iterations}};
+}
+
 }  // namespace
 
 nlohmann::ordered_json report_to_json(const Report& report, std::optional<double> message_bytes) {
@@ -81,6 +94,7 @@ nlohmann::ordered_json report_to_json(const Report& report, std::optional<double
     json["bytes_unit"] = message_bytes ? "bytes" : "m";
     json["steps"] = report.asynchronous ? report.asynchronous->critical_path : report.steps();
     if (report.asynchronous) json["asynchronous"] = asynchronous_json(*report.asynchronous);
+    if (report.mscclpp) json["mscclpp"] = mscclpp_json(*report.mscclpp);
     json["per_step"] = nlohmann::ordered_json::array();
     for (const StepFigures& figures : report.per_step) {
         nlohmann::ordered_json step;

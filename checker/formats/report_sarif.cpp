@@ -59,6 +59,15 @@ std::string hop_path(const Hop& hop) {
     return "steps[" + std::to_string(hop.step) + "].transfers[" + std::to_string(hop.index) + "]";
 }
 
+/// An MSCCL++ plan's operation as a JSON path (thread block ids are positions
+/// in the plans the DSL writes); the gpu itself for the caller between launches.
+std::string plan_point_path(const ProgramPoint& point) {
+    std::string path = "gpus[" + std::to_string(point.gpu) + "]";
+    if (point.thread_block < 0) return path;
+    return path + ".threadblocks[" + std::to_string(point.thread_block) + "].ops[" +
+           std::to_string(point.step) + "]";
+}
+
 std::string point_path(const ProgramPoint& point) {
     return "/algo/gpu[@id='" + std::to_string(point.gpu) + "']/tb[@id='" +
            std::to_string(point.thread_block) + "']/step[@s='" + std::to_string(point.step) + "']";
@@ -155,13 +164,14 @@ ordered_json sarif_log(const std::vector<SarifSubject>& subjects) {
                 result(std::string(to_string(violation.kind)), violation_in_one_line(violation));
             std::vector<std::pair<std::string, std::string>> related;
             std::string primary;
-            if (subject.msccl && !violation.points.empty()) {
-                primary = point_path(violation.points.front());
+            const auto path_of = subject.mscclpp ? plan_point_path : point_path;
+            if ((subject.msccl || subject.mscclpp) && !violation.points.empty()) {
+                primary = path_of(violation.points.front());
                 for (std::size_t i = 1; i < violation.points.size(); ++i)
                     related.push_back(
-                        {point_path(violation.points[i]), violation.points[i].note.empty()
-                                                              ? "also involved"
-                                                              : violation.points[i].note});
+                        {path_of(violation.points[i]), violation.points[i].note.empty()
+                                                           ? "also involved"
+                                                           : violation.points[i].note});
                 // Each copy's last carrier before the reduction itself.
                 for (std::size_t i = 0; i < violation.chains.size(); ++i)
                     for (auto point = violation.chains[i].rbegin();
@@ -173,7 +183,9 @@ ordered_json sarif_log(const std::vector<SarifSubject>& subjects) {
                             break;
                         }
             } else {
-                primary = subject.msccl ? "/algo" : violation_json_path(violation);
+                primary = subject.msccl     ? "/algo"
+                          : subject.mscclpp ? ""
+                                            : violation_json_path(violation);
                 for (std::size_t i = 1; i < violation.transfers.size(); ++i)
                     related.push_back({hop_path(violation.transfers[i]),
                                        violation.kind == ViolationKind::double_count

@@ -19,6 +19,8 @@ struct SarifSubject {
     std::string text;
     /// An MSCCL-IR file: locations are XML element paths, not JSON paths.
     bool msccl = false;
+    /// An MSCCL++ execution plan: locations are JSON paths of operations.
+    bool mscclpp = false;
     std::optional<Report> report;
     /// No report: "input_error" (exit 3) or "unknown" (exit 4), and its message.
     std::string failure_kind;

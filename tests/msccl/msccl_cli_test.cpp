@@ -9,19 +9,6 @@
 using namespace trivcheck;
 using namespace trivcheck::testing;
 
-namespace {
-
-/// Writes `text` to a file no other test uses (`stem`, a unique part, then
-/// `extension`) and returns its path.
-std::string temporary_file(const std::string& stem, const std::string& extension,
-                           const std::string& text) {
-    const std::string path = unique_temp_path(stem) + extension;
-    std::ofstream(path) << text;
-    return path;
-}
-
-}  // namespace
-
 MSCCL_CORPUS_TEST_CASE("msccl cli: a real file holds (exit 0), as text and as JSON") {
     const std::string file = msccl_corpus_dir() + "/ndv4_r48ll.xml";
     const CommandOutput text = run_trivcheck("check " + file);

@@ -1,0 +1,59 @@
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "checker/asynchronous/violation_sink.hpp"
+#include "checker/core/report.hpp"
+#include "checker/mscclpp/plan.hpp"
+#include "checker/mscclpp/plan_cells.hpp"
+#include "checker/mscclpp/reduction_trees.hpp"
+
+namespace trivcheck::mscclpp {
+
+/// The contributions a cell holds: sorted ids (CellLayout-independent:
+/// contribution_id), one entry per copy, so a double count shows twice.
+using Contents = std::vector<int>;
+
+/// Contribution id of piece `piece` of input chunk `chunk` of gpu `gpu`, as
+/// the caller writes it before launch `launch`.
+inline int contribution_id(int launch, int gpu, int chunk, int piece, int input_stride, int pieces,
+                           int gpus) {
+    return ((launch * gpus + gpu) * input_stride + chunk) * pieces + piece;
+}
+
+/// Launches every run executes, one after the other on each gpu's stream
+/// (docs/mscclpp.md, Launches): what one launch leaves to the next (counts,
+/// late writes, reads of a buffer the next launch overwrites) shows.
+inline constexpr int launches = 2;
+
+/// What one run of a plan measured (the first launch's).
+struct RunFigures {
+    int thread_blocks = 0;
+    int most_thread_blocks_per_gpu = 0;
+    /// Steps executed (pipeline iterations counted once each), nops included.
+    int steps = 0;
+    /// Longest happens-before chain, in operations other than nop.
+    int critical_path = 0;
+    /// Signals, waits, barriers, acquires, packet reads, remote chunks.
+    MscclppFigures synchronization;
+};
+
+struct RunResult {
+    /// Every thread block of every launch ran to its end.
+    bool completed = false;
+    /// Per cell, after the last launch (whose contributions carry launch `launches - 1`).
+    std::vector<Contents> contents;
+    /// Per cell, its value's reduction tree in `reduction_trees` (-1: none).
+    std::vector<int> trees;
+    ReductionTrees reduction_trees;
+    RunFigures figures;
+};
+
+/// Runs every thread block of `plan` as a sequential process, `launches`
+/// times (docs/mscclpp.md, Execution): blocking waits, acquires, barriers and packet reads; vector
+/// clocks for happens-before with and without relaxed signals; symbolic
+/// contents per cell. Adds race, stale_read, deadlock, signal_count_mismatch and
+/// packet_unwritten violations to `violations`.
+RunResult run_plan(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations);
+
+}  // namespace trivcheck::mscclpp

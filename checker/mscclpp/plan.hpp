@@ -1,0 +1,106 @@
+#pragma once
+#include <string>
+#include <vector>
+
+#include "checker/mscclpp/operation_kind.hpp"
+
+// An MSCCL++ execution plan as the MSCCL++ executor reads it
+// (src/core/executor/execution_plan.cc; docs/mscclpp.md), with every index
+// resolved: channels and remote buffers name gpus and buffers, not positions
+// in per-thread-block lists.
+
+namespace trivcheck::mscclpp {
+
+enum class BufferKind { input, output, scratch };
+enum class ChannelKind { none, memory, port, switch_channel };
+
+/// "i", "o", "s": the plan's spelling.
+const char* buffer_letter(BufferKind buffer);
+/// "memory", "port", "switch", "none".
+const char* channel_name(ChannelKind channel);
+
+/// A range of chunks of one gpu's buffer that an operation reads or writes.
+/// A switch (NVLS) reference stands for the same range on every gpu of its
+/// rank group, reached through the multicast address.
+struct BufferRange {
+    int gpu = 0;
+    BufferKind buffer = BufferKind::input;
+    int index = 0;
+    int size = 0;
+    /// Reached through a memory or port channel's remote buffer.
+    bool remote = false;
+    /// A switch channel's multicast range: every gpu of `group`.
+    std::vector<int> group = {};
+};
+
+/// A memory or port channel of one gpu, flattened as the executor flattens
+/// them: one per peer of each `connected_to` list, in file order per kind.
+struct Channel {
+    ChannelKind kind = ChannelKind::memory;
+    int peer = 0;
+    /// Position among this gpu's channels of the same kind to the same peer:
+    /// the n-th channel of a to b is paired with the n-th channel of b to a.
+    int ordinal_to_peer = 0;
+};
+
+/// One operation of a thread block, as execution_plan.cc's setupOperation reads it.
+struct Operation {
+    OperationKind kind = OperationKind::nop;
+    /// Position in the thread block's `ops` (for a pipeline's inner operation:
+    /// the pipeline's) and, inside a pipeline, in its `ops`; -1 outside.
+    int index = 0;
+    int inner_index = -1;
+    ChannelKind channel_kind = ChannelKind::none;
+    /// Gpu-level channel indexes (into Gpu::memory_channels / port_channels).
+    std::vector<int> channels;
+    std::vector<BufferRange> sources;
+    std::vector<BufferRange> destinations;
+    /// tbg_info: this thread block takes slice `group_index` of `group_size`.
+    int group_index = 0;
+    int group_size = 1;
+    int barrier_id = -1;
+    int barrier_thread_blocks = 0;
+    std::vector<int> semaphores;
+    /// Pipeline: iter_context's num_chunks and unit_size (bytes), its inner operations.
+    int pipeline_chunks = 0;
+    long long unit_size = 0;
+    std::vector<Operation> inner;
+};
+
+struct ThreadBlock {
+    int id = 0;
+    std::vector<Operation> operations;
+};
+
+struct Semaphore {
+    int initial = 0;
+};
+
+struct Gpu {
+    int id = 0;
+    int input_chunks = 0;
+    int output_chunks = 0;
+    int scratch_chunks = 0;
+    std::vector<ThreadBlock> thread_blocks;
+    std::vector<Channel> memory_channels;
+    std::vector<Channel> port_channels;
+    std::vector<Semaphore> semaphores;
+};
+
+struct Plan {
+    std::string name;
+    std::string collective;
+    /// "Simple" or "LL".
+    std::string protocol;
+    bool in_place = false;
+    /// use_double_scratch_buffer: consecutive launches use the two halves of
+    /// the scratch buffer alternately (executor.cc, scratchOffset).
+    bool double_scratch = false;
+    std::vector<Gpu> gpus;
+    /// What the executor ignores and the reader warned about, one line each.
+    std::vector<std::string> warnings;
+
+    int chunks(int gpu, BufferKind buffer) const;
+};
+
+}  // namespace trivcheck::mscclpp

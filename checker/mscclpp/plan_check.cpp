@@ -1,0 +1,87 @@
+#include "checker/mscclpp/plan_check.hpp"
+
+#include "checker/asynchronous/violation_sink.hpp"
+#include "checker/mscclpp/one_sided_run.hpp"
+#include "checker/mscclpp/plan_postconditions.hpp"
+#include "checker/mscclpp/plan_steps.hpp"
+#include "checker/mscclpp/violation_kinds.hpp"
+
+namespace trivcheck::mscclpp {
+
+namespace {
+
+CheckOutcome outcome(const msccl::ViolationSink& violations,
+                     std::initializer_list<ViolationKind> kinds_checked) {
+    for (const ViolationKind kind : kinds_checked)
+        if (violations.counts().contains(kind)) return {Verdict::violated, ""};
+    return {Verdict::holds, ""};
+}
+
+}  // namespace
+
+Report check_plan(const Plan& plan, int max_recorded_violations) {
+    const CellLayout cells(plan, pieces_per_chunk(plan));
+    msccl::ViolationSink violations(max_recorded_violations);
+    const RunResult run = run_plan(plan, cells, violations);
+    const bool postcondition = has_postcondition(plan);
+    int reduction_depth = 0;
+    // Rank consistency is a named check, not a failure of the collective: a
+    // sum added in different orders on different gpus is still the sum.
+    msccl::ViolationSink consistency(1);
+    if (run.completed && postcondition) {
+        check_plan_postconditions(plan, cells, run, violations);
+        reduction_depth = check_rank_consistency(plan, cells, run, consistency);
+    }
+
+    Report report;
+    report.name = plan.name;
+    report.algo = "mscclpp";
+    report.ranks = static_cast<int>(plan.gpus.size());
+    report.topology = "mscclpp:" + std::to_string(plan.gpus.size());
+    report.checks["races"] = outcome(violations, {kinds::race});
+    report.checks["stale_reads"] = outcome(violations, {kinds::stale_read});
+    report.checks["deadlock_free"] =
+        outcome(violations, {kinds::deadlock, kinds::packet_unwritten});
+    report.checks["signal_counts"] = outcome(violations, {kinds::signal_count_mismatch});
+    if (!postcondition) {
+        report.checks["postcondition"] = {
+            Verdict::not_applicable, "no postcondition for collective \"" + plan.collective + "\""};
+    } else if (!run.completed) {
+        report.checks["postcondition"] = {Verdict::not_applicable, "the run does not complete"};
+    } else {
+        report.checks["postcondition"] = outcome(
+            violations, {kinds::missing, kinds::double_count, kinds::unexpected_contribution});
+    }
+    if (plan.collective != "allreduce" || !run.completed)
+        report.checks["rank_consistency"] = {Verdict::not_applicable,
+                                             "all-reduce plans that complete only"};
+    else if (consistency.recorded().empty())
+        report.checks["rank_consistency"] = {Verdict::holds, ""};
+    else
+        report.checks["rank_consistency"] = {Verdict::violated,
+                                             consistency.recorded().front().detail};
+    report.violations = violations.recorded();
+    report.violation_counts = violations.counts();
+    report.verdict = report.violation_counts.empty() ? Verdict::holds : Verdict::violated;
+
+    AsynchronousFigures figures;
+    figures.format = "MSCCL++";
+    figures.collective = plan.collective;
+    figures.protocol = plan.protocol;
+    figures.buffer_chunks = plan.gpus.front().input_chunks;
+    figures.thread_blocks = run.figures.thread_blocks;
+    figures.most_thread_blocks_per_gpu = run.figures.most_thread_blocks_per_gpu;
+    for (const Gpu& gpu : plan.gpus)
+        figures.channels += static_cast<int>(gpu.memory_channels.size() + gpu.port_channels.size());
+    figures.steps_total = run.figures.steps;
+    figures.critical_path = run.figures.critical_path;
+    report.asynchronous = figures;
+    MscclppFigures synchronization = run.figures.synchronization;
+    synchronization.pieces_per_chunk = cells.pieces();
+    synchronization.reduction_depth = reduction_depth;
+    synchronization.pipeline_iterations = has_pipeline(plan) ? pipeline_iterations : 0;
+    report.mscclpp = synchronization;
+    return report;
+}
+
+}  // namespace trivcheck::mscclpp

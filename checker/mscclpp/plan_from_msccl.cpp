@@ -1,0 +1,275 @@
+#include "checker/mscclpp/plan_from_msccl.hpp"
+
+#include <map>
+#include <tuple>
+
+namespace trivcheck::mscclpp {
+
+namespace {
+
+BufferKind buffer_of(msccl::Buffer buffer) {
+    switch (buffer) {
+        case msccl::Buffer::input:
+            return BufferKind::input;
+        case msccl::Buffer::output:
+            return BufferKind::output;
+        case msccl::Buffer::scratch:
+            return BufferKind::scratch;
+    }
+    return BufferKind::input;
+}
+
+const char* collective_name(msccl::Collective collective) {
+    switch (collective) {
+        case msccl::Collective::allreduce:
+            return "allreduce";
+        case msccl::Collective::allgather:
+            return "allgather";
+        case msccl::Collective::reduce_scatter:
+            return "reducescatter";
+        case msccl::Collective::alltoall:
+            return "alltoall";
+    }
+    return "allreduce";
+}
+
+Operation channel_operation(OperationKind kind, int channel) {
+    Operation operation;
+    operation.kind = kind;
+    operation.channel_kind = ChannelKind::memory;
+    operation.channels = {channel};
+    return operation;
+}
+
+BufferRange local(int gpu, msccl::Buffer buffer, int index, int size) {
+    return {gpu, buffer_of(buffer), index, size, false, {}};
+}
+
+/// Where one message lands: a range of the receiver's scratch.
+struct Landing {
+    int gpu = 0;
+    int index = 0;
+    int size = 0;
+};
+
+class Converter {
+  public:
+    explicit Converter(const msccl::Program& program) : program_(program) {}
+    Plan convert();
+
+  private:
+    /// Connection key: sender gpu, receiver gpu, channel.
+    using Connection = std::tuple<int, int, int>;
+    void make_channels();
+    void plan_landings();
+    void plan_semaphores();
+    void convert_block(int gpu, const msccl::ThreadBlock& block, ThreadBlock& into);
+
+    const msccl::Program& program_;
+    Plan plan_;
+    /// Per connection: the sender's channel index and the receiver's.
+    std::map<Connection, std::pair<int, int>> channels_;
+    /// Per connection: the landing of each message, in order.
+    std::map<Connection, std::vector<Landing>> landings_;
+    std::map<Connection, std::size_t> next_message_;
+    /// (gpu, thread block position, step index) of a signalling step -> its
+    /// semaphore and how many steps wait on it.
+    std::map<std::tuple<int, int, int>, std::pair<int, int>> releases_;
+    /// (gpu, thread block position, step position) of a waiting step -> the semaphore.
+    std::map<std::tuple<int, int, int>, int> acquires_;
+};
+
+void Converter::make_channels() {
+    for (const msccl::Gpu& gpu : program_.gpus)
+        for (const msccl::ThreadBlock& block : gpu.thread_blocks)
+            if (block.send_peer >= 0)
+                channels_[{gpu.id, block.send_peer, block.channel}] = {-1, -1};
+    // Both ends append each connection's channel in one global order, so the
+    // n-th channel between two gpus is the same pair on both sides.
+    for (auto& [connection, indexes] : channels_) {
+        const auto [sender, receiver, channel] = connection;
+        auto add = [&](int gpu, int peer) {
+            std::vector<Channel>& list = plan_.gpus[static_cast<std::size_t>(gpu)].memory_channels;
+            int ordinal = 0;
+            for (const Channel& earlier : list) ordinal += earlier.peer == peer;
+            list.push_back({ChannelKind::memory, peer, ordinal});
+            return static_cast<int>(list.size()) - 1;
+        };
+        indexes = {add(sender, receiver), add(receiver, sender)};
+    }
+}
+
+void Converter::plan_landings() {
+    for (const msccl::Gpu& gpu : program_.gpus)
+        for (const msccl::ThreadBlock& block : gpu.thread_blocks) {
+            if (block.send_peer < 0) continue;
+            for (const msccl::Step& step : block.steps) {
+                if (!msccl::step_sends(step.type)) continue;
+                Gpu& receiver = plan_.gpus[static_cast<std::size_t>(block.send_peer)];
+                landings_[{gpu.id, block.send_peer, block.channel}].push_back(
+                    {receiver.id, receiver.scratch_chunks, step.count});
+                receiver.scratch_chunks += step.count;
+            }
+        }
+}
+
+void Converter::plan_semaphores() {
+    for (const msccl::Gpu& gpu : program_.gpus)
+        for (std::size_t block = 0; block < gpu.thread_blocks.size(); ++block) {
+            const auto& steps = gpu.thread_blocks[block].steps;
+            for (std::size_t step = 0; step < steps.size(); ++step) {
+                const msccl::Step& waiting = steps[step];
+                if (waiting.depends_on_block < 0) continue;
+                // The waited step, or the next one of that block that signals.
+                const auto& awaited =
+                    gpu.thread_blocks[static_cast<std::size_t>(waiting.depends_on_block)].steps;
+                int signalling = -1;
+                for (const msccl::Step& candidate : awaited)
+                    if (candidate.index >= waiting.depends_on_step && candidate.signals) {
+                        signalling = candidate.index;
+                        break;
+                    }
+                if (signalling < 0) continue;  // the MSCCL-IR program hangs there too
+                auto [found, added] = releases_.try_emplace(
+                    {gpu.id, waiting.depends_on_block, signalling},
+                    std::pair{static_cast<int>(
+                                  plan_.gpus[static_cast<std::size_t>(gpu.id)].semaphores.size()),
+                              0});
+                if (added) plan_.gpus[static_cast<std::size_t>(gpu.id)].semaphores.push_back({0});
+                ++found->second.second;
+                acquires_[{gpu.id, static_cast<int>(block), static_cast<int>(step)}] =
+                    found->second.first;
+            }
+        }
+}
+
+void Converter::convert_block(int gpu, const msccl::ThreadBlock& block, ThreadBlock& into) {
+    const int position = static_cast<int>(
+        &block - program_.gpus[static_cast<std::size_t>(gpu)].thread_blocks.data());
+    const Connection sending{gpu, block.send_peer, block.channel};
+    const Connection receiving{block.receive_peer, gpu, block.channel};
+    const int send_channel = block.send_peer >= 0 ? channels_.at(sending).first : -1;
+    const int receive_channel = block.receive_peer >= 0 ? channels_.at(receiving).second : -1;
+    std::vector<Operation>& ops = into.operations;
+    // The landing ranges this block reads are free: the sender may put (again).
+    if (receive_channel >= 0)
+        ops.push_back(channel_operation(OperationKind::signal, receive_channel));
+    if (send_channel >= 0) ops.push_back(channel_operation(OperationKind::wait, send_channel));
+    std::size_t received = 0;
+    for (std::size_t index = 0; index < block.steps.size(); ++index) {
+        const msccl::Step& step = block.steps[index];
+        if (const auto acquire = acquires_.find({gpu, position, static_cast<int>(index)});
+            acquire != acquires_.end()) {
+            Operation operation;
+            operation.kind = OperationKind::semaphore_acquire;
+            operation.semaphores = {acquire->second};
+            ops.push_back(operation);
+        }
+        BufferRange landed;
+        if (msccl::step_receives(step.type)) {
+            ops.push_back(channel_operation(OperationKind::wait, receive_channel));
+            const Landing& landing = landings_.at(receiving)[received++];
+            landed = {gpu, BufferKind::scratch, landing.index, landing.size, false, {}};
+        }
+        const BufferRange source = local(gpu, step.src_buffer, step.src_offset, step.count);
+        const BufferRange destination = local(gpu, step.dst_buffer, step.dst_offset, step.count);
+        BufferRange remote;
+        if (msccl::step_sends(step.type)) {
+            const Landing& landing = landings_.at(sending)[next_message_[sending]++];
+            remote = {landing.gpu, BufferKind::scratch, landing.index, landing.size, true, {}};
+        }
+        Operation operation;
+        switch (step.type) {
+            case msccl::StepType::send:
+                operation = channel_operation(OperationKind::put, send_channel);
+                operation.channels.clear();
+                operation.sources = {source};
+                operation.destinations = {remote};
+                break;
+            case msccl::StepType::receive:
+                operation.kind = OperationKind::copy;
+                operation.sources = {landed};
+                operation.destinations = {destination};
+                break;
+            case msccl::StepType::receive_copy_send:
+                operation.kind = OperationKind::copy;
+                operation.sources = {landed};
+                operation.destinations = {destination};
+                ops.push_back(operation);
+                operation = channel_operation(OperationKind::put, send_channel);
+                operation.channels.clear();
+                operation.sources = {destination};
+                operation.destinations = {remote};
+                break;
+            case msccl::StepType::receive_reduce_send:
+            case msccl::StepType::receive_reduce_copy_send:
+                // The sum lands in dst (rrcs) or on the landing range itself (rrs).
+                operation.kind = OperationKind::reduce_send;
+                operation.channel_kind = ChannelKind::memory;
+                operation.sources = {source, landed};
+                operation.destinations = {
+                    step.type == msccl::StepType::receive_reduce_send ? landed : destination,
+                    remote};
+                break;
+            case msccl::StepType::receive_reduce_copy:
+                operation.kind = OperationKind::reduce;
+                operation.sources = {source, landed};
+                operation.destinations = {destination};
+                break;
+            case msccl::StepType::copy:
+                operation.kind = OperationKind::copy;
+                operation.sources = {source};
+                operation.destinations = {destination};
+                break;
+            case msccl::StepType::reduce:
+                operation.kind = OperationKind::reduce;
+                operation.sources = {destination, source};
+                operation.destinations = {destination};
+                break;
+            case msccl::StepType::nop:
+                operation.kind = OperationKind::nop;
+                break;
+        }
+        if (operation.kind == OperationKind::put) operation.channel_kind = ChannelKind::memory;
+        ops.push_back(operation);
+        if (msccl::step_sends(step.type))
+            ops.push_back(channel_operation(OperationKind::signal, send_channel));
+        if (const auto release = releases_.find({gpu, position, step.index});
+            release != releases_.end())
+            for (int waiter = 0; waiter < release->second.second; ++waiter) {
+                Operation operation_release;
+                operation_release.kind = OperationKind::semaphore_release;
+                operation_release.semaphores = {release->second.first};
+                ops.push_back(operation_release);
+            }
+    }
+    for (std::size_t index = 0; index < ops.size(); ++index)
+        ops[index].index = static_cast<int>(index);
+}
+
+Plan Converter::convert() {
+    plan_.name = program_.name;
+    plan_.collective = collective_name(program_.collective);
+    plan_.protocol = "Simple";
+    plan_.in_place = program_.in_place;
+    for (const msccl::Gpu& gpu : program_.gpus)
+        plan_.gpus.push_back(
+            {gpu.id, gpu.input_chunks, gpu.output_chunks, gpu.scratch_chunks, {}, {}, {}, {}});
+    make_channels();
+    plan_landings();
+    plan_semaphores();
+    for (const msccl::Gpu& gpu : program_.gpus)
+        for (std::size_t block = 0; block < gpu.thread_blocks.size(); ++block) {
+            ThreadBlock into;
+            into.id = static_cast<int>(block);
+            convert_block(gpu.id, gpu.thread_blocks[block], into);
+            plan_.gpus[static_cast<std::size_t>(gpu.id)].thread_blocks.push_back(std::move(into));
+        }
+    return plan_;
+}
+
+}  // namespace
+
+Plan plan_from_msccl(const msccl::Program& program) { return Converter(program).convert(); }
+
+}  // namespace trivcheck::mscclpp

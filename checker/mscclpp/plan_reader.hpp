@@ -1,0 +1,19 @@
+#pragma once
+#include <string>
+
+#include "checker/mscclpp/plan.hpp"
+
+namespace trivcheck::mscclpp {
+
+/// Reads an execution plan's JSON as the MSCCL++ executor reads it
+/// (execution_plan.cc; docs/mscclpp.md, Reading). Throws InputError naming
+/// the JSON path for what the executor refuses (an unknown operation name:
+/// "MSCCL++ executor: Invalid operation type") or cannot mean anything (an
+/// index past its list, a chunk range past its buffer); what the executor
+/// ignores becomes one of Plan::warnings.
+Plan parse_plan_json(const std::string& text, const std::string& file_label);
+
+/// Reads the file at `path` with parse_plan_json.
+Plan read_plan_file(const std::string& path);
+
+}  // namespace trivcheck::mscclpp

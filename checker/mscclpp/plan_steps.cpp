@@ -1,0 +1,58 @@
+#include "checker/mscclpp/plan_steps.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace trivcheck::mscclpp {
+
+std::vector<PlanStep> thread_block_steps(const ThreadBlock& block) {
+    std::vector<PlanStep> steps;
+    for (const Operation& operation : block.operations) {
+        if (operation.kind != OperationKind::pipeline) {
+            steps.push_back({&operation, -1, 0});
+            continue;
+        }
+        for (int iteration = 0; iteration < pipeline_iterations; ++iteration)
+            for (const Operation& inner : operation.inner)
+                steps.push_back({&inner, iteration, operation.pipeline_chunks});
+    }
+    return steps;
+}
+
+bool has_pipeline(const Plan& plan) {
+    for (const Gpu& gpu : plan.gpus)
+        for (const ThreadBlock& block : gpu.thread_blocks)
+            for (const Operation& operation : block.operations)
+                if (operation.kind == OperationKind::pipeline) return true;
+    return false;
+}
+
+int pieces_per_chunk(const Plan& plan) {
+    int groups = 1;
+    auto note = [&](const Operation& operation) {
+        groups = std::lcm(groups, operation.group_size);
+    };
+    for (const Gpu& gpu : plan.gpus)
+        for (const ThreadBlock& block : gpu.thread_blocks)
+            for (const Operation& operation : block.operations) {
+                note(operation);
+                for (const Operation& inner : operation.inner) note(inner);
+            }
+    return groups * (has_pipeline(plan) ? pipeline_iterations : 1);
+}
+
+PieceSpan step_pieces(const PlanStep& step, int size, int pieces) {
+    const Operation& operation = *step.operation;
+    // execution_plan.cc's calcOffset: the group's slices of the range.
+    const int length = size * pieces;
+    int begin = operation.group_index * length / operation.group_size;
+    int end = (operation.group_index + 1) * length / operation.group_size;
+    if (step.iteration < 0) return {begin, end};
+    // execution_kernel.hpp's handlePipeline: iteration i from offset i * unit.
+    const int unit = step.pipeline_chunks * pieces / pipeline_iterations;
+    begin = std::min(end, begin + step.iteration * unit);
+    end = std::min(end, begin + unit);
+    return {begin, end};
+}
+
+}  // namespace trivcheck::mscclpp

@@ -1,0 +1,114 @@
+#pragma once
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "checker/core/report.hpp"
+#include "checker/mscclpp/plan_check.hpp"
+#include "checker/mscclpp/plan_reader.hpp"
+#include "tests/required_inputs.hpp"
+
+namespace trivcheck::testing {
+
+/// The real MSCCL++ execution plans beside the repository (never copied into it).
+inline std::string mscclpp_corpus_dir() {
+    return std::string(TRIVCHECK_SOURCE_DIR) + "/../shared/corpus/mscclpp";
+}
+
+/// The corpus's plans, by file name, sorted.
+inline std::vector<std::string> mscclpp_corpus_files() {
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(mscclpp_corpus_dir()))
+        if (entry.path().extension() == ".json") names.push_back(entry.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+/// Reads and checks a plan's text.
+inline Report check_plan_text(const std::string& text) {
+    return mscclpp::check_plan(mscclpp::parse_plan_json(text, "plan.json"));
+}
+
+/// Two gpus, one thread block each, out of place: each says its scratch is
+/// free (signal), waits for the peer's, puts its input chunk into the peer's
+/// scratch, signals, waits, and adds the scratch chunk and its input into
+/// its output. `signal`, `wait` name the second signal and wait.
+inline std::string two_gpu_plan(const std::string& signal = "signal",
+                                const std::string& wait = "wait") {
+    std::string gpus;
+    for (int gpu = 0; gpu < 2; ++gpu) {
+        const std::string peer = std::to_string(1 - gpu);
+        gpus += std::string(gpu ? "," : "") + R"({"id": )" + std::to_string(gpu) +
+                R"(, "input_chunks": 1, "output_chunks": 1, "scratch_chunks": 1,
+ "threadblocks": [{"id": 0, "ops": [
+  {"name": "signal", "channel_ids": [0], "channel_type": "memory"},
+  {"name": "wait", "channel_ids": [0], "channel_type": "memory"},
+  {"name": "put", "src_buff": [{"type": "i", "index": 0, "size": 1}],
+   "dst_buff": [{"buffer_id": 0, "index": 0, "size": 1}], "channel_type": "memory"},
+  {"name": ")" + signal +
+                R"(", "channel_ids": [0], "channel_type": "memory"},
+  {"name": ")" + wait +
+                R"(", "channel_ids": [0], "channel_type": "memory"},
+  {"name": "re", "src_buff": [{"type": "i", "index": 0, "size": 1}, {"type": "s", "index": 0, "size": 1}],
+   "dst_buff": [{"type": "o", "index": 0, "size": 1}]}],
+  "channels": [{"channel_type": "memory", "channel_ids": [0]}],
+  "remote_buffer_refs": [{"access_channel_type": "memory", "remote_buffer_ids": [0]}]}],
+ "channels": [{"channel_type": "memory", "connected_to": [)" +
+                peer + R"(]}],
+ "remote_buffers": [{"rank": )" +
+                peer +
+                R"(, "type": "s", "access_channel_types": ["memory"]}],
+ "semaphores": []})";
+    }
+    return R"({"name": "pair", "collective": "allreduce", "protocol": "Simple", "inplace": false,
+ "gpus": [)" +
+           gpus + "]}";
+}
+
+}  // namespace trivcheck::testing
+
+/// A test over the MSCCL++ corpus: skipped when the corpus folder is absent,
+/// except under CI=true, where it runs and fails.
+#define MSCCLPP_CORPUS_TEST_CASE(name) \
+    TEST_CASE(                         \
+        name* trivcheck::testing::skip_unless_exists(trivcheck::testing::mscclpp_corpus_dir()))
+
+namespace trivcheck::testing {
+
+/// `text` with its first occurrence of `from` replaced by `to`; fails the test
+/// when `from` does not occur, so an edit cannot miss.
+inline std::string replace_first(std::string text, const std::string& from, const std::string& to) {
+    const std::size_t at = text.find(from);
+    REQUIRE_MESSAGE(at != std::string::npos, "not found: " << from);
+    return text.replace(at, from.size(), to);
+}
+
+/// `text` with every occurrence of `from` replaced by `to` (at least one).
+inline std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+    std::size_t at = text.find(from);
+    REQUIRE_MESSAGE(at != std::string::npos, "not found: " << from);
+    for (; at != std::string::npos; at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+    return text;
+}
+
+/// One gpu, two thread blocks: block 0 copies its input into scratch, then
+/// `publish`; block 1 `consume`s, then copies scratch into the output.
+inline std::string one_gpu_handoff(const std::string& publish, const std::string& consume) {
+    return R"({"name": "handoff", "collective": "test", "protocol": "Simple", "inplace": false,
+ "gpus": [{"id": 0, "input_chunks": 1, "output_chunks": 1, "scratch_chunks": 1,
+  "threadblocks": [
+   {"id": 0, "ops": [{"name": "copy", "src_buff": [{"type": "i", "index": 0, "size": 1}],
+                      "dst_buff": [{"type": "s", "index": 0, "size": 1}]})" +
+           (publish.empty() ? "" : ", " + publish) + R"(], "channels": []},
+   {"id": 1, "ops": [)" +
+           (consume.empty() ? "" : consume + ", ") +
+           R"({"name": "copy", "src_buff": [{"type": "s", "index": 0, "size": 1}],
+                      "dst_buff": [{"type": "o", "index": 0, "size": 1}]}], "channels": []}],
+  "channels": [], "remote_buffers": [], "semaphores": [{"init_value": 0}]}]})";
+}
+
+}  // namespace trivcheck::testing
