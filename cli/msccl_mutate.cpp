@@ -10,6 +10,8 @@
 #include "checker/formats/msccl_xml_reader.hpp"
 #include "checker/formats/terminal_text.hpp"
 #include "checker/formats/text_table.hpp"
+#include "checker/mscclpp/plan_check.hpp"
+#include "checker/mscclpp/plan_mutation_score.hpp"
 #include "checker/search/msccl_mutation_score.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/percent.hpp"
@@ -75,12 +77,14 @@ int run_msccl_mutate(const std::string& file, int sites, bool json) {
     return run_reporting_errors([&]() -> int {
         ScheduleSource source;
         source.file = file;
-        const std::optional<msccl::Program> read = load_msccl_program(source);
-        if (!read)
+        const std::optional<mscclpp::Plan> plan = load_mscclpp_plan(source);
+        const std::optional<msccl::Program> program =
+            plan ? std::nullopt : load_msccl_program(source);
+        if (!plan && !program)
             throw std::invalid_argument(
-                "mutate FILE takes an MSCCL-IR program; mutate a schedule with --algo and --topo");
-        const msccl::Program& program = *read;
-        const Report original = msccl::check_program(program);
+                "mutate FILE takes an MSCCL-IR program or an MSCCL++ plan; mutate a schedule with "
+                "--algo and --topo");
+        const Report original = plan ? mscclpp::check_plan(*plan) : msccl::check_program(*program);
         if (original.verdict != Verdict::holds) {
             // No correct original to mutate: exit 4, as the help and the generated case say.
             std::cerr << "unknown: " << terminal_text(file) << " is " << to_string(original.verdict)
@@ -88,7 +92,8 @@ int run_msccl_mutate(const std::string& file, int sites, bool json) {
                          "nothing about the checker)\n";
             return exit_unknown;
         }
-        const auto tallies = msccl::score_program_mutants(program, sites);
+        const auto tallies = plan ? mscclpp::score_plan_mutants(*plan, sites)
+                                  : msccl::score_program_mutants(*program, sites);
         if (json)
             print_json(file, sites, tallies);
         else

@@ -258,12 +258,16 @@ void register_mutate_command(CLI::App& app, CommandResult& result) {
         "Or, on an MSCCL-IR file, the MSCCL operators (drop_dependency, drop_send, shift_offset,\n"
         "swap_steps, wrong_buffer, reduce_as_receive, duplicate_reduce), checked asynchronously:\n"
         "  trivcheck mutate ring.xml --sites 8\n"
+        "On an MSCCL++ execution plan, its broken copies (drop_wait, relax_signal, drop_release,\n"
+        "move_put_before_wait; docs/mscclpp.md):\n"
+        "  trivcheck mutate allreduce.json --sites 8\n"
         "A rejection counts as caught only when the reference replay confirms the mutant wrong;\n"
         "otherwise it is a false alarm.\n"
         "Exit 0 every mistake was caught and no false alarm, 1 some mutant survived or some\n"
         "rejection was a false alarm, 2 usage, 4 some rejection too large to confirm or no\n"
         "correct original to mutate.");
-    command->add_option("file", options->file, "An MSCCL-IR file (instead of --algo and --n)");
+    command->add_option("file", options->file,
+                        "An MSCCL-IR file or an MSCCL++ plan (instead of --algo and --n)");
     command->add_option("--algo", options->algo, "Generator (see `trivcheck list`)");
     command->add_option("--form", options->form, "L or B")->check(CLI::IsMember({"L", "B"}));
     command->add_option("--last-step", options->last_step,

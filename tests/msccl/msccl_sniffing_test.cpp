@@ -4,11 +4,14 @@
 #include <doctest/doctest.h>
 
 #include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "checker/formats/input_format.hpp"
 #include "checker/formats/msccl_xml_reader.hpp"
 #include "tests/msccl_test_support.hpp"
+#include "tests/required_inputs.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;
@@ -62,5 +65,22 @@ TEST_CASE("mutate FILE refuses a schedule file, naming what it takes (exit 2)") 
     const CommandOutput run =
         run_trivcheck_with_errors("mutate " + source_path("tests/cases/direct-3-holds.json"));
     CHECK(run.exit_code == 2);
-    CHECK(run.out.find("mutate FILE takes an MSCCL-IR program") != std::string::npos);
+    CHECK(run.out.find("mutate FILE takes an MSCCL-IR program or an MSCCL++ plan") !=
+          std::string::npos);
+}
+
+TEST_CASE("mutate PLAN.json: every broken-copy operator on an MSCCL++ plan, caught by its kind" *
+          skip_unless_exists(shared_path("corpus/mscclpp"))) {
+    const std::string plan = shared_path("corpus/mscclpp/single_node_allreduce_g4.json");
+    const CommandOutput run = run_trivcheck("mutate " + plan + " --sites 2 --json");
+    const nlohmann::json json = nlohmann::json::parse(run.out);
+    REQUIRE(json["operators"].size() == 4);
+    std::map<std::string, nlohmann::json> by_name;
+    for (const nlohmann::json& entry : json["operators"]) by_name[entry["name"]] = entry;
+    // This plan has waits and publishing signals: those mutants are made and caught.
+    CHECK(by_name["drop_wait"]["made"] == 2);
+    CHECK(by_name["drop_wait"]["caught"] == 2);
+    CHECK(by_name["relax_signal"]["made"] == 2);
+    CHECK(by_name["relax_signal"]["kinds"]["stale_read"] == 2);
+    CHECK(run.exit_code == (json["score"] == 1.0 ? 0 : 1));
 }
