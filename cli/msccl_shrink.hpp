@@ -3,6 +3,7 @@
 #include <string>
 
 #include "checker/core/violation_kind.hpp"
+#include "checker/mscclpp/plan.hpp"
 #include "models/msccl_program.hpp"
 
 namespace trivcheck::cli {
@@ -14,5 +15,8 @@ namespace trivcheck::cli {
 /// input holds, 2 usage.
 int shrink_msccl_program(const msccl::Program& program, const std::string& file,
                          const std::string& output, std::optional<ViolationKind> kind);
+/// The same for an MSCCL++ execution plan: thread blocks, then operations.
+int shrink_mscclpp_plan(const mscclpp::Plan& plan, const std::string& file,
+                        const std::string& output, std::optional<ViolationKind> kind);
 
 }  // namespace trivcheck::cli

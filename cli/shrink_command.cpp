@@ -124,6 +124,8 @@ int run_shrink(const ShrinkOptions& given) {
         given.kind.empty() ? std::nullopt : violation_kind_named(given.kind);
     ShrinkOptions options = given;  // its source keeps the file's text once read
     return run_reporting_errors([&]() -> int {
+        if (const std::optional<mscclpp::Plan> plan = load_mscclpp_plan(options.source))
+            return shrink_mscclpp_plan(*plan, options.source.file, options.output, wanted);
         if (const std::optional<msccl::Program> program = load_msccl_program(options.source))
             return shrink_msccl_program(*program, options.source.file, options.output, wanted);
         const bool to_stdout = options.output.empty() || options.output == "-";
@@ -209,10 +211,12 @@ void register_shrink_command(CLI::App& app, CommandResult& result) {
         "  trivcheck shrink --algo trivance --form B --topo ring:27 --mutation block_dropped\n"
         "An MSCCL-IR file (.xml) loses thread blocks, then steps, while the violation persists:\n"
         "  trivcheck shrink race.xml --kind race -o small.xml\n"
+        "An MSCCL++ execution plan loses thread blocks, then operations:\n"
+        "  trivcheck shrink plan.json --kind stale_read -o small.json\n"
         "Exit 1 the shrunk schedule fails (always, for a failing input), 0 the input holds,\n"
         "2 usage, 3 bad input file, 4 too large to check.");
     command->add_option("file", options->source.file,
-                        "A trivcheck.schedule/1 JSON file, or an MSCCL-IR .xml file");
+                        "A trivcheck.schedule/1 JSON file, an MSCCL-IR file or an MSCCL++ plan");
     add_generator_options(*command, options->source);
     command->add_option("-o,--output", options->output,
                         "Where to write the shrunk schedule (default: standard output)");

@@ -52,7 +52,7 @@ constexpr std::array kEntries = {
                        "A packet read that nothing writes",
                        "MSCCL++: the reader spins on the packet's flag forever; write the "
                        "packets (ppkt, rppkt, cpkt, ...) it reads, in the same launch.",
-                       false, kPlans},
+                       true, kPlans},
     ViolationKindEntry{ViolationKind::port_overuse, "port_overuse",
                        "A rank sends or receives more messages in a step than it has ports",
                        "Every rank may send at most `ports` messages and receive at most `ports` "
@@ -87,13 +87,13 @@ constexpr std::array kEntries = {
                        "A signal or release nothing consumes",
                        "MSCCL++: the next launch starts with a count that lets a wait or acquire "
                        "pass early; pair every signal with a wait, every release with an acquire.",
-                       false, kPlans},
+                       true, kPlans},
     ViolationKindEntry{ViolationKind::stale_read, "stale_read",
                        "A read ordered after its write only through a relaxed signal",
                        "MSCCL++: a relaxed signal or wait pairs counts but does not make the data "
                        "written before it visible; publish data with a full signal "
                        "(docs/mscclpp.md).",
-                       false, kPlans},
+                       true, kPlans},
     ViolationKindEntry{ViolationKind::unexpected_contribution, "unexpected_contribution",
                        "A chunk holds a contribution it must not hold",
                        "MSCCL-IR: the postcondition requires exactly the listed contributions.",

@@ -52,3 +52,20 @@ TEST_CASE("mscclpp cli: an operation the executor does not map exits 3; ignored 
     const CommandOutput stderr_text = run_trivcheck_stderr("check " + warned);
     CHECK(stderr_text.out.find("warning: ") == 0);
 }
+
+TEST_CASE("mscclpp cli: shrink PLAN.json keeps the violation in a smaller plan that reads back") {
+    const std::string file =
+        temporary_file("mscclpp-shrink", ".json", two_gpu_plan("rlxsignal", "wait"));
+    const std::string smaller = unique_temp_path("mscclpp-shrunk") + ".json";
+    const CommandOutput run = run_trivcheck("shrink " + file + " --kind stale_read -o " + smaller);
+    CHECK(run.exit_code == 1);
+    CHECK(run.out.find("shrunk " + file + " keeping stale_read: 2 gpus, 2 thread blocks, ") == 0);
+    const CommandOutput again = run_trivcheck("check --json " + smaller);
+    CHECK(again.exit_code == 1);
+    CHECK(again.out.find("\"stale_read\": ") != std::string::npos);
+    CHECK(run.out.find(" -> 2 gpus, 2 thread blocks, 4 operations (") != std::string::npos);
+    const CommandOutput holds =
+        run_trivcheck("shrink " + temporary_file("mscclpp-shrink-holds", ".json", two_gpu_plan()));
+    CHECK(holds.exit_code == 0);
+    CHECK(holds.out == "pair holds: nothing to shrink\n");
+}
