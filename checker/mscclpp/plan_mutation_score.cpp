@@ -42,16 +42,8 @@ std::vector<msccl::ProgramOperatorTally> score_plan_mutants(const Plan& plan, in
         tally.name = std::string(mutation_name(mutation));
         tally.mistake = mistake_of(mutation);
         for (const MutationSite& site : spread(mutation_sites(plan, mutation), sites)) {
-            ++tally.made;
-            const Report report = check_plan(mutate_plan(plan, mutation, site), 1);
-            if (report.verdict == Verdict::holds) {
-                tally.survivors.push_back({describe(site)});
-                continue;
-            }
-            ++tally.caught;
-            ++tally.kinds[report.violations.empty()
-                              ? std::string("not_applicable")
-                              : std::string(to_string(report.violations.front().kind))];
+            msccl::tally_mutant(tally, check_plan(mutate_plan(plan, mutation, site), 1),
+                                describe(site));
         }
         tallies.push_back(std::move(tally));
     }

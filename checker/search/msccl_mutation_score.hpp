@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "checker/core/report.hpp"
 #include "checker/search/msccl_mutation.hpp"
 
 namespace trivcheck::msccl {
@@ -23,6 +24,10 @@ struct ProgramOperatorTally {
     std::vector<SurvivingMutant> survivors;
     double score() const { return made == 0 ? 1.0 : static_cast<double>(caught) / made; }
 };
+
+/// Counts one mutant whose check gave `report`: caught (tallied by the kind
+/// of its first violation) unless it holds, else a survivor at `site`.
+void tally_mutant(ProgramOperatorTally& tally, const Report& report, std::string site);
 
 /// Runs every operator on `program` (which must hold), at most `sites`
 /// mutants each, through the asynchronous check; a mutant is caught when its
