@@ -1,13 +1,7 @@
 #include "cli/schedule_source.hpp"
 
-#include <filesystem>
-
-#include "checker/formats/file_text.hpp"
-#include "checker/formats/input_format.hpp"
-#include "checker/formats/msccl_xml_reader.hpp"
 #include "checker/formats/schedule_json.hpp"
-#include "checker/mscclpp/plan_reader.hpp"
-#include "checker/mscclpp/plan_sniffing.hpp"
+#include "library/input.hpp"
 #include "models/orbit_generator.hpp"
 #include "proofs/last_step_planner.hpp"
 
@@ -96,8 +90,7 @@ ScheduleOrOrbit load_schedule_or_orbit(const ScheduleSource& source) {
     if (!source.file.empty()) {
         if (!source.algo.empty())
             throw CLI::ValidationError("give either a schedule FILE or --algo, not both");
-        return source.text ? parse_schedule_or_orbit_json(*source.text, source.file)
-                           : read_schedule_or_orbit_file(source.file);
+        return trivcheck::load_schedule_or_orbit(InputFile{source.file, source.text});
     }
     const GeneratorRequest request = to_request(source);
     // A generator that knows its schedule is a rotation orbit builds rank 0's messages only.
@@ -109,29 +102,27 @@ Schedule load_schedule(const ScheduleSource& source) {
     return whole_schedule(load_schedule_or_orbit(source));
 }
 
+namespace {
+
+/// Runs a loader of library/input.hpp on `source`'s file, keeping the text it read.
+template <typename Loader>
+auto load_from_file(ScheduleSource& source, Loader loader) {
+    InputFile file{source.file, std::move(source.text)};
+    auto loaded = loader(file);
+    source.text = std::move(file.text);
+    return loaded;
+}
+
+}  // namespace
+
 std::optional<msccl::Program> load_msccl_program(ScheduleSource& source, bool strict) {
-    const std::string& path = source.file;
-    if (path.empty()) return std::nullopt;
-    const std::optional<InputFormat> by_name = input_format_by_name(path);
-    if (by_name == InputFormat::msccl_xml && !source.text)
-        return read_msccl_file(path, strict);  // mapped, not copied
-    if (by_name == InputFormat::schedule_json) return std::nullopt;
-    if (!source.text) source.text = read_file_text(path);
-    if (input_format(path, *source.text) != InputFormat::msccl_xml) return std::nullopt;
-    return parse_msccl_xml(*source.text, path, strict);
+    return load_from_file(
+        source, [strict](InputFile& file) { return trivcheck::load_msccl_program(file, strict); });
 }
 
 std::optional<mscclpp::Plan> load_mscclpp_plan(ScheduleSource& source) {
-    const std::string& path = source.file;
-    if (path.empty() || input_format_by_name(path) == InputFormat::msccl_xml) return std::nullopt;
-    if (!source.text && std::filesystem::is_regular_file(path)) {
-        // A prefix tells; a large schedule is then read by its own loader.
-        if (!mscclpp::file_looks_like_mscclpp_plan(path)) return std::nullopt;
-        return mscclpp::read_plan_file(path);
-    }
-    if (!source.text) source.text = read_file_text(path);
-    if (!mscclpp::looks_like_mscclpp_plan(*source.text)) return std::nullopt;
-    return mscclpp::parse_plan_json(*source.text, path);
+    return load_from_file(source,
+                          [](InputFile& file) { return trivcheck::load_mscclpp_plan(file); });
 }
 
 }  // namespace trivcheck::cli

@@ -6,7 +6,6 @@
 #include <set>
 
 #include "checker/core/exit_code.hpp"
-#include "checker/core/parallel_for.hpp"
 #include "checker/formats/comma_list.hpp"
 #include "checker/formats/ordered_lines.hpp"
 #include "checker/formats/size_spec.hpp"
@@ -19,8 +18,8 @@
 #include "cli/number_checks.hpp"
 #include "cli/progress_bar.hpp"
 #include "cli/sweep_reports.hpp"
+#include "library/sweep.hpp"
 #include "models/generator.hpp"
-#include "proofs/last_step_planner.hpp"
 
 namespace trivcheck::cli {
 
@@ -174,28 +173,35 @@ int run_sweep(const SweepOptions& options) {
     execute_options.use_symmetry = !options.no_symmetry;
     const std::size_t per_row = sizes.size();
     const std::size_t total = rows.size() * per_row;
-    OrderedLines json_lines([](const std::string& line) { std::cout << line << '\n'; });
-    {
-        ProgressBar progress(total);
-        parallel_for(static_cast<int>(total), jobs, [&](int index) {
-            const std::size_t item = static_cast<std::size_t>(index);
-            SweepRow& row = rows[item / per_row];
-            SizeOutcome& outcome = row.sizes[item % per_row];
+    std::vector<GeneratorRequest> requests;
+    requests.reserve(total);
+    for (const SweepRow& row : rows)
+        for (const SizeOutcome& planned : row.sizes) {
             GeneratorRequest request;
             request.algo = row.algo;
             parse_form(row.form, request.form);
-            request.topology = outcome.topology();
+            request.topology = planned.topology();
             request.route = options.route;
             if (!row.last_step.empty()) request.last_step = row.last_step;
             if (!row.tree.empty()) request.tree = row.tree;
             if (!row.layout.empty()) request.layout = row.layout;
-            proofs::supply_planner(request);
-            std::string line;
-            outcome = check_one_size(request, execute_options, options.json ? &line : nullptr);
-            if (options.json) json_lines.add(item, std::move(line));
-            progress.advance(row.algo + " " + row.form + " " + outcome.size_name());
-        });
+            requests.push_back(std::move(request));
+        }
+    OrderedLines json_lines([](const std::string& line) { std::cout << line << '\n'; });
+    std::vector<SizeOutcome> outcomes;
+    {
+        ProgressBar progress(total);
+        outcomes = sweep(
+            std::move(requests), execute_options, jobs,
+            [&](std::size_t item, const SizeOutcome& outcome, std::string line) {
+                if (options.json) json_lines.add(item, std::move(line));
+                const SweepRow& row = rows[item / per_row];
+                progress.advance(row.algo + " " + row.form + " " + outcome.size_name());
+            },
+            options.json);
     }
+    for (std::size_t item = 0; item < total; ++item)
+        rows[item / per_row].sizes[item % per_row] = std::move(outcomes[item]);
     std::cout.flush();
     // Every unknown n by name: in JSON lines it has no report, so this is its only trace.
     for (const SweepRow& row : rows)

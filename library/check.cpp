@@ -1,0 +1,37 @@
+#include "library/check.hpp"
+
+#include "checker/asynchronous/asynchronous_check.hpp"
+#include "checker/core/required_checks.hpp"
+#include "checker/explanations/check.hpp"
+#include "checker/mscclpp/plan_check.hpp"
+
+namespace trivcheck {
+
+namespace {
+
+/// The report of `input` alone, before the required checks count, and the reader's warnings.
+CheckResult check_unrequired(const Input& input, const CheckSettings& settings) {
+    if (const auto* schedule = std::get_if<Schedule>(&input))
+        return {check_schedule(*schedule, settings.execute), {}};
+    if (const auto* orbit = std::get_if<RotationOrbit>(&input))
+        return {check_orbit(*orbit, settings.execute), {}};
+    if (const auto* plan = std::get_if<mscclpp::Plan>(&input))
+        return {mscclpp::check_plan(*plan, settings.execute.max_recorded_violations),
+                plan->warnings};
+    const auto& program = std::get<msccl::Program>(input);
+    msccl::AsynchronousOptions options;
+    options.max_recorded_violations = settings.execute.max_recorded_violations;
+    options.rccl_limits = settings.rccl_limits;
+    options.memory_limit_bytes = settings.execute.memory_limit_bytes;
+    return {msccl::check_program(program, options), program.warnings};
+}
+
+}  // namespace
+
+CheckResult check(const Input& input, const CheckSettings& settings) {
+    CheckResult result = check_unrequired(input, settings);
+    count_required_checks(settings.required, result.report);
+    return result;
+}
+
+}  // namespace trivcheck

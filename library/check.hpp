@@ -1,0 +1,34 @@
+#pragma once
+#include <string>
+#include <vector>
+
+#include "checker/core/report.hpp"
+#include "checker/execution/executor.hpp"
+#include "library/input.hpp"
+
+namespace trivcheck {
+
+/// How `check` judges an input; the defaults are `trivcheck check`'s.
+struct CheckSettings {
+    /// Violations kept, memory limit, symmetry; MSCCL-IR and MSCCL++ inputs
+    /// take the first two.
+    ExecuteOptions execute = {};
+    /// MSCCL-IR programs: also RCCL's limits, as runtime_limit violations.
+    bool rccl_limits = false;
+    /// Named checks that count toward the verdict (rank_consistency, determinism).
+    std::vector<std::string> required = {};
+};
+
+/// A verdict and what the reader said on the way.
+struct CheckResult {
+    Report report;
+    /// What the reader accepted but warns about (MSCCL-IR, MSCCL++), one line each.
+    std::vector<std::string> warnings;
+};
+
+/// Checks any input by the checker that handles it: the symbolic executor for
+/// schedules and rotation orbits, the asynchronous run for MSCCL-IR programs,
+/// the one-sided run for MSCCL++ plans. Throws ResourceLimit above the memory limit.
+CheckResult check(const Input& input, const CheckSettings& settings = {});
+
+}  // namespace trivcheck
