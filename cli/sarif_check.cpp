@@ -10,8 +10,8 @@
 #include "checker/explanations/check.hpp"
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/json_text.hpp"
-#include "checker/formats/report_sarif.hpp"
 #include "checker/mscclpp/plan_check.hpp"
+#include "checker/reports/report_sarif.hpp"
 #include "cli/schedule_source.hpp"
 
 namespace trivcheck::cli {

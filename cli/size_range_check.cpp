@@ -4,9 +4,9 @@
 
 #include "checker/core/exit_code.hpp"
 #include "checker/formats/json_text.hpp"
-#include "checker/formats/report_json.hpp"
-#include "checker/formats/report_text.hpp"
 #include "checker/formats/size_spec.hpp"
+#include "checker/reports/report_json.hpp"
+#include "checker/reports/report_text.hpp"
 
 namespace trivcheck::cli {
 

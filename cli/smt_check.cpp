@@ -4,8 +4,8 @@
 
 #include "checker/core/exit_code.hpp"
 #include "checker/formats/json_text.hpp"
-#include "checker/formats/report_json.hpp"
-#include "checker/formats/report_text.hpp"
+#include "checker/reports/report_json.hpp"
+#include "checker/reports/report_text.hpp"
 #include "proofs/smt_execution.hpp"
 #include "proofs/smt_structure.hpp"
 

@@ -2,8 +2,8 @@
 
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/json_text.hpp"
-#include "checker/formats/junit_xml.hpp"
-#include "checker/formats/report_sarif.hpp"
+#include "checker/reports/junit_xml.hpp"
+#include "checker/reports/report_sarif.hpp"
 
 namespace trivcheck::cli {
 

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <map>
 
-#include "checker/formats/svg_document.hpp"
 #include "checker/formats/units.hpp"
+#include "checker/pictures/svg_document.hpp"
 
 namespace trivcheck {
 

@@ -4,8 +4,8 @@
 #include <map>
 #include <set>
 
-#include "checker/formats/svg_document.hpp"
 #include "checker/mscclpp/mailbox.hpp"
+#include "checker/pictures/svg_document.hpp"
 
 namespace trivcheck::mscclpp {
 

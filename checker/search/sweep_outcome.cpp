@@ -5,8 +5,8 @@
 
 #include "checker/explanations/check.hpp"
 #include "checker/formats/json_text.hpp"
-#include "checker/formats/report_json.hpp"
-#include "checker/formats/report_text.hpp"
+#include "checker/reports/report_json.hpp"
+#include "checker/reports/report_text.hpp"
 
 namespace trivcheck {
 

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "checker/explanations/check.hpp"
-#include "checker/formats/report_json.hpp"
 #include "checker/formats/schedule_json.hpp"
+#include "checker/reports/report_json.hpp"
 #include "tests/required_inputs.hpp"
 #include "tests/test_support.hpp"
 

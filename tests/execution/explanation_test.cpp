@@ -5,7 +5,7 @@
 #include "checker/explanations/check.hpp"
 #include "checker/explanations/contribution_journey.hpp"
 #include "checker/explanations/explanation_text.hpp"
-#include "checker/formats/report_json.hpp"
+#include "checker/reports/report_json.hpp"
 #include "checker/search/smallest_failing_size.hpp"
 #include "tests/test_support.hpp"
 

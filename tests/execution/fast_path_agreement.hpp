@@ -7,7 +7,7 @@
 #include <string>
 
 #include "checker/explanations/check.hpp"
-#include "checker/formats/report_json.hpp"
+#include "checker/reports/report_json.hpp"
 #include "models/orbit_generator.hpp"
 #include "models/rotation_symmetry.hpp"
 #include "tests/test_support.hpp"

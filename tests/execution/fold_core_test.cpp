@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "checker/execution/proven_fold_cores.hpp"
-#include "checker/formats/report_json.hpp"
+#include "checker/reports/report_json.hpp"
 #include "models/fold.hpp"
 #include "models/generator.hpp"
 #include "tests/execution/plain_path.hpp"

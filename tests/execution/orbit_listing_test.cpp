@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "checker/explanations/check.hpp"
-#include "checker/formats/report_json.hpp"
+#include "checker/reports/report_json.hpp"
 #include "models/orbit_generator.hpp"
 
 using namespace trivcheck;

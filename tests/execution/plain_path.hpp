@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "checker/execution/executor.hpp"
-#include "checker/formats/report_json.hpp"
+#include "checker/reports/report_json.hpp"
 
 namespace trivcheck::testing {
 

@@ -7,7 +7,7 @@
 #include <algorithm>
 
 #include "checker/explanations/check.hpp"
-#include "checker/formats/report_json.hpp"
+#include "checker/reports/report_json.hpp"
 #include "models/orbit_generator.hpp"
 #include "models/ring.hpp"
 #include "models/rotation_symmetry.hpp"

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "checker/explanations/check.hpp"
-#include "checker/formats/report_json.hpp"
+#include "checker/reports/report_json.hpp"
 #include "models/orbit_generator.hpp"
 #include "models/rotation_symmetry.hpp"
 #include "tests/execution/fast_path_agreement.hpp"

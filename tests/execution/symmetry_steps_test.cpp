@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "checker/explanations/check.hpp"
-#include "checker/formats/report_json.hpp"
+#include "checker/reports/report_json.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;

@@ -13,7 +13,7 @@
 
 #include "checker/core/contribution_sets.hpp"
 #include "checker/explanations/check.hpp"
-#include "checker/formats/report_json.hpp"
+#include "checker/reports/report_json.hpp"
 #include "models/orbit_generator.hpp"
 #include "models/rotation_symmetry.hpp"
 #include "tests/execution/fast_path_agreement.hpp"

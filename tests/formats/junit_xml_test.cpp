@@ -1,4 +1,4 @@
-// `sweep --junit F` (cli/sweep_reports.hpp, checker/formats/junit_xml.hpp):
+// `sweep --junit F` (cli/sweep_reports.hpp, checker/reports/junit_xml.hpp):
 // a testcase per algorithm, form and n; a violation is a failure carrying the
 // first violation in one line; parsed back with pugixml.
 #include <doctest/doctest.h>

@@ -1,9 +1,9 @@
 #include <doctest/doctest.h>
 
 #include "checker/explanations/check.hpp"
-#include "checker/formats/coverage_svg.hpp"
-#include "checker/formats/ring_step_svg.hpp"
-#include "checker/formats/step_dot.hpp"
+#include "checker/pictures/coverage_svg.hpp"
+#include "checker/pictures/ring_step_svg.hpp"
+#include "checker/pictures/step_dot.hpp"
 #include "tests/golden_file.hpp"
 #include "tests/test_support.hpp"
 

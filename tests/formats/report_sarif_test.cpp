@@ -1,4 +1,4 @@
-// `check FILE... --format sarif` (checker/formats/report_sarif.hpp): the
+// `check FILE... --format sarif` (checker/reports/report_sarif.hpp): the
 // fields SARIF 2.1.0 requires, one rule per kind with help, one result per
 // violation at a line of the file, related locations for the other copy.
 #include <doctest/doctest.h>

@@ -5,8 +5,8 @@
 #include <variant>
 
 #include "checker/explanations/check.hpp"
-#include "checker/formats/report_json.hpp"
 #include "checker/formats/schedule_json.hpp"
+#include "checker/reports/report_json.hpp"
 #include "models/generator.hpp"
 #include "models/orbit_generator.hpp"
 #include "tests/schedule_json_support.hpp"

@@ -5,8 +5,8 @@
 
 #include <sstream>
 
-#include "checker/formats/report_text.hpp"
 #include "checker/formats/text_table.hpp"
+#include "checker/reports/report_text.hpp"
 #include "checker/search/sweep_table.hpp"
 #include "tests/test_support.hpp"
 

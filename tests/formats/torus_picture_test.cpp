@@ -4,7 +4,7 @@
 
 #include "checker/explanations/check.hpp"
 #include "checker/formats/topology_spec.hpp"
-#include "checker/formats/torus_svg.hpp"
+#include "checker/pictures/torus_svg.hpp"
 #include "models/generator.hpp"
 #include "tests/golden_file.hpp"
 #include "tests/test_support.hpp"

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "checker/formats/json_text.hpp"
-#include "checker/formats/junit_xml.hpp"
 #include "checker/formats/terminal_text.hpp"
 #include "checker/formats/xml_text.hpp"
+#include "checker/reports/junit_xml.hpp"
 
 using namespace trivcheck;
 

@@ -8,7 +8,7 @@
 
 #include "checker/core/order_check_names.hpp"
 #include "checker/core/violation_kind.hpp"
-#include "checker/formats/report_sarif.hpp"
+#include "checker/reports/report_sarif.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;

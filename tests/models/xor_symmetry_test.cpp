@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "checker/execution/executor.hpp"
-#include "checker/formats/report_json.hpp"
+#include "checker/reports/report_json.hpp"
 #include "models/generator.hpp"
 #include "models/rotation_symmetry.hpp"
 #include "tests/execution/plain_path.hpp"

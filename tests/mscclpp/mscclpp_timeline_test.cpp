@@ -3,9 +3,9 @@
 
 #include <string>
 
-#include "checker/formats/svg_document.hpp"
 #include "checker/mscclpp/plan_check.hpp"
 #include "checker/mscclpp/plan_timeline_svg.hpp"
+#include "checker/pictures/svg_document.hpp"
 #include "tests/mscclpp/mscclpp_test_support.hpp"
 
 using namespace trivcheck;

@@ -1,4 +1,4 @@
-#include "checker/formats/report_sarif.hpp"
+#include "checker/reports/report_sarif.hpp"
 
 #include <map>
 #include <optional>
@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "checker/formats/json_path_line.hpp"
-#include "checker/formats/report_text.hpp"
+#include "checker/reports/report_text.hpp"
 
 namespace trivcheck {
 

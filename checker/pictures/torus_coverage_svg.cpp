@@ -1,10 +1,10 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "checker/formats/coverage_svg.hpp"
-#include "checker/formats/svg_document.hpp"
-#include "checker/formats/torus_grid.hpp"
-#include "checker/formats/torus_svg.hpp"
+#include "checker/pictures/coverage_svg.hpp"
+#include "checker/pictures/svg_document.hpp"
+#include "checker/pictures/torus_grid.hpp"
+#include "checker/pictures/torus_svg.hpp"
 
 namespace trivcheck {
 

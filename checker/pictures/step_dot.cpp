@@ -1,4 +1,4 @@
-#include "checker/formats/step_dot.hpp"
+#include "checker/pictures/step_dot.hpp"
 
 #include <algorithm>
 #include <boost/graph/adjacency_list.hpp>

@@ -1,4 +1,4 @@
-#include "checker/formats/junit_xml.hpp"
+#include "checker/reports/junit_xml.hpp"
 
 #include <cstdio>
 #include <pugixml.hpp>

@@ -1,14 +1,14 @@
-#include "checker/formats/asynchronous_report_text.hpp"
+#include "checker/reports/asynchronous_report_text.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <map>
 #include <sstream>
 
-#include "checker/formats/named_checks_text.hpp"
-#include "checker/formats/report_text.hpp"
 #include "checker/formats/terminal_text.hpp"
 #include "checker/formats/text_table.hpp"
+#include "checker/reports/named_checks_text.hpp"
+#include "checker/reports/report_text.hpp"
 
 namespace trivcheck {
 

@@ -1,4 +1,4 @@
-#include "checker/formats/torus_report.hpp"
+#include "checker/reports/torus_report.hpp"
 
 #include <cstdio>
 #include <numeric>

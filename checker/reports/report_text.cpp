@@ -1,15 +1,15 @@
-#include "checker/formats/report_text.hpp"
+#include "checker/reports/report_text.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
 
 #include "checker/explanations/explanation_text.hpp"
-#include "checker/formats/asynchronous_report_text.hpp"
-#include "checker/formats/named_checks_text.hpp"
 #include "checker/formats/terminal_text.hpp"
 #include "checker/formats/text_table.hpp"
-#include "checker/formats/torus_report.hpp"
+#include "checker/reports/asynchronous_report_text.hpp"
+#include "checker/reports/named_checks_text.hpp"
+#include "checker/reports/torus_report.hpp"
 
 namespace trivcheck {
 

@@ -2,11 +2,11 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "checker/formats/drawn_step.hpp"
-#include "checker/formats/report_text.hpp"
-#include "checker/formats/svg_document.hpp"
-#include "checker/formats/torus_grid.hpp"
-#include "checker/formats/torus_svg.hpp"
+#include "checker/pictures/drawn_step.hpp"
+#include "checker/pictures/svg_document.hpp"
+#include "checker/pictures/torus_grid.hpp"
+#include "checker/pictures/torus_svg.hpp"
+#include "checker/reports/report_text.hpp"
 #include "models/ring_arithmetic.hpp"
 
 namespace trivcheck {

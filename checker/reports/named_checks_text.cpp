@@ -1,4 +1,4 @@
-#include "checker/formats/named_checks_text.hpp"
+#include "checker/reports/named_checks_text.hpp"
 
 #include "checker/formats/text_table.hpp"
 

@@ -1,7 +1,7 @@
-#include "checker/formats/report_json.hpp"
+#include "checker/reports/report_json.hpp"
 
 #include "checker/explanations/explanation_json.hpp"
-#include "checker/formats/torus_report.hpp"
+#include "checker/reports/torus_report.hpp"
 
 namespace trivcheck {
 

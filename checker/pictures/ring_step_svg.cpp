@@ -1,13 +1,13 @@
-#include "checker/formats/ring_step_svg.hpp"
+#include "checker/pictures/ring_step_svg.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
 
-#include "checker/formats/drawn_step.hpp"
-#include "checker/formats/report_text.hpp"
-#include "checker/formats/svg_document.hpp"
+#include "checker/pictures/drawn_step.hpp"
+#include "checker/pictures/svg_document.hpp"
+#include "checker/reports/report_text.hpp"
 #include "models/ring_arithmetic.hpp"
 
 namespace trivcheck {

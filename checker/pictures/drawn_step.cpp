@@ -1,4 +1,4 @@
-#include "checker/formats/drawn_step.hpp"
+#include "checker/pictures/drawn_step.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -1,4 +1,4 @@
-#include "checker/formats/msccl_timeline_svg.hpp"
+#include "checker/pictures/msccl_timeline_svg.hpp"
 
 #include <algorithm>
 #include <map>
@@ -6,7 +6,7 @@
 #include <tuple>
 #include <vector>
 
-#include "checker/formats/svg_document.hpp"
+#include "checker/pictures/svg_document.hpp"
 
 namespace trivcheck {
 
@@ -81,12 +81,11 @@ std::string msccl_timeline_svg(const msccl::Program& program, const Violation* h
                     receives[{block.receive_peer, gpu.id, block.channel}].push_back(
                         {block.id, step.index});
                 if (step.depends_on_block >= 0 && lane.count({gpu.id, step.depends_on_block}) > 0)
-                    svg.path("M" + svg_number(x_of(step.depends_on_step)) + "," +
-                                 svg_number(y_of(gpu.id, step.depends_on_block)) + " L" +
-                                 svg_number(x_of(step.index) - kStepWidth / 2 + 2) + "," +
-                                 svg_number(y),
-                             "#888888", 1,
-                             R"svg(stroke-dasharray="3,2" marker-end="url(#wait)")svg");
+                    svg.path(
+                        "M" + svg_number(x_of(step.depends_on_step)) + "," +
+                            svg_number(y_of(gpu.id, step.depends_on_block)) + " L" +
+                            svg_number(x_of(step.index) - kStepWidth / 2 + 2) + "," + svg_number(y),
+                        "#888888", 1, R"svg(stroke-dasharray="3,2" marker-end="url(#wait)")svg");
             }
         }
     for (const auto& [connection, sent] : sends) {

@@ -1,4 +1,4 @@
-#include "checker/formats/svg_document.hpp"
+#include "checker/pictures/svg_document.hpp"
 
 #include <algorithm>
 #include <cmath>

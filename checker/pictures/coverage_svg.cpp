@@ -1,10 +1,10 @@
-#include "checker/formats/coverage_svg.hpp"
+#include "checker/pictures/coverage_svg.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 
 #include "checker/execution/executor.hpp"
-#include "checker/formats/svg_document.hpp"
+#include "checker/pictures/svg_document.hpp"
 
 namespace trivcheck {
 
