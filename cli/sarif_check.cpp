@@ -3,16 +3,14 @@
 #include <iostream>
 #include <new>
 
-#include "checker/asynchronous/asynchronous_check.hpp"
 #include "checker/core/exit_code.hpp"
 #include "checker/core/input_error.hpp"
 #include "checker/core/resource_limit.hpp"
-#include "checker/explanations/check.hpp"
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/json_text.hpp"
-#include "checker/mscclpp/plan_check.hpp"
 #include "checker/reports/report_sarif.hpp"
-#include "cli/schedule_source.hpp"
+#include "library/check.hpp"
+#include "models/generator.hpp"
 
 namespace trivcheck::cli {
 
@@ -23,27 +21,14 @@ SarifSubject check_file(const std::string& file, const ExecuteOptions& options, 
     subject.uri = file;
     try {
         subject.text = read_file_text(file);
-        ScheduleSource source;
-        source.file = file;
-        source.text = subject.text;  // read once: the file may be a FIFO
-        if (const std::optional<mscclpp::Plan> plan = load_mscclpp_plan(source)) {
-            subject.mscclpp = true;
-            subject.report = mscclpp::check_plan(*plan, options.max_recorded_violations);
-            return subject;
-        }
-        if (const std::optional<msccl::Program> program = load_msccl_program(source)) {
-            subject.msccl = true;
-            msccl::AsynchronousOptions asynchronous_options;
-            asynchronous_options.max_recorded_violations = options.max_recorded_violations;
-            asynchronous_options.rccl_limits = rccl_limits;
-            asynchronous_options.memory_limit_bytes = options.memory_limit_bytes;
-            subject.report = msccl::check_program(*program, asynchronous_options);
-            return subject;
-        }
-        const ScheduleOrOrbit loaded = load_schedule_or_orbit(source);
-        const RotationOrbit* orbit = std::get_if<RotationOrbit>(&loaded);
-        subject.report = orbit ? check_orbit(*orbit, options)
-                               : check_schedule(std::get<Schedule>(loaded), options);
+        InputFile input_file{file, subject.text};  // read once: the file may be a FIFO
+        const Input input = load_input(input_file);
+        subject.mscclpp = std::holds_alternative<mscclpp::Plan>(input);
+        subject.msccl = std::holds_alternative<msccl::Program>(input);
+        CheckSettings settings;
+        settings.execute = options;
+        settings.rccl_limits = rccl_limits;
+        subject.report = check(input, settings).report;
         if (subject.report->verdict == Verdict::not_applicable) {
             subject.failure_kind = "unknown";
             subject.failure_message = "not applicable: " + subject.report->not_applicable_reason;

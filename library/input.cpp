@@ -42,6 +42,10 @@ ScheduleOrOrbit load_schedule_or_orbit(const InputFile& file) {
 
 Input load_input(const std::string& path, bool strict) {
     InputFile file{path, std::nullopt};
+    return load_input(file, strict);
+}
+
+Input load_input(InputFile& file, bool strict) {
     if (std::optional<mscclpp::Plan> plan = load_mscclpp_plan(file)) return std::move(*plan);
     if (std::optional<msccl::Program> program = load_msccl_program(file, strict))
         return std::move(*program);

@@ -28,6 +28,9 @@ struct InputFile {
 /// reader refuses, NotApplicable for what no checker takes.
 Input load_input(const std::string& path, bool strict = false);
 
+/// As above, for a file whose text may already be read (file.text).
+Input load_input(InputFile& file, bool strict = false);
+
 /// The MSCCL++ execution plan in `file` when its content is one (never for a
 /// name ending in .xml); nothing otherwise.
 std::optional<mscclpp::Plan> load_mscclpp_plan(InputFile& file);
