@@ -175,3 +175,24 @@ TEST_CASE("msccl collectives: sizes that do not fit a rooted collective are malf
             entry.error.c_str(), InputError);
     }
 }
+
+TEST_CASE(
+    "msccl collectives: in place, a gather's input is its output part, a scatter's output "
+    "its input part") {
+    auto in_place = [](std::string text, const std::string& size, const std::string& unused) {
+        text = replace_once(text, R"(inplace="0")", R"(inplace="1")");
+        for (std::size_t at = text.find(size); at != std::string::npos; at = text.find(size, at))
+            text.replace(at, size.size(), unused);
+        return text;
+    };
+    // gpu g's input chunk 0 is o[g]: the root's copy is onto itself, the others send o[g].
+    const Report gather = check_msccl_text(
+        in_place(collectives_text("gather.xml"), R"(i_chunks="1")", R"(i_chunks="0")"));
+    CHECK(gather.verdict == Verdict::holds);
+    CHECK(gather.violation_counts.empty());
+    // gpu g's output chunk 0 is i[g]: gpu 1 receives into i[1], which holds the root's chunk 1.
+    const Report scatter = check_msccl_text(
+        in_place(collectives_text("scatter.xml"), R"(o_chunks="1")", R"(o_chunks="0")"));
+    CHECK(scatter.verdict == Verdict::holds);
+    CHECK(scatter.violation_counts.empty());
+}
