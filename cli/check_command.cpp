@@ -1,10 +1,12 @@
 #include <iostream>
+#include <optional>
 
 #include "checker/asynchronous/asynchronous_check.hpp"
 #include "checker/core/exit_code.hpp"
 #include "checker/core/input_error.hpp"
 #include "checker/core/required_checks.hpp"
 #include "checker/explanations/check.hpp"
+#include "checker/formats/expected_outputs_json.hpp"
 #include "checker/formats/json_text.hpp"
 #include "checker/formats/schedule_json.hpp"
 #include "checker/formats/size_spec.hpp"
@@ -47,6 +49,10 @@ struct CheckOptions {
     bool strict = false;
     /// --require: named checks that count toward the verdict (checker/core/required_checks.hpp).
     std::vector<std::string> required;
+    /// --root: MSCCL-IR broadcast, reduce, gather and scatter (RCCL takes it at run time).
+    std::optional<int> root;
+    /// --expect: an MSCCL-IR file's postcondition, replacing the collective's own.
+    std::string expect;
     proofs::SolverSettings solver;
 };
 
@@ -72,6 +78,19 @@ int run_msccl_check(const msccl::Program& program, const CheckOptions& options) 
     asynchronous_options.max_recorded_violations = options.max_violations;
     asynchronous_options.rccl_limits = options.runtime == "rccl";
     asynchronous_options.memory_limit_bytes = options.memory_limit_mib << 20;
+    if (options.root) {
+        if (!msccl::has_root(program.collective))
+            throw std::invalid_argument(
+                "--root applies to broadcast, reduce, gather and scatter, not to " +
+                program.collective_spelling);
+        if (*options.root >= program.gpu_count)
+            throw std::invalid_argument("--root " + std::to_string(*options.root) +
+                                        ": the program has " + std::to_string(program.gpu_count) +
+                                        " gpus");
+        asynchronous_options.root = *options.root;
+    }
+    if (!options.expect.empty())
+        asynchronous_options.expected = read_expected_outputs_file(options.expect, program);
     for (const std::string& warning : program.warnings) std::cerr << "warning: " << warning << "\n";
     Report report = msccl::check_program(program, asynchronous_options);
     count_required_checks(options.required, report);
@@ -80,10 +99,11 @@ int run_msccl_check(const msccl::Program& program, const CheckOptions& options) 
 
 /// `check PLAN.json`: an MSCCL++ execution plan (checker/mscclpp/).
 int run_mscclpp_check(const mscclpp::Plan& plan, const CheckOptions& options) {
-    if (options.engine != "symbolic" || !options.sizes.empty() || !options.runtime.empty())
+    if (options.engine != "symbolic" || !options.sizes.empty() || !options.runtime.empty() ||
+        options.root || !options.expect.empty())
         throw std::invalid_argument(
-            "MSCCL++ execution plans are checked by the symbolic engine only, without --n or "
-            "--runtime");
+            "MSCCL++ execution plans are checked by the symbolic engine only, without --n, "
+            "--runtime, --root or --expect");
     for (const std::string& warning : plan.warnings) std::cerr << "warning: " << warning << "\n";
     Report report = mscclpp::check_plan(plan, options.max_violations);
     count_required_checks(options.required, report);
@@ -102,9 +122,11 @@ int run_check(CheckOptions options) {
         if (options.format == "sarif") {
             if (options.files.empty() || !options.source.algo.empty())
                 throw std::invalid_argument("--format sarif checks schedule files: name them");
-            if (options.engine != "symbolic" || !options.sizes.empty() || options.json)
+            if (options.engine != "symbolic" || !options.sizes.empty() || options.json ||
+                options.root || !options.expect.empty())
                 throw std::invalid_argument(
-                    "--format sarif: the symbolic engine, without --n or --json");
+                    "--format sarif: the symbolic engine, without --n, --json, --root or "
+                    "--expect");
             ExecuteOptions execute_options;
             execute_options.max_recorded_violations = options.max_violations;
             execute_options.memory_limit_bytes = options.memory_limit_mib << 20;
@@ -119,8 +141,9 @@ int run_check(CheckOptions options) {
         if (const std::optional<msccl::Program> program =
                 load_msccl_program(options.source, options.strict))
             return run_msccl_check(*program, options);
-        if (!options.runtime.empty())
-            throw std::invalid_argument("--runtime applies to MSCCL-IR files only");
+        if (!options.runtime.empty() || options.root || !options.expect.empty())
+            throw std::invalid_argument(
+                "--runtime, --root and --expect apply to MSCCL-IR files only");
         ExecuteOptions execute_options;
         execute_options.max_recorded_violations = options.max_violations;
         execute_options.memory_limit_bytes = options.memory_limit_mib << 20;
@@ -239,6 +262,16 @@ void register_check_command(CLI::App& app, CommandResult& result) {
                      "determinism: no order of additions depends on the order unordered steps "
                      "run in; docs/consistency.md). Without it they are reported, not counted")
         ->check(CLI::IsMember(requirable_check_names()));
+    command
+        ->add_option("--root", options->root,
+                     "MSCCL-IR broadcast, reduce, gather, scatter: the root gpu the "
+                     "postcondition is relative to (RCCL takes it at run time and the file "
+                     "cannot say); default 0")
+        ->check(at_least(0));
+    command->add_option("--expect", options->expect,
+                        "MSCCL-IR files: the postcondition, what each output chunk must hold "
+                        "(EXPECT.json, docs/msccl.md); replaces the collective's own, and is "
+                        "the only one a custom collective has");
     command->add_flag("--no-shrink", options->no_shrink,
                       "Do not search smaller n of the same class when a generated ring fails");
     command

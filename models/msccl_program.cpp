@@ -48,8 +48,37 @@ const char* spelling(Collective collective) {
             return "reduce_scatter";
         case Collective::alltoall:
             return "alltoall";
+        case Collective::broadcast:
+            return "broadcast";
+        case Collective::reduce:
+            return "reduce";
+        case Collective::gather:
+            return "gather";
+        case Collective::scatter:
+            return "scatter";
+        case Collective::alltoallv:
+            return "alltoallv";
+        case Collective::send:
+            return "send";
+        case Collective::recv:
+            return "recv";
+        case Collective::custom:
+            return "custom";
     }
     return "allreduce";
+}
+
+InPlaceLayout in_place_layout(Collective collective) {
+    switch (collective) {
+        case Collective::allgather:
+        case Collective::gather:
+            return InPlaceLayout::input_in_output;
+        case Collective::reduce_scatter:
+        case Collective::scatter:
+            return InPlaceLayout::output_in_input;
+        default:
+            return InPlaceLayout::one_buffer;
+    }
 }
 
 }  // namespace trivcheck::msccl

@@ -12,8 +12,28 @@
 /// (`gpu[3]/tb[5]/step[12]`).
 namespace trivcheck::msccl {
 
-/// The collectives of `<algo coll=...>` this project gives a meaning to.
-enum class Collective { allreduce, allgather, reduce_scatter, alltoall };
+/// The collectives of `<algo coll=...>`: every one RCCL's parser selects a
+/// kernel for, and MSCCLang's `custom` (docs/msccl.md, Collectives).
+enum class Collective {
+    allreduce,
+    allgather,
+    reduce_scatter,
+    alltoall,
+    broadcast,
+    reduce,
+    gather,
+    scatter,
+    alltoallv,
+    send,
+    recv,
+    custom,
+};
+
+/// How `inplace="1"` lays a gpu's input and output over one another, as RCCL
+/// decides in place (msccl_lifecycle.cc): one buffer (sendbuff == recvbuff);
+/// the input inside the output at gpu g's part (allgather, gather); the
+/// output inside the input at gpu g's part (reducescatter, scatter).
+enum class InPlaceLayout { one_buffer, input_in_output, output_in_input };
 
 /// `i`, `o`, `s`: a gpu's input, output and scratch buffers.
 enum class Buffer : std::uint8_t { input, output, scratch };
@@ -102,9 +122,20 @@ namespace trivcheck::msccl {
 const char* spelling(StepType type);
 /// `i`, `o`, `s`.
 const char* spelling(Buffer buffer);
-/// `allreduce`, `allgather`, `reduce_scatter` or `alltoall`, as trivcheck names
-/// the collective (the XML may also spell reduce-scatter `reducescatter`).
+/// `allreduce`, `allgather`, `reduce_scatter`, `alltoall`, `broadcast`, ...,
+/// as trivcheck names the collective (the XML may also spell reduce-scatter
+/// `reducescatter`, as RCCL does).
 const char* spelling(Collective collective);
+
+/// Where an in-place program of `collective` puts its input and output.
+InPlaceLayout in_place_layout(Collective collective);
+
+/// Whether the collective's result depends on a root given at run time
+/// (broadcast, reduce, gather, scatter).
+constexpr bool has_root(Collective collective) {
+    return collective == Collective::broadcast || collective == Collective::reduce ||
+           collective == Collective::gather || collective == Collective::scatter;
+}
 
 /// Whether a step of `type` takes a message from its thread block's receive peer.
 constexpr bool step_receives(StepType type) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "checker/asynchronous/asynchronous_check.hpp"
+#include "checker/core/violation_kind.hpp"
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/msccl_xml_reader.hpp"
 #include "tests/required_inputs.hpp"
@@ -93,10 +94,48 @@ inline msccl::Program ring_program(int gpus, const std::vector<msccl::StepType>&
 }
 
 /// Reads and checks an MSCCL-IR text.
+inline Report check_msccl_text(const std::string& text, const msccl::AsynchronousOptions& options) {
+    return msccl::check_program(parse_msccl_xml(text, "copy.xml"), options);
+}
+
+/// Reads and checks an MSCCL-IR text, with RCCL's limits or without.
 inline Report check_msccl_text(const std::string& text, bool rccl_limits = false) {
     msccl::AsynchronousOptions options;
     options.rccl_limits = rccl_limits;
-    return msccl::check_program(parse_msccl_xml(text, "copy.xml"), options);
+    return check_msccl_text(text, options);
+}
+
+/// A hand-written program of tests/msccl/collectives/ (one small program per collective).
+inline std::string collectives_path(const std::string& name) {
+    return std::string(TRIVCHECK_SOURCE_DIR) + "/tests/msccl/collectives/" + name;
+}
+
+/// The text of collectives_path(name).
+inline std::string collectives_text(const std::string& name) {
+    return read_file_text(collectives_path(name));
+}
+
+/// The one violation of kind `name` in a violated report (exactly one of that kind).
+inline const Violation& only_violation(const Report& report, const std::string& name) {
+    const ViolationKind kind = *violation_kind_named(name);
+    REQUIRE(report.verdict == Verdict::violated);
+    REQUIRE(report.violation_counts.count(kind) == 1);
+    CHECK(report.violation_counts.at(kind) == 1);
+    for (const Violation& violation : report.violations)
+        if (violation.kind == kind) return violation;
+    FAIL("no recorded " << name);
+    throw;
+}
+
+/// `point` is at gpu, thread block, step, buffer and chunk, with note `note`.
+inline void check_point(const ProgramPoint& point, int gpu, int tb, int step,
+                        const std::string& buffer, int chunk, const std::string& note) {
+    CHECK(point.gpu == gpu);
+    CHECK(point.thread_block == tb);
+    CHECK(point.step == step);
+    CHECK(point.buffer == buffer);
+    CHECK(point.chunk == chunk);
+    CHECK(point.note == note);
 }
 
 }  // namespace trivcheck::testing

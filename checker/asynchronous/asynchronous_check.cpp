@@ -78,8 +78,9 @@ trivcheck::Collective report_collective(Collective collective) {
 
 /// The report of one complete run.
 Report program_report(const Program& program, const ProgramLayout& layout, const FlatSteps& steps,
-                      const AsynchronousOptions& options, const Scheduler& scheduler,
-                      const RunOutcome& outcome, ViolationSink& violations) {
+                      const AsynchronousOptions& options, const Postcondition& postcondition,
+                      const Scheduler& scheduler, const RunOutcome& outcome,
+                      ViolationSink& violations) {
     Report report;
     report.name = program.name;
     report.algo = "msccl-ir";
@@ -91,6 +92,8 @@ Report program_report(const Program& program, const ProgramLayout& layout, const
     figures.critical_path = outcome.critical_path;
     figures.fifo_depth_needed = outcome.completed ? least_fifo_depth(layout, steps) : 0;
     figures.runtime = options.rccl_limits ? "rccl" : "";
+    figures.postcondition = postcondition.name();
+    figures.postcondition_missing_reason = postcondition.missing_reason();
     report.asynchronous = std::move(figures);
     report.violations = std::move(violations.recorded());
     report.violation_counts = violations.counts();
@@ -111,6 +114,7 @@ Report check_program(const Program& program, const AsynchronousOptions& options)
     // First without the values' history; again with it when a double count
     // needs its chains (the runs are the same).
     const FlatSteps steps(layout);
+    const Postcondition postcondition(layout, options.root, options.expected);
     for (const bool keep_history : {false, true}) {
         ViolationSink violations(options.max_recorded_violations);
         if (options.rccl_limits) check_rccl_limits(layout, violations);
@@ -121,12 +125,12 @@ Report check_program(const Program& program, const AsynchronousOptions& options)
         if (execution.history_needed()) continue;
         if (outcome.completed) {
             report_unreceived(layout, scheduler, execution, violations);
-            check_postconditions(layout, execution, violations);
+            check_postconditions(postcondition, layout, execution, violations);
         } else {
             diagnose_deadlock(layout, scheduler, violations);
         }
-        Report report =
-            program_report(program, layout, steps, options, scheduler, outcome, violations);
+        Report report = program_report(program, layout, steps, options, postcondition, scheduler,
+                                       outcome, violations);
         if (outcome.completed) add_order_checks(layout, execution, report);
         return report;
     }

@@ -1,7 +1,9 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 
+#include "checker/asynchronous/expected_outputs.hpp"
 #include "checker/core/report.hpp"
 #include "models/msccl_program.hpp"
 
@@ -18,6 +20,11 @@ struct AsynchronousOptions {
     /// execution on a second thread (two_sided_run.hpp); the report is the
     /// same either way.
     std::size_t two_threads_from_steps = 4096;
+    /// The root of broadcast, reduce, gather and scatter: RCCL takes it at
+    /// run time and the MSCCL kernel ignores it, so the file cannot say.
+    int root = 0;
+    /// The user's postcondition (`check --expect`), replacing the collective's own.
+    std::optional<ExpectedOutputs> expected;
 };
 
 /// Executes an MSCCL-IR program asynchronously and symbolically

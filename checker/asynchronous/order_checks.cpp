@@ -30,12 +30,41 @@ FinalTrees output_trees(const ProgramLayout& layout, SymbolicExecution& executio
     return finals;
 }
 
+/// Why the gpus of `collective` need not end with equal outputs; empty when
+/// they must (allreduce, allgather, broadcast), and rank consistency applies.
+std::string unequal_outputs_reason(Collective collective) {
+    switch (collective) {
+        case Collective::allreduce:
+        case Collective::allgather:
+        case Collective::broadcast:
+            return "";
+        case Collective::alltoall:
+        case Collective::alltoallv:
+            return "an alltoall adds nothing: its outputs are inputs moved";
+        case Collective::reduce_scatter:
+        case Collective::scatter:
+            return std::string("a ") +
+                   (collective == Collective::scatter ? "scatter" : "reduce-scatter") +
+                   " leaves each output chunk at one gpu";
+        case Collective::reduce:
+        case Collective::gather:
+            return std::string("a ") + spelling(collective) + " leaves its output at the root only";
+        case Collective::send:
+        case Collective::recv:
+        case Collective::custom:
+            break;
+    }
+    return std::string("a ") + spelling(collective) +
+           " does not say which gpus end with equal outputs";
+}
+
 }  // namespace
 
 void add_order_checks(const ProgramLayout& layout, SymbolicExecution& execution, Report& report) {
     const FinalTrees finals = output_trees(layout, execution);
     const Collective collective = layout.program().collective;
-    if (collective == Collective::allreduce || collective == Collective::allgather) {
+    const std::string unequal = unequal_outputs_reason(collective);
+    if (unequal.empty()) {
         TreeNames names{"gpu", "output chunk", [&](int chunk, int contribution) {
                             const int gpu = layout.contribution_gpu(contribution);
                             const int input = layout.contribution_chunk(contribution);
@@ -46,10 +75,7 @@ void add_order_checks(const ProgramLayout& layout, SymbolicExecution& execution,
                         }};
         report.checks[rank_consistency_check] = rank_consistency(execution.trees(), finals, names);
     } else {
-        report.checks[rank_consistency_check] = {
-            Verdict::not_applicable, collective == Collective::alltoall
-                                         ? "an alltoall adds nothing: its outputs are inputs moved"
-                                         : "a reduce-scatter leaves each output chunk at one gpu"};
+        report.checks[rank_consistency_check] = {Verdict::not_applicable, unequal};
     }
     report.checks[determinism_check] =
         execution.unordered_reductions() == 0

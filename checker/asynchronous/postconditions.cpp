@@ -8,53 +8,17 @@ namespace trivcheck::msccl {
 
 namespace {
 
-/// The contributions output chunk `chunk` of gpu `gpu` must hold exactly.
-std::vector<int> expected_contributions(const ProgramLayout& layout, int gpu, int chunk) {
-    const int gpus = layout.gpu_count();
-    const int per_gpu = layout.input_chunks();
-    std::vector<int> expected;
-    switch (layout.program().collective) {
-        case Collective::allreduce:
-            for (int contributor = 0; contributor < gpus; ++contributor)
-                expected.push_back(layout.contribution(contributor, chunk));
-            break;
-        case Collective::reduce_scatter: {
-            const int part = per_gpu / gpus;
-            for (int contributor = 0; contributor < gpus; ++contributor)
-                expected.push_back(layout.contribution(contributor, gpu * part + chunk));
-            break;
-        }
-        case Collective::allgather:
-            expected.push_back(layout.contribution(chunk / per_gpu, chunk % per_gpu));
-            break;
-        case Collective::alltoall: {
-            const int part = per_gpu / gpus;
-            expected.push_back(layout.contribution(chunk / part, gpu * part + chunk % part));
-            break;
-        }
-    }
-    return expected;
+/// Whether `contribution` lies in one of `runs`.
+bool in_runs(std::span<const Arc> runs, int contribution) {
+    return std::any_of(runs.begin(), runs.end(), [&](const Arc& run) {
+        return run.begin <= contribution && contribution < run.end;
+    });
 }
 
-/// The contributions output chunk `chunk` of gpu `gpu` must hold exactly, as
-/// one arc: contributions of one input chunk from every gpu are consecutive
-/// numbers (ProgramLayout::contribution).
-Arc expected_arc(const ProgramLayout& layout, int gpu, int chunk) {
-    const int gpus = layout.gpu_count();
-    const int per_gpu = layout.input_chunks();
-    switch (layout.program().collective) {
-        case Collective::allreduce:
-            return {layout.contribution(0, chunk), layout.contribution(0, chunk) + gpus};
-        case Collective::reduce_scatter: {
-            const int source = gpu * (per_gpu / gpus) + chunk;
-            return {layout.contribution(0, source), layout.contribution(0, source) + gpus};
-        }
-        case Collective::allgather:
-        case Collective::alltoall:
-            break;
-    }
-    const int only = expected_contributions(layout, gpu, chunk).front();
-    return {only, only + 1};
+std::int64_t contributions_in(std::span<const Arc> runs) {
+    std::int64_t total = 0;
+    for (const Arc& run : runs) total += run.end - run.begin;
+    return total;
 }
 
 std::string contribution_text(const ProgramLayout& layout, int contribution) {
@@ -64,20 +28,25 @@ std::string contribution_text(const ProgramLayout& layout, int contribution) {
 
 }  // namespace
 
-void check_postconditions(const ProgramLayout& layout, const SymbolicExecution& execution,
-                          ViolationSink& violations) {
+void check_postconditions(const Postcondition& postcondition, const ProgramLayout& layout,
+                          const SymbolicExecution& execution, ViolationSink& violations) {
     const ContributionSets& sets = execution.sets();
+    std::vector<Arc> expected;
     for (int gpu = 0; gpu < layout.gpu_count(); ++gpu) {
         for (int chunk = 0; chunk < layout.logical_chunks(gpu, Buffer::output); ++chunk) {
+            if (!postcondition.expected(gpu, chunk, expected)) continue;
             const SetId value =
                 execution.store().value(execution.store().cell_index(gpu, Buffer::output, chunk));
             // Exactly what it must hold: nothing missing, nothing foreign.
             const std::span<const Arc> held = sets.arcs(value);
-            if (held.size() == 1 && held.front() == expected_arc(layout, gpu, chunk)) continue;
-            const std::vector<int> expected = expected_contributions(layout, gpu, chunk);
-            std::vector<int> absent;
-            for (int contribution : expected)
-                if (!sets.contains(value, contribution)) absent.push_back(contribution);
+            if (std::equal(held.begin(), held.end(), expected.begin(), expected.end())) continue;
+            std::int64_t absent = 0;
+            int first_absent = -1;
+            for (const Arc& run : expected)
+                for (int contribution = run.begin; contribution < run.end; ++contribution) {
+                    if (sets.contains(value, contribution)) continue;
+                    if (absent++ == 0) first_absent = contribution;
+                }
             auto located = [&](ViolationKind kind, int contribution, std::string detail) {
                 Violation violation;
                 violation.kind = kind;
@@ -90,20 +59,20 @@ void check_postconditions(const ProgramLayout& layout, const SymbolicExecution& 
                 violation.points = {{gpu, -1, -1, "o", chunk, "at the end"}};
                 violations.record(std::move(violation));
             };
-            if (!absent.empty() && violations.count(ViolationKind::missing))
-                located(ViolationKind::missing, absent.front(),
+            const std::int64_t wanted = contributions_in(expected);
+            if (absent > 0 && violations.count(ViolationKind::missing))
+                located(ViolationKind::missing, first_absent,
                         "output chunk " + std::to_string(chunk) + " of gpu " + std::to_string(gpu) +
-                            " lacks " + std::to_string(absent.size()) + " of its " +
-                            std::to_string(expected.size()) + " contributions, first " +
-                            contribution_text(layout, absent.front()));
-            const std::int64_t present = static_cast<std::int64_t>(expected.size() - absent.size());
+                            " lacks " + std::to_string(absent) + " of its " +
+                            std::to_string(wanted) + " contributions, first " +
+                            contribution_text(layout, first_absent));
+            const std::int64_t present = wanted - absent;
             if (sets.size(value) == present) continue;
             int foreign = -1;
-            for (const Arc& arc : sets.arcs(value)) {
+            for (const Arc& arc : held) {
                 for (int contribution = arc.begin; contribution < arc.end && foreign < 0;
                      ++contribution)
-                    if (std::find(expected.begin(), expected.end(), contribution) == expected.end())
-                        foreign = contribution;
+                    if (!in_runs(expected, contribution)) foreign = contribution;
                 if (foreign >= 0) break;
             }
             if (violations.count(ViolationKind::unexpected_contribution))

@@ -57,21 +57,20 @@ int ProgramLayout::block_with_id(int gpu_id, int id) const {
 int ProgramLayout::logical_chunks(int gpu_id, Buffer buffer) const {
     const Gpu& current = gpu(gpu_id);
     const int gpus = program_.gpu_count;
+    const InPlaceLayout in_place = in_place_layout(program_.collective);
     switch (buffer) {
         case Buffer::scratch:
             return current.scratch_chunks;
         case Buffer::input:
             if (program_.in_place && current.input_chunks == 0) {
-                if (program_.collective == Collective::allgather)
-                    return current.output_chunks / gpus;
-                if (program_.collective != Collective::reduce_scatter) return current.output_chunks;
+                if (in_place == InPlaceLayout::input_in_output) return current.output_chunks / gpus;
+                if (in_place == InPlaceLayout::one_buffer) return current.output_chunks;
             }
             return current.input_chunks;
         case Buffer::output:
             if (program_.in_place && current.output_chunks == 0) {
-                if (program_.collective == Collective::reduce_scatter)
-                    return current.input_chunks / gpus;
-                if (program_.collective != Collective::allgather) return current.input_chunks;
+                if (in_place == InPlaceLayout::output_in_input) return current.input_chunks / gpus;
+                if (in_place == InPlaceLayout::one_buffer) return current.input_chunks;
             }
             return current.output_chunks;
     }
@@ -81,13 +80,12 @@ int ProgramLayout::logical_chunks(int gpu_id, Buffer buffer) const {
 int ProgramLayout::physical_chunks(int gpu_id, Buffer buffer) const {
     const Gpu& current = gpu(gpu_id);
     if (!program_.in_place || buffer == Buffer::scratch) return logical_chunks(gpu_id, buffer);
-    switch (program_.collective) {
-        case Collective::allgather:
+    switch (in_place_layout(program_.collective)) {
+        case InPlaceLayout::input_in_output:
             return buffer == Buffer::output ? current.output_chunks : 0;
-        case Collective::reduce_scatter:
+        case InPlaceLayout::output_in_input:
             return buffer == Buffer::input ? current.input_chunks : 0;
-        case Collective::allreduce:
-        case Collective::alltoall:
+        case InPlaceLayout::one_buffer:
             return buffer == Buffer::input ? std::max(current.input_chunks, current.output_chunks)
                                            : 0;
     }
@@ -96,29 +94,42 @@ int ProgramLayout::physical_chunks(int gpu_id, Buffer buffer) const {
 
 PhysicalChunk ProgramLayout::resolve(int gpu_id, Buffer buffer, int offset) const {
     if (!program_.in_place || buffer == Buffer::scratch) return {buffer, offset};
-    switch (program_.collective) {
-        case Collective::allgather:
+    switch (in_place_layout(program_.collective)) {
+        case InPlaceLayout::input_in_output:
             if (buffer == Buffer::input)
                 return {Buffer::output,
                         gpu_id * (gpu(gpu_id).output_chunks / gpu_count()) + offset};
             return {buffer, offset};
-        case Collective::reduce_scatter:
+        case InPlaceLayout::output_in_input:
             if (buffer == Buffer::output)
                 return {Buffer::input, gpu_id * (gpu(gpu_id).input_chunks / gpu_count()) + offset};
             return {buffer, offset};
-        case Collective::allreduce:
-        case Collective::alltoall:
+        case InPlaceLayout::one_buffer:
             return {Buffer::input, offset};
     }
     return {buffer, offset};
 }
 
 int ProgramLayout::buffer_chunks() const {
-    const Buffer buffer = program_.collective == Collective::allreduce ||
-                                  program_.collective == Collective::reduce_scatter
-                              ? Buffer::input
-                              : Buffer::output;
-    return logical_chunks(0, buffer);
+    switch (program_.collective) {
+        case Collective::allgather:
+        case Collective::alltoall:
+        case Collective::gather:
+            return logical_chunks(0, Buffer::output);
+        case Collective::allreduce:
+        case Collective::reduce_scatter:
+        case Collective::broadcast:
+        case Collective::reduce:
+        case Collective::scatter:
+            return logical_chunks(0, Buffer::input);
+        case Collective::alltoallv:
+        case Collective::send:
+        case Collective::recv:
+        case Collective::custom:
+            break;
+    }
+    // No buffer is the collective's own: the largest input, every gpu's unit.
+    return input_chunks();
 }
 
 }  // namespace trivcheck::msccl

@@ -58,8 +58,9 @@ class ProgramLayout {
 
     /// Input chunks per gpu: contributions are (gpu, chunk) with chunk below this.
     int input_chunks() const { return input_chunks_; }
-    /// Chunks of the collective's buffer m, the unit of bytes (allreduce and
-    /// reducescatter: the input; allgather and alltoall: the output).
+    /// Chunks of the collective's buffer m, the unit of bytes (allreduce,
+    /// reducescatter, broadcast, reduce, scatter: gpu 0's input; allgather,
+    /// alltoall, gather: its output; the others: the largest input).
     int buffer_chunks() const;
     /// Contribution (gpu, chunk) as one number, contributions of one chunk adjacent.
     int contribution(int gpu, int chunk) const { return chunk * gpu_count() + gpu; }

@@ -118,6 +118,11 @@ struct AsynchronousFigures {
     std::vector<ConnectionFigures> connections;
     /// "rccl" when `--runtime rccl` checked the runtime's limits; empty otherwise.
     std::string runtime;
+    /// MSCCL-IR: the postcondition checked (`allreduce`, `broadcast from root
+    /// 0`, `as FILE gives it`, `none given`); empty for MSCCL++ plans.
+    std::string postcondition;
+    /// Why there is none, when `postcondition` is `none given`.
+    std::string postcondition_missing_reason;
 };
 
 /// What one run of an MSCCL++ execution plan synchronized and moved (docs/mscclpp.md).

@@ -22,17 +22,6 @@ using msccl::StepType;
 constexpr std::int64_t most_gpus = 1 << 16;
 constexpr std::int64_t most_chunks = 1 << 24;
 
-Collective read_collective(const ElementReader& reader, const std::string& spelling) {
-    if (spelling == "allreduce") return Collective::allreduce;
-    if (spelling == "allgather") return Collective::allgather;
-    if (spelling == "reducescatter" || spelling == "reduce_scatter")
-        return Collective::reduce_scatter;
-    if (spelling == "alltoall") return Collective::alltoall;
-    throw NotApplicable(reader.path() + "@coll: \"" + spelling +
-                        "\" has no meaning in trivcheck (it checks allreduce, allgather, "
-                        "reducescatter or reduce_scatter, alltoall)");
-}
-
 /// The enumerator of `Enum` (values 0..last) that `msccl::spelling` writes as `value`, if any.
 template <typename Enum>
 std::optional<Enum> from_spelling(std::string_view value, Enum last) {
@@ -46,6 +35,18 @@ std::optional<Enum> from_spelling(std::string_view value, Enum last) {
     for (std::size_t index = 0; index < spellings.size(); ++index)
         if (same_text(value, spellings[index])) return static_cast<Enum>(index);
     return std::nullopt;
+}
+
+/// `coll`: RCCL's names (msccl_parser.cc: reducescatter, not reduce_scatter),
+/// trivcheck's reduce_scatter and MSCCLang's custom.
+Collective read_collective(const ElementReader& reader, const std::string& spelling) {
+    if (spelling == "reducescatter") return Collective::reduce_scatter;
+    if (const std::optional<Collective> collective = from_spelling(spelling, Collective::custom))
+        return *collective;
+    reader.fail("coll", "\"" + spelling +
+                            "\" is not a collective (RCCL: unsupported collective; expected "
+                            "allreduce, allgather, reducescatter, alltoall, broadcast, reduce, "
+                            "gather, scatter, alltoallv, send, recv or custom)");
 }
 
 template <typename Attributes>
@@ -158,19 +159,25 @@ void check_shape(const std::string& file, const msccl::Program& program,
         auto refuse = [&](const char* attribute, const std::string& expected) {
             throw InputError(file, path + "@" + attribute, expected);
         };
-        if (input != layout.logical_chunks(0, Buffer::input))
-            refuse("i_chunks", std::to_string(input) + " chunks differ from the " +
-                                   std::to_string(layout.logical_chunks(0, Buffer::input)) +
-                                   " of gpu 0");
         const std::string collective = program.collective_spelling;
+        auto same_input_everywhere = [&] {
+            if (input != layout.logical_chunks(0, Buffer::input))
+                refuse("i_chunks", std::to_string(input) + " chunks differ from the " +
+                                       std::to_string(layout.logical_chunks(0, Buffer::input)) +
+                                       " of gpu 0");
+        };
         switch (program.collective) {
             case Collective::allreduce:
+            case Collective::broadcast:
+            case Collective::reduce:
+                same_input_everywhere();
                 if (output != input)
                     refuse("o_chunks", std::to_string(output) + " output chunks, but " +
                                            collective + " needs as many as input chunks (" +
                                            std::to_string(input) + ")");
                 break;
             case Collective::alltoall:
+                same_input_everywhere();
                 if (output != input || input % gpus != 0)
                     refuse("o_chunks",
                            std::to_string(output) + " output and " + std::to_string(input) +
@@ -178,16 +185,27 @@ void check_shape(const std::string& file, const msccl::Program& program,
                                " needs equal sizes divisible by ngpus = " + std::to_string(gpus));
                 break;
             case Collective::allgather:
+            case Collective::gather:
+                same_input_everywhere();
                 if (output != gpus * input || input == 0)
                     refuse("o_chunks",
                            std::to_string(output) + " output chunks, but " + collective +
                                " needs ngpus x input chunks = " + std::to_string(gpus * input));
                 break;
             case Collective::reduce_scatter:
+            case Collective::scatter:
+                same_input_everywhere();
                 if (input != gpus * output || output == 0)
                     refuse("i_chunks",
                            std::to_string(input) + " input chunks, but " + collective +
                                " needs ngpus x output chunks = " + std::to_string(gpus * output));
+                break;
+            case Collective::alltoallv:
+            case Collective::send:
+            case Collective::recv:
+            case Collective::custom:
+                // Sizes are the program's own (alltoallv's counts, send's and
+                // recv's peer are given at run time): any fit.
                 break;
         }
     }

@@ -19,18 +19,10 @@ BufferKind buffer_of(msccl::Buffer buffer) {
     return BufferKind::input;
 }
 
+/// The collective as MSCCL++ plans name it (RCCL's names: `reducescatter`).
 const char* collective_name(msccl::Collective collective) {
-    switch (collective) {
-        case msccl::Collective::allreduce:
-            return "allreduce";
-        case msccl::Collective::allgather:
-            return "allgather";
-        case msccl::Collective::reduce_scatter:
-            return "reducescatter";
-        case msccl::Collective::alltoall:
-            return "alltoall";
-    }
-    return "allreduce";
+    return collective == msccl::Collective::reduce_scatter ? "reducescatter"
+                                                           : msccl::spelling(collective);
 }
 
 Operation channel_operation(OperationKind kind, int channel) {

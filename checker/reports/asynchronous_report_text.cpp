@@ -144,6 +144,10 @@ std::string asynchronous_report_to_text(const Report& report) {
         << figures.most_thread_blocks_per_gpu << " per gpu), channels " << figures.channels
         << ", steps " << figures.steps_total << "\n";
     if (!figures.runtime.empty()) out << "runtime limits checked: " << figures.runtime << "\n";
+    out << "postcondition: " << figures.postcondition;
+    if (!figures.postcondition_missing_reason.empty())
+        out << " (" << figures.postcondition_missing_reason << ")";
+    out << "\n";
     out << named_checks_text(report);
     return terminal_text(out.str() + violations_text(report));
 }

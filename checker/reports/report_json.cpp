@@ -41,6 +41,9 @@ nlohmann::ordered_json asynchronous_json(const AsynchronousFigures& figures) {
     json["steps_total"] = figures.steps_total;
     json["runtime"] = figures.runtime.empty() ? nlohmann::ordered_json(nullptr)
                                               : nlohmann::ordered_json(figures.runtime);
+    if (!figures.postcondition.empty()) json["postcondition"] = figures.postcondition;
+    if (!figures.postcondition_missing_reason.empty())
+        json["postcondition_missing_reason"] = figures.postcondition_missing_reason;
     const double unit = figures.buffer_chunks > 0 ? figures.buffer_chunks : 1;
     json["per_gpu"] = nlohmann::ordered_json::array();
     for (const GpuTraffic& gpu : figures.gpus)

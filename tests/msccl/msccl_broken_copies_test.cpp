@@ -7,27 +7,6 @@ using namespace trivcheck::testing;
 
 namespace {
 
-const Violation& only_violation(const Report& report, const std::string& name) {
-    const ViolationKind kind = *violation_kind_named(name);
-    REQUIRE(report.verdict == Verdict::violated);
-    REQUIRE(report.violation_counts.count(kind) == 1);
-    CHECK(report.violation_counts.at(kind) == 1);
-    for (const Violation& violation : report.violations)
-        if (violation.kind == kind) return violation;
-    FAIL("no recorded " << name);
-    throw;
-}
-
-void check_point(const ProgramPoint& point, int gpu, int tb, int step, const std::string& buffer,
-                 int chunk, const std::string& note) {
-    CHECK(point.gpu == gpu);
-    CHECK(point.thread_block == tb);
-    CHECK(point.step == step);
-    CHECK(point.buffer == buffer);
-    CHECK(point.chunk == chunk);
-    CHECK(point.note == note);
-}
-
 const std::string hierarchical_allreduce = "ncv4_ar_hier_12_Simple.xml";
 const std::string ring_allreduce = "ndv4_r48ll.xml";
 

@@ -33,7 +33,7 @@ MSCCL_CORPUS_TEST_CASE("msccl cli: a file named otherwise is read by its content
 }
 
 MSCCL_CORPUS_TEST_CASE(
-    "msccl cli: a broken copy exits 1, a malformed one 3, an unknown collective 2") {
+    "msccl cli: a broken copy exits 1, a malformed one 3, as a gather 0, an unknown collective 3") {
     const std::string text = corpus_text("ndv4_ag-1k-512k.xml");
     const std::string racy = temporary_file(
         "trivcheck-msccl-broken", ".xml",
@@ -50,11 +50,20 @@ MSCCL_CORPUS_TEST_CASE(
     CHECK(refused.exit_code == 3);
     CHECK(refused.out ==
           "error: " + malformed + ": gpu[3]/tb[5]/step[0]@dstoff: 40 is past o_chunks = 16\n");
+    // An allgather is also a gather to any root: root 3 ends with every chunk.
+    const std::string gather =
+        temporary_file("trivcheck-msccl-gather", ".xml",
+                       replace_once(text, R"(coll="allgather")", R"(coll="gather")"));
+    const CommandOutput gathered = run_trivcheck("check " + gather + " --root 3");
+    CHECK(gathered.exit_code == 0);
+    CHECK(gathered.out.find("\npostcondition: gather to root 3\n") != std::string::npos);
     const std::string unknown =
         temporary_file("trivcheck-msccl-unknown", ".xml",
-                       replace_once(text, R"(coll="allgather")", R"(coll="gather")"));
-    const CommandOutput not_applicable = run_trivcheck_stderr("check " + unknown);
-    CHECK(not_applicable.exit_code == 2);
-    CHECK(not_applicable.out.find("not applicable: algo@coll: \"gather\"") != std::string::npos);
-    for (const std::string& path : {racy, malformed, unknown}) std::filesystem::remove(path);
+                       replace_once(text, R"(coll="allgather")", R"(coll="gatherv")"));
+    const CommandOutput unsupported = run_trivcheck_stderr("check " + unknown);
+    CHECK(unsupported.exit_code == 3);
+    CHECK(unsupported.out.find(": algo@coll: \"gatherv\" is not a collective (RCCL: unsupported "
+                               "collective;") != std::string::npos);
+    for (const std::string& path : {racy, malformed, gather, unknown})
+        std::filesystem::remove(path);
 }

@@ -101,12 +101,20 @@ TEST_CASE("msccl reader: both spellings of reduce-scatter, in place and out of p
           "chunks = 2");
 }
 
-TEST_CASE("msccl reader: a collective without a meaning is not applicable, with the reason") {
-    const std::string text = edited(R"(coll="allreduce")", R"(coll="broadcast")");
+TEST_CASE("msccl reader: every collective RCCL runs is read; another is malformed, as in RCCL") {
+    for (const std::string coll : {"broadcast", "reduce", "alltoallv", "send", "recv", "custom"}) {
+        CAPTURE(coll);
+        const msccl::Program program =
+            parse_msccl_xml(edited(R"(coll="allreduce")", "coll=\"" + coll + "\""), "copy.xml");
+        CHECK(program.collective_spelling == coll);
+    }
+    const std::string text = edited(R"(coll="allreduce")", R"(coll="allreducev")");
     CHECK_THROWS_WITH_AS(parse_msccl_xml(text, "copy.xml"),
-                         "algo@coll: \"broadcast\" has no meaning in trivcheck (it checks "
-                         "allreduce, allgather, reducescatter or reduce_scatter, alltoall)",
-                         NotApplicable);
+                         "copy.xml: algo@coll: \"allreducev\" is not a collective (RCCL: "
+                         "unsupported collective; expected allreduce, allgather, reducescatter, "
+                         "alltoall, broadcast, reduce, gather, scatter, alltoallv, send, recv or "
+                         "custom)",
+                         InputError);
 }
 
 TEST_CASE("msccl reader: malformed inputs give their exact error") {
