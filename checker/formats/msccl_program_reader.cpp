@@ -163,6 +163,12 @@ void check_shape(const std::string& file, const msccl::Program& program,
                                    std::to_string(layout.logical_chunks(0, Buffer::input)) +
                                    " of gpu 0");
         const std::string collective = program.collective_spelling;
+        // A collective of nothing would hold vacuously: refused, as RCCL has nothing to run.
+        const bool scatters = program.collective == Collective::reduce_scatter;
+        if ((scatters ? output : input) == 0)
+            refuse(scatters ? "o_chunks" : "i_chunks",
+                   std::string("0 ") + (scatters ? "output" : "input") + " chunks, but " +
+                       collective + " needs at least one per gpu");
         switch (program.collective) {
             case Collective::allreduce:
                 if (output != input)
@@ -178,13 +184,13 @@ void check_shape(const std::string& file, const msccl::Program& program,
                                " needs equal sizes divisible by ngpus = " + std::to_string(gpus));
                 break;
             case Collective::allgather:
-                if (output != gpus * input || input == 0)
+                if (output != gpus * input)
                     refuse("o_chunks",
                            std::to_string(output) + " output chunks, but " + collective +
                                " needs ngpus x input chunks = " + std::to_string(gpus * input));
                 break;
             case Collective::reduce_scatter:
-                if (input != gpus * output || output == 0)
+                if (input != gpus * output)
                     refuse("i_chunks",
                            std::to_string(input) + " input chunks, but " + collective +
                                " needs ngpus x output chunks = " + std::to_string(gpus * output));
