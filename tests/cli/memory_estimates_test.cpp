@@ -41,7 +41,8 @@ std::string one_long_list(int ranks, int blocks) {
     return R"({"schema": "trivcheck.schedule/1", "collective": "allreduce", "topology": )"
            R"({"kind": "ring", "dims": [)" +
            n + R"(]}, "ranks": )" + n + R"(, "blocks": )" + std::to_string(blocks) +
-           R"(, "ports": 2, "steps": [{"transfers": [{"src": 0, "dst": 1, "blocks": "0-)" +
+           R"(, "ports": 2, "steps": [{"transfers": [{"src": 0, "dst": 1, "op": "reduce", )"
+           R"("blocks": "0-)" +
            std::to_string(blocks - 1) + R"("}]}]})";
 }
 

@@ -40,7 +40,7 @@ TEST_CASE("check --json that exits 4 prints a report whose verdict is unknown") 
             "unknown-report", ".json",
             R"({"schema": "trivcheck.schedule/1", "name": "wide", "collective": "allreduce",
                 "topology": {"kind": "ring", "dims": [100000]}, "ranks": 100000,
-                "blocks": 1, "steps": []})");
+                "blocks": 1, "ports": 2, "steps": []})");
         const nlohmann::json report =
             unknown_report("check " + file + " --memory-limit 1 --format json 2>/dev/null");
         CHECK(report["schedule"]["name"] == file);
