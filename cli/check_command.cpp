@@ -3,8 +3,8 @@
 #include "checker/asynchronous/asynchronous_check.hpp"
 #include "checker/core/exit_code.hpp"
 #include "checker/core/input_error.hpp"
-#include "checker/core/resource_limit.hpp"
 #include "checker/core/required_checks.hpp"
+#include "checker/core/resource_limit.hpp"
 #include "checker/explanations/check.hpp"
 #include "checker/formats/json_text.hpp"
 #include "checker/formats/report_json.hpp"
@@ -145,13 +145,12 @@ int check_body(CheckOptions& options) {
         return run_smt_check(whole_schedule(std::move(loaded)), options.json, options.solver);
     }
     if (!options.sizes.empty())
-        return run_size_range_check(options.source, options.sizes, options.json,
-                                    execute_options);
+        return run_size_range_check(options.source, options.sizes, options.json, execute_options);
     const ScheduleOrOrbit loaded = load_schedule_or_orbit(options.source);
     const RotationOrbit* orbit = std::get_if<RotationOrbit>(&loaded);
     const Schedule& schedule = orbit ? orbit->model : std::get<Schedule>(loaded);
-    Report report = orbit ? check_orbit(*orbit, execute_options)
-                          : check_schedule(schedule, execute_options);
+    Report report =
+        orbit ? check_orbit(*orbit, execute_options) : check_schedule(schedule, execute_options);
     // The smallest failing n is searched for the model's violations, not the required checks'.
     const bool model_violated = report.verdict == Verdict::violated;
     count_required_checks(options.required, report);
@@ -161,8 +160,7 @@ int check_body(CheckOptions& options) {
     std::optional<ScopedSearch> smaller;
     if (model_violated && !options.no_shrink && !options.source.algo.empty() &&
         schedule.topology.kind == TopologyKind::ring)
-        smaller =
-            search_smaller_same_family(to_request(options.source), report, execute_options);
+        smaller = search_smaller_same_family(to_request(options.source), report, execute_options);
     if (options.json) {
         nlohmann::ordered_json json = report_to_json(report, m);
         if (smaller)
@@ -271,9 +269,10 @@ void register_check_command(CLI::App& app, CommandResult& result) {
     command->add_flag("--no-shrink", options->no_shrink,
                       "Do not search smaller n of the same class when a generated ring fails");
     command
-        ->add_option("--memory-limit", options->memory_limit_mib,
-                     "Refuse (exit 4) above this many MiB; default 80% of free memory, never more than "
-                     "the address space left under ulimit -v")
+        ->add_option(
+            "--memory-limit", options->memory_limit_mib,
+            "Refuse (exit 4) above this many MiB; default 80% of free memory, never more than "
+            "the address space left under ulimit -v")
         ->check(mebibytes());
     command->add_flag("--no-symmetry", options->no_symmetry,
                       "Execute every rank and every block even when the schedule is "

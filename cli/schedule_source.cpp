@@ -77,9 +77,8 @@ Topology parse_topology(const std::string& text) {
     if (topology.kind == TopologyKind::ring && topology.dims.size() != 1)
         throw CLI::ValidationError("--topo", "a ring has one size: ring:N");
     // As sweep and model read --topo (checker/formats/topology_spec.hpp).
-    if (topology.kind == TopologyKind::torus &&
-        (topology.dims.size() < least_torus_dimensions ||
-         topology.dims.size() > most_torus_dimensions))
+    if (topology.kind == TopologyKind::torus && (topology.dims.size() < least_torus_dimensions ||
+                                                 topology.dims.size() > most_torus_dimensions))
         throw CLI::ValidationError("--topo", "torus item \"" + rest + "\": a torus has " +
                                                  std::to_string(least_torus_dimensions) + " to " +
                                                  std::to_string(most_torus_dimensions) +

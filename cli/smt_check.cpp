@@ -43,9 +43,9 @@ int run_smt_check(const Schedule& schedule, bool json, const proofs::SolverSetti
     const proofs::SmtExecution execution = proofs::smt_execute(schedule, settings);
     if (execution.verdict == proofs::Verdict::unknown) {
         if (json)
-            std::cout << json_text(unknown_report_json(schedule.name, "solver",
-                                                       execution.unknown_reason),
-                                   2)
+            std::cout << json_text(
+                             unknown_report_json(schedule.name, "solver", execution.unknown_reason),
+                             2)
                       << "\n";
         std::cerr << "unknown (solver): " << execution.unknown_reason << "\n";
         return exit_unknown;

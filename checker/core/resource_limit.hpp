@@ -22,8 +22,9 @@ std::uint64_t address_space_room_bytes();
 void set_run_memory_limit(std::uint64_t limit_bytes);
 
 /// The memory a check may use: `limit_bytes` when given (not 0), else the
-/// run's limit when set, else 80% of the available memory; never more than address_space_room_bytes(), so a
-/// check refused under `ulimit -v` is refused by its estimate, not by bad_alloc.
+/// run's limit when set, else 80% of the available memory; never more than
+/// address_space_room_bytes(), so a check refused under `ulimit -v` is refused by its estimate, not
+/// by bad_alloc.
 std::uint64_t memory_limit_or_default(std::uint64_t limit_bytes);
 
 }  // namespace trivcheck

@@ -1,6 +1,7 @@
 #include "checker/formats/msccl_program_reader.hpp"
 
 #include <array>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <tuple>
@@ -184,16 +185,16 @@ void check_shape(const std::string& file, const msccl::Program& program,
                                " needs equal sizes divisible by ngpus = " + std::to_string(gpus));
                 break;
             case Collective::allgather:
-                if (output != gpus * input)
-                    refuse("o_chunks",
-                           std::to_string(output) + " output chunks, but " + collective +
-                               " needs ngpus x input chunks = " + std::to_string(gpus * input));
+                if (output != std::int64_t{gpus} * input)
+                    refuse("o_chunks", std::to_string(output) + " output chunks, but " +
+                                           collective + " needs ngpus x input chunks = " +
+                                           std::to_string(std::int64_t{gpus} * input));
                 break;
             case Collective::reduce_scatter:
-                if (input != gpus * output)
-                    refuse("i_chunks",
-                           std::to_string(input) + " input chunks, but " + collective +
-                               " needs ngpus x output chunks = " + std::to_string(gpus * output));
+                if (input != std::int64_t{gpus} * output)
+                    refuse("i_chunks", std::to_string(input) + " input chunks, but " + collective +
+                                           " needs ngpus x output chunks = " +
+                                           std::to_string(std::int64_t{gpus} * output));
                 break;
         }
     }

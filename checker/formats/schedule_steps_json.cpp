@@ -243,10 +243,10 @@ void StepReader::count_listed_blocks(std::int64_t count, const JsonPath& path) {
     const std::uint64_t limit = memory_limit_or_default(0);
     if (needed > limit)
         throw ResourceLimit(input_.file() + ": its block lists up to " + path.text() + " (" +
-                            std::to_string(listed_blocks_) + " blocks, " +
-                            std::to_string(ranks_) + " ranks) need about " +
-                            std::to_string(needed >> 20) + " MiB, more than the limit of " +
-                            std::to_string(limit >> 20) + " MiB; refused before expanding them");
+                            std::to_string(listed_blocks_) + " blocks, " + std::to_string(ranks_) +
+                            " ranks) need about " + std::to_string(needed >> 20) +
+                            " MiB, more than the limit of " + std::to_string(limit >> 20) +
+                            " MiB; refused before expanding them");
 }
 
 }  // namespace trivcheck::json_fields

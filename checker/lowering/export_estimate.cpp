@@ -25,8 +25,7 @@ ExportEstimate estimate_export(const Schedule& model, std::uint64_t copies, bool
     estimate.steps = pieces * copies;
     estimate.text_bytes = estimate.steps * step_line_bytes;
     // The whole schedule is built before it is lowered.
-    estimate.memory_bytes = estimate.transfers * sizeof(Transfer) +
-                            estimate.steps * sizeof(Step) +
+    estimate.memory_bytes = estimate.transfers * sizeof(Transfer) + estimate.steps * sizeof(Step) +
                             (text_in_memory ? estimate.text_bytes : 0);
     return estimate;
 }
@@ -35,12 +34,12 @@ void refuse_export_above_limit(const std::string& what, const ExportEstimate& es
                                std::uint64_t limit_bytes) {
     const std::uint64_t limit = memory_limit_or_default(limit_bytes);
     if (estimate.memory_bytes <= limit) return;
-    throw ResourceLimit(what + ": " + std::to_string(estimate.transfers) + " transfers make at least " +
-                        std::to_string(estimate.steps) + " MSCCL-IR steps, about " +
-                        std::to_string(estimate.text_bytes >> 20) + " MiB of text, needing about " +
-                        std::to_string(estimate.memory_bytes >> 20) +
-                        " MiB of memory, more than the limit of " + std::to_string(limit >> 20) +
-                        " MiB; refused before lowering it");
+    throw ResourceLimit(
+        what + ": " + std::to_string(estimate.transfers) + " transfers make at least " +
+        std::to_string(estimate.steps) + " MSCCL-IR steps, about " +
+        std::to_string(estimate.text_bytes >> 20) + " MiB of text, needing about " +
+        std::to_string(estimate.memory_bytes >> 20) + " MiB of memory, more than the limit of " +
+        std::to_string(limit >> 20) + " MiB; refused before lowering it");
 }
 
 }  // namespace trivcheck::msccl

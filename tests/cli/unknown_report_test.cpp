@@ -28,9 +28,9 @@ nlohmann::json unknown_report(const std::string& arguments) {
 
 TEST_CASE("check --json that exits 4 prints a report whose verdict is unknown") {
     SUBCASE("a generated schedule above --memory-limit") {
-        const nlohmann::json report =
-            unknown_report("check --algo trivance --form L --topo ring:100000 --memory-limit 1 "
-                           "--json 2>/dev/null");
+        const nlohmann::json report = unknown_report(
+            "check --algo trivance --form L --topo ring:100000 --memory-limit 1 "
+            "--json 2>/dev/null");
         CHECK(report["schedule"]["name"] == "trivance L ring:100000");
         CHECK(report["cause"] == "resource limit");
         CHECK(report["reason"].get<std::string>().find("needs about") != std::string::npos);

@@ -35,8 +35,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (small_enough(program)) {
             trivcheck::msccl::AsynchronousOptions options;
             options.rccl_limits = true;
-            trivcheck::fuzz::render_report(trivcheck::msccl::check_program(program, options),
-                                           text, true);
+            trivcheck::fuzz::render_report(trivcheck::msccl::check_program(program, options), text,
+                                           true);
         }
     } catch (const trivcheck::InputError& error) {
         trivcheck::fuzz::render_refusal(error, text);

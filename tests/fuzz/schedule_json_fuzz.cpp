@@ -18,8 +18,7 @@ namespace {
 
 /// Whether checking `schedule` stays small enough for a fuzzing run.
 bool small_enough(const trivcheck::Schedule& schedule) {
-    return static_cast<std::int64_t>(schedule.ranks) * schedule.blocks *
-                   schedule.buffer_count() <=
+    return static_cast<std::int64_t>(schedule.ranks) * schedule.blocks * schedule.buffer_count() <=
                4096 &&
            schedule.steps.size() <= 64;
 }
@@ -35,8 +34,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const trivcheck::Schedule& schedule =
             orbit ? orbit->model : std::get<trivcheck::Schedule>(read);
         if (!small_enough(schedule)) return 0;
-        const trivcheck::Report report = orbit ? trivcheck::check_orbit(*orbit, {})
-                                               : trivcheck::check_schedule(schedule, {});
+        const trivcheck::Report report =
+            orbit ? trivcheck::check_orbit(*orbit, {}) : trivcheck::check_schedule(schedule, {});
         trivcheck::fuzz::render_report(report, text, false);
     } catch (const trivcheck::InputError& error) {
         trivcheck::fuzz::render_refusal(error, text);

@@ -316,11 +316,12 @@ TEST_CASE("sweep --json ends with a summary line counting every size, so a cut s
 TEST_CASE("sweep: a generator's own limit is a resource limit, worded as check words it") {
     // Before: "out of memory" (GeneratedScheduleTooLarge is a bad_alloc), where
     // check says "unknown (resource limit): swing-B-300x300 would store ...".
-    const Run run = testing::run_trivcheck_stderr(
-        "sweep --algo swing --form B --topo torus:300x300 --json");
+    const Run run =
+        testing::run_trivcheck_stderr("sweep --algo swing --form B --topo torus:300x300 --json");
     CHECK(run.exit_code == 4);
-    CHECK(run.out.starts_with("unknown: swing B torus:300x300: resource limit: swing-B-300x300 "
-                              "would store more than 268435456 block indices"));
+    CHECK(
+        run.out.starts_with("unknown: swing B torus:300x300: resource limit: swing-B-300x300 "
+                            "would store more than 268435456 block indices"));
 }
 
 TEST_CASE("sweep: a form named explicitly is reported not applicable, never skipped") {
