@@ -5,6 +5,7 @@
 #include "checker/core/exit_code.hpp"
 #include "checker/core/input_error.hpp"
 #include "checker/core/required_checks.hpp"
+#include "checker/core/resource_limit.hpp"
 #include "checker/explanations/check.hpp"
 #include "checker/formats/expected_outputs_json.hpp"
 #include "checker/formats/json_text.hpp"
@@ -110,83 +111,107 @@ int run_mscclpp_check(const mscclpp::Plan& plan, const CheckOptions& options) {
     return print_asynchronous_report(report, plan.warnings, options.json);
 }
 
-int run_check(CheckOptions options) {
-    return run_reporting_errors([&]() -> int {
-        if (options.format == "json") options.json = true;
-        // The named checks --require counts are made by the symbolic engine's single checks only.
-        if (!options.required.empty() &&
-            (options.format == "sarif" || options.engine != "symbolic" || !options.sizes.empty()))
+/// `check --json` that decides nothing still prints a report: verdict unknown, with the cause.
+void print_unknown_report(const CheckOptions& options, const std::string& cause,
+                          const std::string& reason) {
+    if (!options.json) return;
+    ScheduleSource source = options.source;
+    if (source.file.empty() && !options.files.empty()) source.file = options.files.front();
+    std::cout << json_text(unknown_report_json(describe_source(source), cause, reason), 2) << "\n";
+}
+
+/// Everything `check` does once its options are parsed; throws what
+/// run_reporting_errors turns into exit codes.
+int check_body(CheckOptions& options) {
+    if (options.format == "json") options.json = true;
+    // The named checks --require counts are made by the symbolic engine's single checks only.
+    if (!options.required.empty() &&
+        (options.format == "sarif" || options.engine != "symbolic" || !options.sizes.empty()))
+        throw std::invalid_argument(
+            "--require: one schedule or program, the symbolic engine, without --n or "
+            "--format sarif");
+    if (options.format == "sarif") {
+        if (options.files.empty() || !options.source.algo.empty())
+            throw std::invalid_argument("--format sarif checks schedule files: name them");
+        if (options.engine != "symbolic" || !options.sizes.empty() || options.json ||
+            options.root || !options.expect.empty())
             throw std::invalid_argument(
-                "--require: one schedule or program, the symbolic engine, without --n or "
-                "--format sarif");
-        if (options.format == "sarif") {
-            if (options.files.empty() || !options.source.algo.empty())
-                throw std::invalid_argument("--format sarif checks schedule files: name them");
-            if (options.engine != "symbolic" || !options.sizes.empty() || options.json ||
-                options.root || !options.expect.empty())
-                throw std::invalid_argument(
-                    "--format sarif: the symbolic engine, without --n, --json, --root or "
-                    "--expect");
-            ExecuteOptions execute_options;
-            execute_options.max_recorded_violations = options.max_violations;
-            execute_options.memory_limit_bytes = options.memory_limit_mib << 20;
-            execute_options.use_symmetry = !options.no_symmetry;
-            return run_sarif_check(options.files, execute_options, options.runtime == "rccl");
-        }
-        if (options.files.size() > 1)
-            throw std::invalid_argument("several files need --format sarif; give one file");
-        if (!options.files.empty()) options.source.file = options.files.front();
-        if (const std::optional<mscclpp::Plan> plan = load_mscclpp_plan(options.source))
-            return run_mscclpp_check(*plan, options);
-        if (const std::optional<msccl::Program> program =
-                load_msccl_program(options.source, options.strict))
-            return run_msccl_check(*program, options);
-        if (!options.runtime.empty() || options.root || !options.expect.empty())
-            throw std::invalid_argument(
-                "--runtime, --root and --expect apply to MSCCL-IR files only");
+                "--format sarif: the symbolic engine, without --n, --json, --root or --expect");
         ExecuteOptions execute_options;
         execute_options.max_recorded_violations = options.max_violations;
         execute_options.memory_limit_bytes = options.memory_limit_mib << 20;
         execute_options.use_symmetry = !options.no_symmetry;
-        if (options.engine == "smt") {
-            if (!options.sizes.empty())
-                throw std::invalid_argument("--n searches sizes with the symbolic engine only");
-            ScheduleOrOrbit loaded = load_schedule_or_orbit(options.source);
-            if (const RotationOrbit* orbit = std::get_if<RotationOrbit>(&loaded))
-                proofs::refuse_too_large_for_smt(orbit->model);  // before expanding it
-            return run_smt_check(whole_schedule(std::move(loaded)), options.json, options.solver);
-        }
+        return run_sarif_check(options.files, execute_options, options.runtime == "rccl");
+    }
+    if (options.files.size() > 1)
+        throw std::invalid_argument("several files need --format sarif; give one file");
+    if (!options.files.empty()) options.source.file = options.files.front();
+    if (const std::optional<mscclpp::Plan> plan = load_mscclpp_plan(options.source))
+        return run_mscclpp_check(*plan, options);
+    if (const std::optional<msccl::Program> program =
+            load_msccl_program(options.source, options.strict))
+        return run_msccl_check(*program, options);
+    if (!options.runtime.empty() || options.root || !options.expect.empty())
+        throw std::invalid_argument("--runtime, --root and --expect apply to MSCCL-IR files only");
+    ExecuteOptions execute_options;
+    execute_options.max_recorded_violations = options.max_violations;
+    execute_options.memory_limit_bytes = options.memory_limit_mib << 20;
+    execute_options.use_symmetry = !options.no_symmetry;
+    if (options.engine == "smt") {
         if (!options.sizes.empty())
-            return run_size_range_check(options.source, options.sizes, options.json,
-                                        execute_options);
-        const ScheduleOrOrbit loaded = load_schedule_or_orbit(options.source);
-        const RotationOrbit* orbit = std::get_if<RotationOrbit>(&loaded);
-        const Schedule& schedule = orbit ? orbit->model : std::get<Schedule>(loaded);
-        Report report = orbit ? check_orbit(*orbit, execute_options)
-                              : check_schedule(schedule, execute_options);
-        // The smallest failing n is searched for the model's violations, not the required checks'.
-        const bool model_violated = report.verdict == Verdict::violated;
-        count_required_checks(options.required, report);
-        const std::optional<double> m =
-            options.message_bytes > 0 ? std::optional(options.message_bytes) : std::nullopt;
-        // A failing generated ring is shrunk over n: the smallest n of its family that fails.
-        std::optional<ScopedSearch> smaller;
-        if (model_violated && !options.no_shrink && !options.source.algo.empty() &&
-            schedule.topology.kind == TopologyKind::ring)
-            smaller =
-                search_smaller_same_family(to_request(options.source), report, execute_options);
-        if (options.json) {
-            nlohmann::ordered_json json = report_to_json(report, m);
-            if (smaller)
-                json["smallest_failing_same_class"] =
-                    failing_size_to_json(smaller->search, smaller->scope);
-            std::cout << json_text(json, 2) << "\n";
-        } else {
-            std::cout << report_to_text(report, m);
-            if (smaller) std::cout << "\n" << failing_size_to_text(smaller->search, smaller->scope);
-        }
-        return report.verdict == Verdict::holds ? exit_holds : exit_violated;
-    });
+            throw std::invalid_argument("--n searches sizes with the symbolic engine only");
+        ScheduleOrOrbit loaded = load_schedule_or_orbit(options.source);
+        if (const RotationOrbit* orbit = std::get_if<RotationOrbit>(&loaded))
+            proofs::refuse_too_large_for_smt(orbit->model);  // before expanding it
+        return run_smt_check(whole_schedule(std::move(loaded)), options.json, options.solver);
+    }
+    if (!options.sizes.empty())
+        return run_size_range_check(options.source, options.sizes, options.json, execute_options);
+    const ScheduleOrOrbit loaded = load_schedule_or_orbit(options.source);
+    const RotationOrbit* orbit = std::get_if<RotationOrbit>(&loaded);
+    const Schedule& schedule = orbit ? orbit->model : std::get<Schedule>(loaded);
+    Report report =
+        orbit ? check_orbit(*orbit, execute_options) : check_schedule(schedule, execute_options);
+    // The smallest failing n is searched for the model's violations, not the required checks'.
+    const bool model_violated = report.verdict == Verdict::violated;
+    count_required_checks(options.required, report);
+    const std::optional<double> m =
+        options.message_bytes > 0 ? std::optional(options.message_bytes) : std::nullopt;
+    // A failing generated ring is shrunk over n: the smallest n of its family that fails.
+    std::optional<ScopedSearch> smaller;
+    if (model_violated && !options.no_shrink && !options.source.algo.empty() &&
+        schedule.topology.kind == TopologyKind::ring)
+        smaller = search_smaller_same_family(to_request(options.source), report, execute_options);
+    if (options.json) {
+        nlohmann::ordered_json json = report_to_json(report, m);
+        if (smaller)
+            json["smallest_failing_same_class"] =
+                failing_size_to_json(smaller->search, smaller->scope);
+        std::cout << json_text(json, 2) << "\n";
+    } else {
+        std::cout << report_to_text(report, m);
+        if (smaller) std::cout << "\n" << failing_size_to_text(smaller->search, smaller->scope);
+    }
+    return report.verdict == Verdict::holds ? exit_holds : exit_violated;
+}
+
+int run_check(CheckOptions options) {
+    const UnknownHandler on_unknown = [&](const std::string& cause, const std::string& reason) {
+        print_unknown_report(options, cause, reason);
+    };
+    return run_reporting_errors(
+        [&]() -> int {
+            set_run_memory_limit(options.memory_limit_mib << 20);
+            try {
+                return check_body(options);
+            } catch (const ResourceLimit& error) {
+                // A refusal names the file it refuses (a schedule may have no name of its own).
+                const std::string& file = options.source.file;
+                if (file.empty() || std::string_view(error.what()).starts_with(file)) throw;
+                throw ResourceLimit(file + ": " + error.what());
+            }
+        },
+        on_unknown);
 }
 
 }  // namespace
@@ -275,8 +300,10 @@ void register_check_command(CLI::App& app, CommandResult& result) {
     command->add_flag("--no-shrink", options->no_shrink,
                       "Do not search smaller n of the same class when a generated ring fails");
     command
-        ->add_option("--memory-limit", options->memory_limit_mib,
-                     "Refuse (exit 4) above this many MiB; default 80% of free memory")
+        ->add_option(
+            "--memory-limit", options->memory_limit_mib,
+            "Refuse (exit 4) above this many MiB; default 80% of free memory, never more than "
+            "the address space left under ulimit -v")
         ->check(mebibytes());
     command->add_flag("--no-symmetry", options->no_symmetry,
                       "Execute every rank and every block even when the schedule is "

@@ -24,6 +24,12 @@ int report(const char* prefix, const std::string& message, int exit_code) {
     return exit_code;
 }
 
+/// An exit 4: handed to `on_unknown` (a JSON report), then said on stderr.
+int unknown(const std::string& cause, const std::string& reason, const UnknownHandler& on_unknown) {
+    if (on_unknown) on_unknown(cause, reason);
+    return report(("unknown (" + cause + "): ").c_str(), reason, exit_unknown);
+}
+
 /// A thread the system would not make (pthread_create's EAGAIN): what ran out is a limit.
 bool is_resource_shortage(const std::system_error& error) {
     return error.code() == std::errc::resource_unavailable_try_again ||
@@ -32,7 +38,7 @@ bool is_resource_shortage(const std::system_error& error) {
 
 }  // namespace
 
-int run_reporting_errors(const std::function<int()>& body) {
+int run_reporting_errors(const std::function<int()>& body, const UnknownHandler& on_unknown) {
     try {
         return body();
     } catch (const SizeSpecError& error) {
@@ -44,30 +50,28 @@ int run_reporting_errors(const std::function<int()>& body) {
     } catch (const NotApplicable& error) {
         return report("not applicable: ", error.what(), exit_usage);
     } catch (const ResourceLimit& error) {
-        return report("unknown (resource limit): ", error.what(), exit_unknown);
+        return unknown("resource limit", error.what(), on_unknown);
     } catch (const GeneratedScheduleTooLarge& error) {
-        return report("unknown (resource limit): ", error.what(), exit_unknown);
+        return unknown("resource limit", error.what(), on_unknown);
     } catch (const std::bad_alloc&) {
         // Memory ran out where no estimate refused the work first: still unknown, never a crash.
-        return report("unknown (resource limit): ", "out of memory; nothing was decided",
-                      exit_unknown);
+        return unknown("resource limit", "out of memory; nothing was decided", on_unknown);
     } catch (const std::invalid_argument& error) {
         return report("error: ", error.what(), exit_usage);
     } catch (const CLI::ValidationError& error) {
         return report("error: ", error.what(), exit_usage);
     } catch (const std::system_error& error) {
         if (is_resource_shortage(error))
-            return report("unknown (resource limit): ",
-                          std::string(error.what()) + "; nothing was decided", exit_unknown);
+            return unknown("resource limit", std::string(error.what()) + "; nothing was decided",
+                           on_unknown);
         return report("error: ", error.what(), exit_input_error);
     } catch (const std::runtime_error& error) {
         return report("error: ", error.what(), exit_input_error);
     } catch (const std::exception& error) {
         // A fault of trivcheck's own: reported, never a crash and never a verdict.
-        return report("unknown (internal error): ", error.what(), exit_unknown);
+        return unknown("internal error", error.what(), on_unknown);
     } catch (...) {
-        return report("unknown (internal error): ", "an exception of no standard type",
-                      exit_unknown);
+        return unknown("internal error", "an exception of no standard type", on_unknown);
     }
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 #include <functional>
+#include <string>
 
 namespace trivcheck::cli {
 
@@ -10,6 +11,10 @@ namespace trivcheck::cli {
 /// system would not make (4, unknown, never success); anything else it throws
 /// (4, "unknown (internal error)", never std::terminate). Messages are printed
 /// with control bytes escaped. The body's own return value passes through.
-int run_reporting_errors(const std::function<int()>& body);
+/// `on_unknown`, when given, is called first for every exit 4 with its cause
+/// ("resource limit", "internal error") and the reason, so a command that
+/// promised JSON can still print a report whose verdict is unknown.
+using UnknownHandler = std::function<void(const std::string& cause, const std::string& reason)>;
+int run_reporting_errors(const std::function<int()>& body, const UnknownHandler& on_unknown = {});
 
 }  // namespace trivcheck::cli

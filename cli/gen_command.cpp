@@ -4,11 +4,13 @@
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/msccl_xml_writer.hpp"
 #include "checker/formats/schedule_json.hpp"
+#include "checker/lowering/export_estimate.hpp"
 #include "checker/lowering/msccl_lowering.hpp"
 #include "checker/mscclpp/plan_from_msccl.hpp"
 #include "checker/mscclpp/plan_json_writer.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
+#include "cli/number_checks.hpp"
 #include "cli/schedule_source.hpp"
 #include "models/orbit_generator.hpp"
 
@@ -21,6 +23,7 @@ struct GenOptions {
     std::string output;
     std::string format = "json";
     bool expand = false;
+    std::uint64_t memory_limit_mib = 0;
 };
 
 int run_gen(const GenOptions& options) {
@@ -38,7 +41,24 @@ int run_gen(const GenOptions& options) {
                     write_orbit_file(*orbit, options.output);
                 return exit_holds;
             }
+        const bool exported = options.format == "msccl" || options.format == "mscclpp";
+        // The file writer streams MSCCL-IR; standard output and MSCCL++ plans are built whole.
+        const bool text_in_memory = to_stdout || options.format == "mscclpp";
+        const std::string what = "exporting " + describe_source(options.source);
+        if (exported && request.topology.kind == TopologyKind::ring)
+            if (const std::optional<RotationOrbit> orbit = generate_orbit(request))
+                msccl::refuse_export_above_limit(
+                    what,
+                    msccl::estimate_export(
+                        orbit->model,
+                        static_cast<std::uint64_t>(orbit_translations(*orbit).symmetries()),
+                        text_in_memory),
+                    options.memory_limit_mib << 20);
         const Schedule schedule = generate(request);
+        if (exported)
+            msccl::refuse_export_above_limit(what,
+                                             msccl::estimate_export(schedule, 1, text_in_memory),
+                                             options.memory_limit_mib << 20);
         if (options.format == "mscclpp") {
             const std::string text =
                 mscclpp::write_plan_json(mscclpp::plan_from_msccl(msccl::lower_to_msccl(schedule)));
@@ -84,6 +104,12 @@ void register_gen_command(CLI::App& app, CommandResult& result) {
                      "naming the RCCL limit a program cannot keep) or mscclpp (that program as an "
                      "MSCCL++ execution plan, docs/mscclpp.md)")
         ->check(CLI::IsMember({"json", "msccl", "mscclpp"}));
+    command
+        ->add_option("--memory-limit", options->memory_limit_mib,
+                     "--format msccl or mscclpp: refuse (unknown, exit 4) an export estimated "
+                     "above this many MiB before building it; default the smaller of 80% of "
+                     "available memory and the address-space limit")
+        ->check(mebibytes());
     command->add_flag("--expand", options->expand,
                       "JSON: write every transfer of every rank, even for a rotation-symmetric "
                       "schedule");

@@ -1,11 +1,17 @@
 #include "cli/schedule_source.hpp"
 
 #include "checker/formats/schedule_json.hpp"
+#include "checker/formats/topology_spec.hpp"
 #include "library/input.hpp"
 #include "models/orbit_generator.hpp"
 #include "proofs/last_step_planner.hpp"
 
 namespace trivcheck::cli {
+
+std::string describe_source(const ScheduleSource& source) {
+    if (!source.file.empty()) return source.file;
+    return source.algo + " " + source.form + " " + source.topology;
+}
 
 void add_generator_options(CLI::App& command, ScheduleSource& source) {
     command.add_option("--algo", source.algo,
@@ -64,6 +70,13 @@ Topology parse_topology(const std::string& text) {
     }
     if (topology.kind == TopologyKind::ring && topology.dims.size() != 1)
         throw CLI::ValidationError("--topo", "a ring has one size: ring:N");
+    // As sweep and model read --topo (checker/formats/topology_spec.hpp).
+    if (topology.kind == TopologyKind::torus && (topology.dims.size() < least_torus_dimensions ||
+                                                 topology.dims.size() > most_torus_dimensions))
+        throw CLI::ValidationError("--topo", "torus item \"" + rest + "\": a torus has " +
+                                                 std::to_string(least_torus_dimensions) + " to " +
+                                                 std::to_string(most_torus_dimensions) +
+                                                 " dimensions");
     for (int extent : topology.dims)
         if (extent < 2)
             throw CLI::ValidationError("--topo", "every size must be at least 2 in '" + text + "'");

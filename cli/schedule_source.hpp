@@ -25,6 +25,10 @@ struct ScheduleSource {
     std::string layout = "best";
 };
 
+/// The input in words, for a report that has no schedule to name: the file's
+/// path, else "ALGO FORM TOPOLOGY" as the options give them.
+std::string describe_source(const ScheduleSource& source);
+
 /// Adds --algo, --form, --topo, --route, --last-step, --layout, --tree to `command`.
 void add_generator_options(CLI::App& command, ScheduleSource& source);
 

@@ -42,21 +42,35 @@ std::string smt_report_text(const Report& report, int steps) {
 int run_smt_check(const Schedule& schedule, bool json, const proofs::SolverSettings& settings) {
     const proofs::SmtExecution execution = proofs::smt_execute(schedule, settings);
     if (execution.verdict == proofs::Verdict::unknown) {
+        if (json)
+            std::cout << json_text(
+                             unknown_report_json(schedule.name, "solver", execution.unknown_reason),
+                             2)
+                      << "\n";
         std::cerr << "unknown (solver): " << execution.unknown_reason << "\n";
         return exit_unknown;
     }
     Report report = proofs::smt_report(schedule, execution);
     const std::string unchecked = proofs::add_structure_check(schedule, report);
     const int steps = static_cast<int>(schedule.steps.size());
-    if (json)
-        std::cout << json_text(smt_report_json(report, steps), 2) << "\n";
-    else
-        std::cout << smt_report_text(report, steps);
-    if (report.verdict == Verdict::violated) return exit_violated;
     // A gate must never pass what it did not check.
-    if (!unchecked.empty()) {
-        std::cerr << "unknown: the counts hold, but --engine smt did not check " << unchecked
-                  << "; run --engine symbolic\n";
+    const bool undecided = report.verdict != Verdict::violated && !unchecked.empty();
+    const std::string undecided_reason =
+        "the counts hold, but --engine smt did not check " + unchecked + "; run --engine symbolic";
+    if (json) {
+        nlohmann::ordered_json document = smt_report_json(report, steps);
+        if (undecided) {
+            document["verdict"] = "unknown";
+            document["cause"] = "not checked";
+            document["reason"] = undecided_reason;
+        }
+        std::cout << json_text(document, 2) << "\n";
+    } else {
+        std::cout << smt_report_text(report, steps);
+    }
+    if (report.verdict == Verdict::violated) return exit_violated;
+    if (undecided) {
+        std::cerr << "unknown: " << undecided_reason << "\n";
         return exit_unknown;
     }
     return exit_holds;

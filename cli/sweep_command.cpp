@@ -11,6 +11,7 @@
 #include "checker/formats/size_spec.hpp"
 #include "checker/formats/topology_spec.hpp"
 #include "checker/search/shard.hpp"
+#include "checker/search/sweep_summary_line.hpp"
 #include "checker/search/sweep_table.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
@@ -202,6 +203,8 @@ int run_sweep(const SweepOptions& options) {
     }
     for (std::size_t item = 0; item < total; ++item)
         rows[item / per_row].sizes[item % per_row] = std::move(outcomes[item]);
+    // The last line says the stream is whole: a cut one lacks it (docs/sweep.md).
+    if (options.json) std::cout << sweep_summary_line(rows) << '\n';
     std::cout.flush();
     // Every unknown n by name: in JSON lines it has no report, so this is its only trace.
     for (const SweepRow& row : rows)
@@ -271,8 +274,9 @@ void register_sweep_command(CLI::App& app, CommandResult& result) {
                         "i/k: check only every k-th size of the sorted list, from the i-th "
                         "(1-based); the k shards partition the sweep");
     command->add_flag("--json", options->json,
-                      "Print one trivcheck.report/1 per line on stdout, sorted by algo, form, n; "
-                      "the summary goes to stderr");
+                      "Print one trivcheck.report/1 per line on stdout, sorted by algo, form, n, "
+                      "then a {\"summary\": ...} line of counts (a stream without it was cut); "
+                      "the summary table goes to stderr");
     command
         ->add_option("--table", options->table,
                      "summary (one line per algorithm and form) or classes (Markdown verdict "
@@ -302,7 +306,8 @@ void register_sweep_command(CLI::App& app, CommandResult& result) {
     command
         ->add_option("--memory-limit", options->memory_limit_mib,
                      "Refuse a size (unknown, exit 4) above this many MiB per check; default "
-                     "80% of free memory, per thread")
+                     "80% of free memory, per thread; never more than the address space left under "
+                     "ulimit -v")
         ->check(mebibytes());
     command->add_flag("--no-symmetry", options->no_symmetry,
                       "Execute every rank and every block even when a schedule is "

@@ -1,5 +1,6 @@
 #include "checker/asynchronous/asynchronous_check.hpp"
 
+#include <limits>
 #include <stdexcept>
 
 #include "checker/asynchronous/asynchronous_figures.hpp"
@@ -39,15 +40,36 @@ void report_unreceived(const ProgramLayout& layout, const Scheduler& scheduler,
     }
 }
 
-/// Bytes the execution will hold, about: the local clocks (an entry per
+/// Bytes per chunk of every buffer (ChunkStore: its value, tree and event;
+/// RaceDetector: its last write and read) and per input chunk (its
+/// contribution set: an arc, its first arc and size; its value event), made
+/// before the first step runs, whatever the steps are.
+constexpr std::uint64_t bytes_per_cell = sizeof(SetId) + sizeof(TreeId) + 5 * sizeof(int);
+constexpr std::uint64_t bytes_per_input_chunk =
+    sizeof(Arc) + 2 * sizeof(std::uint32_t) + sizeof(ValueEvent);
+
+/// The chunks of every gpu's buffers together (the run indexes them with an int).
+std::uint64_t total_cells(const ProgramLayout& layout) {
+    std::uint64_t cells = 0;
+    for (int gpu = 0; gpu < layout.gpu_count(); ++gpu)
+        for (Buffer buffer : {Buffer::input, Buffer::output, Buffer::scratch})
+            cells += static_cast<std::uint64_t>(layout.physical_chunks(gpu, buffer));
+    return cells;
+}
+
+/// Bytes the execution will hold, about: every chunk's cell and every input
+/// chunk's value (above), the local clocks (an entry per
 /// thread block of the same gpu) of every thread block (two copies: the
 /// order side's and the value side's, and the ring between them,
 /// two_sided_run.hpp) and of every send, one
 /// send clock (an entry per sending thread block of the program) per thread
 /// block (shared ones, and the ones finished thread blocks let go, make up
-/// for those of messages and signals in flight), and per chunk a value event
-/// (and a message copy when it is sent).
+/// for those of messages and signals in flight), and per chunk a step
+/// touches a value event (and a message copy when it is sent).
 std::uint64_t memory_estimate(const ProgramLayout& layout) {
+    std::uint64_t inputs = 0;
+    for (int gpu = 0; gpu < layout.gpu_count(); ++gpu)
+        inputs += static_cast<std::uint64_t>(layout.logical_chunks(gpu, Buffer::input));
     std::uint64_t local_entries = 0;
     std::uint64_t senders = 0;
     std::uint64_t chunk_operations = 0;
@@ -62,6 +84,7 @@ std::uint64_t memory_estimate(const ProgramLayout& layout) {
     }
     const std::uint64_t send_entries = static_cast<std::uint64_t>(layout.block_count()) * senders;
     return (local_entries + send_entries + shared_log_words) * sizeof(std::int32_t) +
+           total_cells(layout) * bytes_per_cell + inputs * bytes_per_input_chunk +
            chunk_operations * (sizeof(ValueEvent) + 2 * sizeof(ChunkCell));
 }
 
@@ -105,11 +128,18 @@ Report program_report(const Program& program, const ProgramLayout& layout, const
 
 Report check_program(const Program& program, const AsynchronousOptions& options) {
     const ProgramLayout layout(program);
+    const std::uint64_t cells = total_cells(layout);
+    if (cells > std::numeric_limits<int>::max())
+        throw ResourceLimit("checking " + program.name + " needs " + std::to_string(cells) +
+                            " chunks of state, more than the " +
+                            std::to_string(std::numeric_limits<int>::max()) +
+                            " the checker can index");
     const std::uint64_t estimate = memory_estimate(layout);
     const std::uint64_t limit = memory_limit_or_default(options.memory_limit_bytes);
     if (estimate > limit)
         throw ResourceLimit(
-            "checking " + program.name + " needs about " + std::to_string(estimate >> 20) +
+            "checking " + program.name + " (" + std::to_string(program.gpu_count) + " gpus, " +
+            std::to_string(cells) + " chunks) needs about " + std::to_string(estimate >> 20) +
             " MiB of state, more than the limit of " + std::to_string(limit >> 20) + " MiB");
     // First without the values' history; again with it when a double count
     // needs its chains (the runs are the same).

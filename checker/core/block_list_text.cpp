@@ -100,11 +100,14 @@ int decimal_digits(std::int64_t value) {
     return digits;
 }
 
-}  // namespace
-
-std::vector<int> parse_block_list(std::string_view text, int block_count) {
+/// Calls `visit` with each item of `text` as a progression, checked: within
+/// [0, block_count), and no more blocks in all than exist (more means repeats;
+/// stopping there keeps a short string of repeated ranges from expanding into
+/// gigabytes). Returns the blocks listed.
+template <class Visit>
+std::int64_t visit_items(std::string_view text, int block_count, Visit visit) {
     if (trim(text).empty()) throw BlockListError("expected at least one block");
-    std::vector<int> blocks;
+    std::int64_t total = 0;
     std::size_t item_number = 0;
     std::size_t start = 0;
     while (start <= text.size()) {
@@ -118,20 +121,32 @@ std::vector<int> parse_block_list(std::string_view text, int block_count) {
             throw BlockListError("item \"" + std::string(item) + "\": block " +
                                  std::to_string(progression.last) + " out of range [0, " +
                                  std::to_string(block_count) + ")");
-        // More blocks than exist means repeats; stopping here keeps a short
-        // string of repeated ranges from expanding into gigabytes.
-        std::int64_t total = static_cast<std::int64_t>(blocks.size()) + progression.count();
+        total += progression.count();
         if (total > block_count)
             throw BlockListError(std::to_string(total) + " blocks listed but only " +
                                  std::to_string(block_count) + " exist: some are listed twice");
+        visit(progression, total);
+        start = comma + 1;
+    }
+    return total;
+}
+
+}  // namespace
+
+std::vector<int> parse_block_list(std::string_view text, int block_count) {
+    std::vector<int> blocks;
+    visit_items(text, block_count, [&](const Progression& progression, std::int64_t total) {
         if (static_cast<std::size_t>(total) > blocks.capacity())
             blocks.reserve(std::max(static_cast<std::size_t>(total), 2 * blocks.capacity()));
         for (std::int64_t block = progression.first; block <= progression.last;
              block += progression.stride)
             blocks.push_back(static_cast<int>(block));
-        start = comma + 1;
-    }
+    });
     return blocks;
+}
+
+std::int64_t count_block_list(std::string_view text, int block_count) {
+    return visit_items(text, block_count, [](const Progression&, std::int64_t) {});
 }
 
 std::string format_block_list(const std::vector<int>& sorted_blocks) {

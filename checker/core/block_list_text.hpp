@@ -1,4 +1,5 @@
 #pragma once
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -20,6 +21,11 @@ struct BlockListError : std::invalid_argument {
 /// blocks in written order, duplicates kept (the caller decides what they
 /// mean). Throws BlockListError.
 std::vector<int> parse_block_list(std::string_view text, int block_count);
+
+/// How many blocks parse_block_list would return, found without expanding
+/// the ranges (so a reader can refuse a list too large before it exists);
+/// throws BlockListError as parse_block_list does.
+std::int64_t count_block_list(std::string_view text, int block_count);
 
 /// The shortest string parse_block_list reads back as `sorted_blocks`
 /// (ascending, unique, non-negative), among those that split the list into

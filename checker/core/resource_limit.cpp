@@ -1,9 +1,24 @@
 #include "checker/core/resource_limit.hpp"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
 #include <fstream>
+#include <limits>
 #include <string>
 
 namespace trivcheck {
+
+namespace {
+
+/// The run's --memory-limit in bytes; 0: none given. Set once, before any thread starts.
+std::atomic<std::uint64_t> run_memory_limit{0};
+
+}  // namespace
+
+void set_run_memory_limit(std::uint64_t limit_bytes) { run_memory_limit = limit_bytes; }
 
 std::uint64_t available_memory_bytes() {
     std::ifstream meminfo("/proc/meminfo");
@@ -15,8 +30,23 @@ std::uint64_t available_memory_bytes() {
     return std::uint64_t{8} << 30;
 }
 
+std::uint64_t address_space_room_bytes() {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
+        return std::numeric_limits<std::uint64_t>::max();
+    // What the process already maps (code, libraries, thread stacks) is not room.
+    std::ifstream statm("/proc/self/statm");
+    std::uint64_t pages = 0;
+    statm >> pages;
+    const std::uint64_t used = pages * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
+    const auto cap = static_cast<std::uint64_t>(limit.rlim_cur);
+    return cap > used ? cap - used : 0;
+}
+
 std::uint64_t memory_limit_or_default(std::uint64_t limit_bytes) {
-    return limit_bytes != 0 ? limit_bytes : available_memory_bytes() / 10 * 8;
+    if (limit_bytes == 0) limit_bytes = run_memory_limit;
+    const std::uint64_t asked = limit_bytes != 0 ? limit_bytes : available_memory_bytes() / 10 * 8;
+    return std::min(asked, address_space_room_bytes());
 }
 
 }  // namespace trivcheck

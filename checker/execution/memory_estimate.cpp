@@ -27,11 +27,13 @@ std::uint64_t header_memory_lower_bound(const Schedule& header) {
     return cells * sizeof(SetId) + per_rank_figures_memory(header);
 }
 
-void refuse_header_above_limit(const Schedule& header, std::uint64_t limit_bytes) {
+void refuse_header_above_limit(const Schedule& header, const std::string& file,
+                               std::uint64_t limit_bytes) {
     const std::uint64_t limit = memory_limit_or_default(limit_bytes);
     const std::uint64_t least = header_memory_lower_bound(header);
+    const std::string name = header.name.empty() ? "" : " " + header.name;
     if (least > limit)
-        throw ResourceLimit("checking " + header.name + " (" + std::to_string(header.ranks) +
+        throw ResourceLimit(file + ": checking" + name + " (" + std::to_string(header.ranks) +
                             " ranks, " + std::to_string(header.blocks) +
                             " blocks) needs at least " + std::to_string(least >> 20) +
                             " MiB, more than the limit of " + std::to_string(limit >> 20) +

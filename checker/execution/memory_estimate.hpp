@@ -17,9 +17,11 @@ std::uint64_t per_rank_figures_memory(const Schedule& header);
 /// stored rank's cells (a rotation orbit) plus per_rank_figures_memory.
 std::uint64_t header_memory_lower_bound(const Schedule& header);
 
-/// Throws ResourceLimit (exit 4) when header_memory_lower_bound exceeds
-/// `limit_bytes` (0: 80% of available memory). Readers call it as soon as the
-/// header is read, before any step, buffer or per-rank table is built.
-void refuse_header_above_limit(const Schedule& header, std::uint64_t limit_bytes = 0);
+/// Throws ResourceLimit (exit 4), its message starting with `file`, when
+/// header_memory_lower_bound exceeds `limit_bytes` (0: the run's limit,
+/// memory_limit_or_default). Readers call it as soon as the header is read,
+/// before any step, buffer or per-rank table is built.
+void refuse_header_above_limit(const Schedule& header, const std::string& file,
+                               std::uint64_t limit_bytes = 0);
 
 }  // namespace trivcheck

@@ -47,6 +47,8 @@ class Fields;
 class JsonInput {
   public:
     explicit JsonInput(const std::string& file) : file_(file) {}
+    /// The file as named in messages.
+    const std::string& file() const { return file_; }
 
     [[noreturn]] void fail(const JsonPath& path, std::string expected) const;
     /// "expected <expected>, got <describe(value)>".

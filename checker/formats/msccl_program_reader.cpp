@@ -1,6 +1,7 @@
 #include "checker/formats/msccl_program_reader.hpp"
 
 #include <array>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <tuple>
@@ -166,11 +167,20 @@ void check_shape(const std::string& file, const msccl::Program& program,
                                        std::to_string(layout.logical_chunks(0, Buffer::input)) +
                                        " of gpu 0");
         };
+        // A collective of nothing would hold vacuously: refused, as RCCL has nothing to run.
+        // (alltoallv, send, recv and custom size their buffers themselves.)
+        auto refuse_empty = [&](bool scatters) {
+            if ((scatters ? output : input) == 0)
+                refuse(scatters ? "o_chunks" : "i_chunks",
+                       std::string("0 ") + (scatters ? "output" : "input") + " chunks, but " +
+                           collective + " needs at least one per gpu");
+        };
         switch (program.collective) {
             case Collective::allreduce:
             case Collective::broadcast:
             case Collective::reduce:
                 same_input_everywhere();
+                refuse_empty(false);
                 if (output != input)
                     refuse("o_chunks", std::to_string(output) + " output chunks, but " +
                                            collective + " needs as many as input chunks (" +
@@ -178,6 +188,7 @@ void check_shape(const std::string& file, const msccl::Program& program,
                 break;
             case Collective::alltoall:
                 same_input_everywhere();
+                refuse_empty(false);
                 if (output != input || input % gpus != 0)
                     refuse("o_chunks",
                            std::to_string(output) + " output and " + std::to_string(input) +
@@ -187,18 +198,20 @@ void check_shape(const std::string& file, const msccl::Program& program,
             case Collective::allgather:
             case Collective::gather:
                 same_input_everywhere();
-                if (output != gpus * input || input == 0)
-                    refuse("o_chunks",
-                           std::to_string(output) + " output chunks, but " + collective +
-                               " needs ngpus x input chunks = " + std::to_string(gpus * input));
+                refuse_empty(false);
+                if (output != std::int64_t{gpus} * input)
+                    refuse("o_chunks", std::to_string(output) + " output chunks, but " +
+                                           collective + " needs ngpus x input chunks = " +
+                                           std::to_string(std::int64_t{gpus} * input));
                 break;
             case Collective::reduce_scatter:
             case Collective::scatter:
                 same_input_everywhere();
-                if (input != gpus * output || output == 0)
-                    refuse("i_chunks",
-                           std::to_string(input) + " input chunks, but " + collective +
-                               " needs ngpus x output chunks = " + std::to_string(gpus * output));
+                refuse_empty(true);
+                if (input != std::int64_t{gpus} * output)
+                    refuse("i_chunks", std::to_string(input) + " input chunks, but " + collective +
+                                           " needs ngpus x output chunks = " +
+                                           std::to_string(std::int64_t{gpus} * output));
                 break;
             case Collective::alltoallv:
             case Collective::send:

@@ -96,6 +96,32 @@ msccl::Program read_document(const pugi::xml_document& document, const std::stri
                                   std::string("malformed XML: ") + parsed.description());
 }
 
+bool xml_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/// Refuses text after the root element's end (pugixml skips it, a NUL byte
+/// included; RCCL's parser, expecting '<', does not): only whitespace and
+/// comments may follow `</algo>`.
+void refuse_text_after_root(std::string_view text, const std::string& file_label) {
+    std::string_view before = text;
+    for (;;) {
+        while (!before.empty() && xml_space(before.back())) before.remove_suffix(1);
+        const std::size_t comment = before.rfind("<!--");
+        if (!before.ends_with("-->") || comment == std::string_view::npos) break;
+        before = before.substr(0, comment);
+    }
+    const std::size_t last_tag = before.rfind('<');
+    const std::string_view last = last_tag == std::string_view::npos ? "" : before.substr(last_tag);
+    if (last.ends_with('>') && (last.starts_with("</algo") || last.starts_with("<algo"))) return;
+    // Where the text after the root starts: past the last "</algo>" and its whitespace.
+    std::size_t start = text.rfind("</algo");
+    start = start == std::string_view::npos ? 0 : text.find('>', start) + 1;
+    while (start < text.size() && xml_space(text[start])) ++start;
+    const auto [line, column] = line_and_column(text, static_cast<std::ptrdiff_t>(start));
+    throw InputError::at_position(file_label, line, column,
+                                  "unexpected text after </algo>; RCCL: XML parse error, "
+                                  "expecting '<'");
+}
+
 }  // namespace
 
 msccl::Program parse_msccl_xml(std::string_view text, const std::string& file_label, bool strict) {
@@ -112,6 +138,7 @@ msccl::Program parse_msccl_xml_tree(std::string_view text, const std::string& fi
     const pugi::xml_parse_result parsed =
         document.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
     if (!parsed) refuse_malformed(text, parsed, file_label);
+    refuse_text_after_root(text, file_label);
     return read_document(document, file_label, strict);
 }
 
@@ -129,6 +156,7 @@ msccl::Program read_msccl_file(const std::string& path, bool strict) {
     const pugi::xml_parse_result parsed = document.load_buffer_inplace(
         text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
     if (!parsed) refuse_malformed(file.text(), parsed, path);
+    refuse_text_after_root(file.text(), path);
     return read_document(document, path, strict);
 }
 

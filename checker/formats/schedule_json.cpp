@@ -74,8 +74,9 @@ class ScheduleReader : public json_fields::JsonInput {
         if (const json* buffers = fields.optional("buffers"))
             schedule.buffers = read_buffers(*buffers, root.field("buffers"));
         // Every count above is bounded by what checking it would need, before anything is built.
-        refuse_header_above_limit(schedule);
-        steps_.use_header(schedule.ranks, schedule.blocks, schedule.topology);
+        refuse_header_above_limit(schedule, file());
+        steps_.use_header(schedule.ranks, schedule.blocks, schedule.topology,
+                          header_memory_lower_bound(schedule));
         steps_.use_buffers(schedule.buffers);
 
         const JsonPath steps_path = root.field("steps");
@@ -152,8 +153,9 @@ class ScheduleReader : public json_fields::JsonInput {
             if (root.contains("buffers"))
                 header.buffers = read_buffers(root["buffers"], root_path.field("buffers"));
             // Refused before the first transfer is kept (ResourceLimit is not caught here).
-            refuse_header_above_limit(header);
-            steps_.use_header(header.ranks, header.blocks, header.topology);
+            refuse_header_above_limit(header, file());
+            steps_.use_header(header.ranks, header.blocks, header.topology,
+                              header_memory_lower_bound(header));
             // Names that come after the steps are resolved then (StepReader's pending names).
             if (root.contains("buffers")) steps_.use_buffers(header.buffers);
         } catch (const InputError&) {

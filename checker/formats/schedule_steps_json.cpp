@@ -6,15 +6,18 @@
 #include <utility>
 
 #include "checker/core/block_list_text.hpp"
+#include "checker/core/resource_limit.hpp"
 #include "checker/formats/json_text.hpp"
 
 namespace trivcheck::json_fields {
 
 using json = nlohmann::json;
 
-void StepReader::use_header(int ranks, int blocks, const Topology& topology) {
+void StepReader::use_header(int ranks, int blocks, const Topology& topology,
+                            std::uint64_t memory_floor) {
     ranks_ = ranks;
     blocks_ = blocks;
+    memory_floor_ = memory_floor;
     // Streamed transfers already hold sets from the pool: keep it.
     if (!pool_) pool_.emplace(blocks_);
     is_graph_ = topology.kind == TopologyKind::graph;
@@ -197,12 +200,15 @@ BlockSet StepReader::read_blocks(const json& value, const JsonPath& path) {
     std::vector<int> blocks;
     if (value.is_array()) {
         if (value.empty()) input_.fail(path, "expected at least one block");
+        count_listed_blocks(static_cast<std::int64_t>(value.size()), path);
         blocks.reserve(value.size());
         for (std::size_t i = 0; i < value.size(); ++i)
             blocks.push_back(input_.read_index(value[i], path.element(i), blocks_, "block"));
     } else if (value.is_string()) {
         try {
-            blocks = parse_block_list(value.get_ref<const std::string&>(), blocks_);
+            const std::string& text = value.get_ref<const std::string&>();
+            count_listed_blocks(count_block_list(text, blocks_), path);
+            blocks = parse_block_list(text, blocks_);
         } catch (const BlockListError& error) {
             input_.fail(path, error.what());
         }
@@ -228,6 +234,19 @@ BlockSet StepReader::read_blocks(const json& value, const JsonPath& path) {
         input_.fail(path.element(second), message);
     }
     return pool.make(sorted);
+}
+
+void StepReader::count_listed_blocks(std::int64_t count, const JsonPath& path) {
+    listed_blocks_ += static_cast<std::uint64_t>(count);
+    // A listed block is an int while read and in its set (the pool shares equal sets).
+    const std::uint64_t needed = memory_floor_ + listed_blocks_ * 2 * sizeof(int);
+    const std::uint64_t limit = memory_limit_or_default(0);
+    if (needed > limit)
+        throw ResourceLimit(input_.file() + ": its block lists up to " + path.text() + " (" +
+                            std::to_string(listed_blocks_) + " blocks, " + std::to_string(ranks_) +
+                            " ranks) need about " + std::to_string(needed >> 20) +
+                            " MiB, more than the limit of " + std::to_string(limit >> 20) +
+                            " MiB; refused before expanding them");
 }
 
 }  // namespace trivcheck::json_fields

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -26,7 +27,9 @@ class StepReader {
     /// The header transfers and local operations are checked against: rank
     /// and block ranges, route directions, and on a graph which ranks can
     /// reach each other. Block sets read before and after share one pool.
-    void use_header(int ranks, int blocks, const Topology& topology);
+    /// `memory_floor`: the bytes any check of this header needs
+    /// (header_memory_lower_bound), to which the block lists' add up.
+    void use_header(int ranks, int blocks, const Topology& topology, std::uint64_t memory_floor);
     /// The scratch buffers' names (Schedule::buffers), known from now on.
     void use_buffers(const std::vector<std::string>& names);
 
@@ -56,6 +59,10 @@ class StepReader {
     LocalOp read_local(const nlohmann::json& value, const JsonPath& path);
     Op read_op(const nlohmann::json& value, const JsonPath& path) const;
     BlockSet read_blocks(const nlohmann::json& value, const JsonPath& path);
+    /// Adds `count` blocks listed at `path` to the file's total; throws
+    /// ResourceLimit, naming the file, when they and the header's floor pass
+    /// the run's memory limit, before the list is expanded.
+    void count_listed_blocks(std::int64_t count, const JsonPath& path);
     /// A buffer's index from its name; -1 when the name must wait for the
     /// buffers (recorded as pending for the transfer being streamed).
     int read_buffer(const nlohmann::json& value, const JsonPath& path, bool destination);
@@ -67,6 +74,8 @@ class StepReader {
     const JsonInput& input_;
     int ranks_ = 0;
     int blocks_ = 0;
+    std::uint64_t memory_floor_ = 0;
+    std::uint64_t listed_blocks_ = 0;
     bool is_graph_ = false;
     /// Graph only: a representative rank of each rank's connected component.
     std::vector<int> component_;

@@ -34,7 +34,7 @@ void add_tori(const std::string& item, std::vector<Topology>& out) {
         extents.push_back(dimension_sizes(item, item.substr(start, end - start)));
         start = end + 1;
     }
-    if (extents.size() < 2 || extents.size() > 4)
+    if (extents.size() < least_torus_dimensions || extents.size() > most_torus_dimensions)
         throw TopologySpecError("torus item \"" + item + "\": a torus has 2 to 4 dimensions");
     std::int64_t shapes = 1;
     for (const std::vector<int>& sizes : extents) {

@@ -12,6 +12,11 @@ struct TopologySpecError : std::invalid_argument {
     using std::invalid_argument::invalid_argument;
 };
 
+/// The dimensions a torus may have, in every command: Table 3's formulas
+/// (models/paper_formulas.hpp) cover 2, 3 and 4.
+inline constexpr std::size_t least_torus_dimensions = 2;
+inline constexpr std::size_t most_torus_dimensions = 4;
+
 /// Most tori one spec may name (each one costs a check).
 inline constexpr std::int64_t max_spec_shapes = 1'000'000;
 

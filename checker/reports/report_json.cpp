@@ -179,4 +179,15 @@ nlohmann::ordered_json report_to_json(const Report& report, std::optional<double
     return json;
 }
 
+nlohmann::ordered_json unknown_report_json(const std::string& name, const std::string& cause,
+                                           const std::string& reason) {
+    nlohmann::ordered_json json;
+    json["schema"] = "trivcheck.report/1";
+    json["schedule"] = {{"name", name}};
+    json["verdict"] = "unknown";
+    json["cause"] = cause;
+    json["reason"] = reason;
+    return json;
+}
+
 }  // namespace trivcheck

@@ -110,9 +110,13 @@ SizeOutcome check_one_size(const GeneratorRequest& request, const ExecuteOptions
     } catch (const ResourceLimit& error) {
         outcome.status = SweepStatus::unknown;
         outcome.reason = std::string("resource limit: ") + error.what();
+    } catch (const GeneratedScheduleTooLarge& error) {
+        // Refused by the generator's own limit: a resource limit, worded as check words it.
+        outcome.status = SweepStatus::unknown;
+        outcome.reason = std::string("resource limit: ") + error.what();
     } catch (const std::bad_alloc&) {
         outcome.status = SweepStatus::unknown;
-        outcome.reason = "out of memory";
+        outcome.reason = "resource limit: out of memory; nothing was decided";
     } catch (const std::exception& error) {
         // A generator or checker failure on one n must not hide the others.
         outcome.status = SweepStatus::unknown;

@@ -86,6 +86,11 @@ TEST_CASE("bad --topo, --n, --shard and --table values: exit 2 with the option n
          "error: --json and --table classes both want stdout; give one\n"},
         {"check --topo ring:4", 2,
          "error: give a schedule FILE, or --algo and --topo (and --form) to generate one\n"},
+        // check took a 5D torus that sweep and model refuse (issue 32, item 7): now all refuse.
+        {"check --algo trivance --form L --topo torus:3x3x3x3x3", 2,
+         "error: --topo: torus item \"3x3x3x3x3\": a torus has 2 to 4 dimensions\n"},
+        {"sweep --algo trivance --form L --topo torus:3x3x3x3x3", 2,
+         "error: --topo: torus item \"3x3x3x3x3\": a torus has 2 to 4 dimensions\n"},
     });
 }
 

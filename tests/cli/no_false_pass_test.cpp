@@ -29,10 +29,11 @@ std::string huge_schedule(long ranks, long blocks, bool every_rank = false) {
 }  // namespace
 
 TEST_CASE("no false pass: check refuses a 100-million-rank file before building it (exit 4)") {
-    const CommandOutput run =
-        run_trivcheck_stderr("check " + huge_schedule(100'000'000, 100'000'000));
+    const std::string file = huge_schedule(100'000'000, 100'000'000);
+    const CommandOutput run = run_trivcheck_stderr("check " + file);
     CHECK(run.exit_code == 4);
-    CHECK(run.out.starts_with("unknown (resource limit): checking huge "));
+    // The refusal names the file first (docs/robustness.md, "Memory limits").
+    CHECK(run.out.starts_with("unknown (resource limit): " + file + ": checking huge "));
 }
 
 TEST_CASE("no false pass: the memory estimate counts per-link figures, not only the cells") {

@@ -1,14 +1,17 @@
 // libFuzzer entry point for the MSCCL-IR reader (docs/msccl.md, "Fuzzing"):
 // any byte string is either read or refused with InputError/NotApplicable;
-// what is read and small is also executed, which must not fail either.
+// what is read and small is also executed, which must not fail either, and
+// its report, or the refusal, rendered as text, JSON and SARIF
+// (tests/fuzz/render_report.hpp).
 #include <cstddef>
 #include <cstdint>
-#include <string_view>
+#include <string>
 
 #include "checker/asynchronous/asynchronous_check.hpp"
 #include "checker/core/input_error.hpp"
 #include "checker/formats/msccl_xml_reader.hpp"
 #include "models/generator.hpp"
+#include "tests/fuzz/render_report.hpp"
 
 namespace {
 
@@ -26,15 +29,17 @@ bool small_enough(const trivcheck::msccl::Program& program) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    const std::string text(reinterpret_cast<const char*>(data), size);
     try {
         const trivcheck::msccl::Program program = trivcheck::parse_msccl_xml(text, "fuzz.xml");
         if (small_enough(program)) {
             trivcheck::msccl::AsynchronousOptions options;
             options.rccl_limits = true;
-            (void)trivcheck::msccl::check_program(program, options);
+            trivcheck::fuzz::render_report(trivcheck::msccl::check_program(program, options), text,
+                                           true);
         }
-    } catch (const trivcheck::InputError&) {
+    } catch (const trivcheck::InputError& error) {
+        trivcheck::fuzz::render_refusal(error, text);
     } catch (const trivcheck::NotApplicable&) {
     }
     return 0;

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "checker/asynchronous/asynchronous_check.hpp"
@@ -187,12 +188,43 @@ TEST_CASE("msccl reader: malformed inputs give their exact error") {
          "copy.xml: expected one root element <algo>, found <algo>"},
         {R"(hasdep="0"/>)", R"(hasdep="0">)",
          "copy.xml:7:7: malformed XML: Start-end tags mismatch"},
+        // Text after the root was skipped, a NUL byte's too (issue 32, item 7).
+        {"</algo>\n", "</algo>\ntrailing\n",
+         "copy.xml:16:1: unexpected text after </algo>; RCCL: XML parse error, expecting '<'"},
+        {"</algo>\n", std::string("</algo>\0junk\n", 12),
+         "copy.xml:15:8: unexpected text after </algo>; RCCL: XML parse error, expecting '<'"},
     };
     for (const Case& entry : cases) {
         CAPTURE(entry.to);
         CHECK(error_of(edited(entry.from, entry.to)) == entry.error);
         CHECK(error_of(edited(entry.from, entry.to), false) ==
               (entry.rccl_reads ? "(accepted)" : entry.error));
+    }
+}
+
+TEST_CASE("msccl reader: a collective of no chunks is refused, whatever the collective") {
+    // Before: all-reduce and all-to-all with i_chunks="0" and no steps held,
+    // all-gather was refused for "0 output chunks, but ... needs ... = 0".
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"allreduce", "gpu[0]@i_chunks: 0 input chunks, but allreduce needs at least one per gpu"},
+        {"alltoall", "gpu[0]@i_chunks: 0 input chunks, but alltoall needs at least one per gpu"},
+        {"allgather", "gpu[0]@i_chunks: 0 input chunks, but allgather needs at least one per gpu"},
+        {"reduce_scatter",
+         "gpu[0]@o_chunks: 0 output chunks, but reduce_scatter needs at least one per gpu"},
+    };
+    for (const auto& [collective, error] : cases) {
+        CAPTURE(collective);
+        const std::string text =
+            R"(<algo name="none" proto="Simple" nchannels="1" nchunksperloop="0" ngpus="2" coll=")" +
+            collective + R"(" inplace="0" outofplace="1">
+  <gpu id="0" i_chunks="0" o_chunks="0" s_chunks="0">
+  </gpu>
+  <gpu id="1" i_chunks="0" o_chunks="0" s_chunks="0">
+  </gpu>
+</algo>
+)";
+        CHECK(error_of(text) == "copy.xml: " + error);
+        CHECK(error_of(text, false) == "copy.xml: " + error);
     }
 }
 

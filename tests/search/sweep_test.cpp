@@ -12,6 +12,7 @@
 #include "checker/search/shard.hpp"
 #include "checker/search/size_class.hpp"
 #include "checker/search/sweep_table.hpp"
+#include "tests/sweep_report_lines.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;
@@ -265,7 +266,7 @@ TEST_CASE("sweep --json: one report per n, sorted; shards merge back to the whol
     const std::string sweep = "sweep --algo trivance,ring --form both --n 2..20 --json --jobs 2";
     const Run whole = run_trivcheck(sweep);
     CHECK(whole.exit_code == 1);
-    const std::vector<std::string> lines = lines_of(whole.out);
+    const std::vector<std::string> lines = testing::sweep_report_lines(whole.out);
     REQUIRE(lines.size() == 3 * 19);
     using Key = std::tuple<std::string, std::string, int>;
     std::vector<Key> keys;
@@ -285,7 +286,7 @@ TEST_CASE("sweep --json: one report per n, sorted; shards merge back to the whol
     std::vector<std::pair<Key, std::string>> merged;
     for (int shard = 1; shard <= 3; ++shard) {
         const Run part = run_trivcheck(sweep + " --shard " + std::to_string(shard) + "/3");
-        for (const std::string& line : lines_of(part.out)) {
+        for (const std::string& line : testing::sweep_report_lines(part.out)) {
             const auto report = nlohmann::json::parse(line);
             merged.emplace_back(Key(report["schedule"]["algo"], report["schedule"]["form"],
                                     report["schedule"]["ranks"]),
@@ -298,10 +299,35 @@ TEST_CASE("sweep --json: one report per n, sorted; shards merge back to the whol
     CHECK(merged_lines == lines);
 }
 
+TEST_CASE("sweep --json ends with a summary line counting every size, so a cut stream shows") {
+    // Before, the stream ended with its last report: one cut after a whole line
+    // could not be told from a complete run.
+    const Run run = run_trivcheck("sweep --algo ring,trivance --form L --n 3,4 --json");
+    CHECK(run.exit_code == 1);
+    const std::vector<std::string> lines = lines_of(run.out);
+    REQUIRE(lines.size() == 5);
+    CHECK(lines.back() ==
+          "{\"summary\":{\"schedules\":4,\"holds\":1,\"violated\":1,\"not_applicable\":2,"
+          "\"unknown\":0,\"complete\":true}}");
+    for (std::size_t i = 0; i + 1 < lines.size(); ++i)
+        CHECK(nlohmann::json::parse(lines[i])["schema"] == "trivcheck.report/1");
+}
+
+TEST_CASE("sweep: a generator's own limit is a resource limit, worded as check words it") {
+    // Before: "out of memory" (GeneratedScheduleTooLarge is a bad_alloc), where
+    // check says "unknown (resource limit): swing-B-300x300 would store ...".
+    const Run run =
+        testing::run_trivcheck_stderr("sweep --algo swing --form B --topo torus:300x300 --json");
+    CHECK(run.exit_code == 4);
+    CHECK(
+        run.out.starts_with("unknown: swing B torus:300x300: resource limit: swing-B-300x300 "
+                            "would store more than 268435456 block indices"));
+}
+
 TEST_CASE("sweep: a form named explicitly is reported not applicable, never skipped") {
     const Run run = run_trivcheck("sweep --algo ring --form L --n 4,5 --json");
     CHECK(run.exit_code == 2);  // nothing was checked: never 0
-    const std::vector<std::string> lines = lines_of(run.out);
+    const std::vector<std::string> lines = testing::sweep_report_lines(run.out);
     REQUIRE(lines.size() == 2);
     CHECK(nlohmann::json::parse(lines[0])["verdict"] == "not_applicable");
 }
@@ -309,7 +335,9 @@ TEST_CASE("sweep: a form named explicitly is reported not applicable, never skip
 TEST_CASE("sweep: a size too large to check is unknown (exit 4), never holds, and has no report") {
     const Run json = run_trivcheck("sweep --algo trivance --form B --n 9 --memory-limit 1 --json");
     CHECK(json.exit_code == 4);
-    CHECK(json.out.empty());
+    CHECK(json.out ==
+          "{\"summary\":{\"schedules\":1,\"holds\":0,\"violated\":0,\"not_applicable\":0,"
+          "\"unknown\":1,\"complete\":true}}\n");
     const Run named = testing::run_trivcheck_stderr(
         "sweep --algo trivance --form B --n 9 --memory-limit 1 --json");
     CHECK(named.out.starts_with("unknown: trivance B n=9: resource limit: "));

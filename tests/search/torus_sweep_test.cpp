@@ -3,12 +3,12 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "checker/formats/topology_spec.hpp"
 #include "checker/search/size_class.hpp"
+#include "tests/sweep_report_lines.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;
@@ -24,8 +24,7 @@ std::vector<std::string> described(const std::vector<Topology>& topologies) {
 /// "algo form shape" -> verdict ("violated:double_count" for a violation), from --json lines.
 std::map<std::string, std::string> verdicts_of(const std::string& json_lines) {
     std::map<std::string, std::string> verdicts;
-    std::istringstream stream(json_lines);
-    for (std::string line; std::getline(stream, line);) {
+    for (const std::string& line : testing::sweep_report_lines(json_lines)) {
         const auto report = nlohmann::json::parse(line);
         const auto& schedule = report["schedule"];
         std::string verdict = report["verdict"];
@@ -120,16 +119,14 @@ TEST_CASE("torus sweep shards: disjoint, and together the whole sweep's lines (r
         "sweep --algo trivance,ring --topo torus:2..5x2..5,3x3x3 --json --jobs 2";
     const testing::CommandOutput whole = testing::run_trivcheck(sweep);
     CHECK(whole.exit_code == 1);  // trivance L off the powers of 3
-    std::multiset<std::string> expected;
-    std::istringstream lines(whole.out);
-    for (std::string line; std::getline(lines, line);) expected.insert(line);
+    const std::vector<std::string> whole_lines = testing::sweep_report_lines(whole.out);
+    const std::multiset<std::string> expected(whole_lines.begin(), whole_lines.end());
     CHECK(expected.size() == 3 * 17);
     std::multiset<std::string> merged;
     for (int shard = 1; shard <= 3; ++shard) {
         const testing::CommandOutput part =
             testing::run_trivcheck(sweep + " --shard " + std::to_string(shard) + "/3");
-        std::istringstream part_lines(part.out);
-        for (std::string line; std::getline(part_lines, line);) merged.insert(line);
+        for (const std::string& line : testing::sweep_report_lines(part.out)) merged.insert(line);
     }
     CHECK(merged == expected);
 }
