@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "models/ring_arithmetic.hpp"
+#include "models/trivance_b_rule.hpp"
 
 namespace trivcheck {
 
@@ -151,8 +152,9 @@ PlanSearchResult local_plan_search(int n) {
     best.phase_link_blocks = cost_of(best.plan, best.evaluated);
     const int steps = ceil_log(n, 3);
     for (const TrivanceBPlan& seed :
-         {short_first_plan(n), geometric_plan(n, std::pow(static_cast<double>(n), 1.0 / steps)),
-          geometric_plan(n, 3.0), short_last_plan(n)})
+         {plan_by_rule(n).plan, short_first_plan(n),
+          geometric_plan(n, std::pow(static_cast<double>(n), 1.0 / steps)), geometric_plan(n, 3.0),
+          short_last_plan(n)})
         descend(seed, best);
     return best;
 }
