@@ -27,7 +27,7 @@ PlanSearchResult local_plan_search(int n);
 /// Branch and bound over every plan of ceil(log3 n) steps with distances in
 /// [0, n/2] each way, starting from `incumbent`: the result is the least (ties
 /// keep the incumbent). Nothing when more than `node_limit` partial plans
-/// would be costed.
+/// would be costed (at once when the coarsest step's pairs alone are more).
 std::optional<PlanSearchResult> exhaustive_plan_search(const PlanSearchResult& incumbent,
                                                        std::int64_t node_limit);
 

@@ -90,6 +90,19 @@ TEST_CASE("the exhaustive search finds the brute-force least for every n up to 1
     }
 }
 
+TEST_CASE("the exhaustive search finds the brute-force least for n = 15 to 27" *
+          doctest::test_suite("slow")) {
+    // Three steps, so (n/2 + 1)^6 plans each: up to 7.5 million at n = 26, 27.
+    // n = 28 has four steps and 15^8 plans: beyond plain enumeration.
+    for (int n = 15; n <= 27; ++n) {
+        CAPTURE(n);
+        const std::optional<PlanSearchResult> proven =
+            exhaustive_plan_search(local_plan_search(n), std::int64_t{1} << 40);
+        REQUIRE(proven);
+        CHECK(proven->phase_link_blocks == brute_force_least(n));
+    }
+}
+
 TEST_CASE("the local search reaches the proven least for every n up to 27") {
     for (int n = 2; n <= 27; ++n) {
         CAPTURE(n);
