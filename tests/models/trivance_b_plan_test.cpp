@@ -41,6 +41,18 @@ std::int64_t brute_force_least(int n) {
     return least;
 }
 
+/// The exhaustive search, without a node limit, ends with the brute-force least for each n.
+void check_exhaustive_is_brute_force(int first, int last) {
+    for (int n = first; n <= last; ++n) {
+        CAPTURE(n);
+        const std::optional<PlanSearchResult> proven =
+            exhaustive_plan_search(local_plan_search(n), std::int64_t{1} << 40);
+        REQUIRE(proven);
+        CHECK(proven->phase_link_blocks == brute_force_least(n));
+        CHECK(phase_link_blocks(proven->plan) == proven->phase_link_blocks);
+    }
+}
+
 Schedule trivance_b(int n, const std::string& layout) {
     GeneratorRequest request{"trivance", Form::B, Topology::ring(n)};
     request.layout = layout;
@@ -80,27 +92,14 @@ TEST_CASE("the balanced rule reaches each step's least load, also with unequal d
 }
 
 TEST_CASE("the exhaustive search finds the brute-force least for every n up to 14") {
-    for (int n = 2; n <= 14; ++n) {
-        CAPTURE(n);
-        const std::optional<PlanSearchResult> proven =
-            exhaustive_plan_search(local_plan_search(n), std::int64_t{1} << 40);
-        REQUIRE(proven);
-        CHECK(proven->phase_link_blocks == brute_force_least(n));
-        CHECK(phase_link_blocks(proven->plan) == proven->phase_link_blocks);
-    }
+    check_exhaustive_is_brute_force(2, 14);
 }
 
 TEST_CASE("the exhaustive search finds the brute-force least for n = 15 to 27" *
           doctest::test_suite("slow")) {
     // Three steps, so (n/2 + 1)^6 plans each: up to 7.5 million at n = 26, 27.
     // n = 28 has four steps and 15^8 plans: beyond plain enumeration.
-    for (int n = 15; n <= 27; ++n) {
-        CAPTURE(n);
-        const std::optional<PlanSearchResult> proven =
-            exhaustive_plan_search(local_plan_search(n), std::int64_t{1} << 40);
-        REQUIRE(proven);
-        CHECK(proven->phase_link_blocks == brute_force_least(n));
-    }
+    check_exhaustive_is_brute_force(15, 27);
 }
 
 TEST_CASE("the local search reaches the proven least for every n up to 27") {
