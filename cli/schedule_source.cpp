@@ -38,7 +38,8 @@ void add_generator_options(CLI::App& command, ScheduleSource& source) {
     command.add_option(
         "--layout", source.layout,
         "Trivance B only: best (default: the least-byte-factor plan known for n, "
-        "docs/trivance-b.md), short_last (the published distances 1, 3, 9, ... with the "
+        "docs/trivance-b.md), rule (the cheapest of the closed-form plans of docs/trivance-b.md), "
+        "short_last (the published distances 1, 3, 9, ... with the "
         "shortened step last), short_first (the shortened step first), or a plan such as "
         "1,3,9,7/6 (each reduce-scatter step's distance, plus/minus where they differ)");
     command

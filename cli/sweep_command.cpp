@@ -293,10 +293,11 @@ void register_sweep_command(CLI::App& app, CommandResult& result) {
                      "applicable where Z3 proves none exists; docs/synthesis.md); rows are "
                      "labelled with the variant")
         ->check(CLI::IsMember({"published", "fold", "synthesized"}));
-    command->add_option("--layout", options->layout,
-                        "Trivance B only: best (default: the least-byte-factor plan known), "
-                        "short_last (the published distances) or short_first (docs/trivance-b.md); "
-                        "rows are labelled with a layout other than best");
+    command->add_option(
+        "--layout", options->layout,
+        "Trivance B only: best (default: the least-byte-factor plan known), "
+        "rule, short_last (the published distances) or short_first (docs/trivance-b.md); "
+        "rows are labelled with a layout other than best");
     command
         ->add_option("--tree", options->tree,
                      "Trivance B --layout short_last only: first_come (default) or balanced, how "

@@ -1,5 +1,6 @@
 #include "cli/synth_plans.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -18,6 +19,7 @@
 #include "models/generator.hpp"
 #include "models/tree_theta_bound.hpp"
 #include "models/trivance_b_plans.hpp"
+#include "models/trivance_b_rule.hpp"
 #include "models/trivance_b_search.hpp"
 
 namespace trivcheck::cli {
@@ -29,6 +31,8 @@ struct PlanOutcome {
     PlanSearchResult found;
     std::int64_t short_last_blocks = 0;
     std::int64_t short_first_blocks = 0;
+    RulePlan rule;
+    std::int64_t rule_blocks = 0;
     /// "same", "differs" or "none" (n above the table).
     std::string stored = "none";
     /// The executor's verdict on the generated schedule, when asked.
@@ -58,6 +62,8 @@ PlanOutcome synthesize_plan(int n, const PlanSynthesisOptions& options) {
     outcome.found = search_best_plan(n, options.proof_limit);
     outcome.short_last_blocks = phase_link_blocks(short_last_plan(n)).value();
     outcome.short_first_blocks = phase_link_blocks(short_first_plan(n)).value();
+    outcome.rule = plan_by_rule(n);
+    outcome.rule_blocks = phase_link_blocks(outcome.rule.plan).value();
     if (const std::optional<TrivanceBPlan> stored = stored_trivance_b_plan(n))
         outcome.stored = *stored == outcome.found.plan ? "same" : "differs";
     if (options.verify) {
@@ -73,6 +79,12 @@ PlanOutcome synthesize_plan(int n, const PlanSynthesisOptions& options) {
     return outcome;
 }
 
+/// Θ of the rule's plan over Θ of the plan found.
+double rule_ratio(const PlanOutcome& outcome) {
+    return static_cast<double>(outcome.rule_blocks) /
+           static_cast<double>(outcome.found.phase_link_blocks);
+}
+
 std::string outcome_text(const PlanOutcome& outcome) {
     const int n = outcome.n;
     const double best = theta(outcome.found.phase_link_blocks, n);
@@ -81,7 +93,9 @@ std::string outcome_text(const PlanOutcome& outcome) {
          << plan_text(outcome.found.plan) << " ("
          << (outcome.found.proven_least ? "least: exhaustive search" : "best found, not proven")
          << "); short_last " << number(theta(outcome.short_last_blocks, n)) << ", short_first "
-         << number(theta(outcome.short_first_blocks, n)) << ", 2/3 log3 n "
+         << number(theta(outcome.short_first_blocks, n)) << ", rule "
+         << number(theta(outcome.rule_blocks, n)) << " (" << outcome.rule.name << " "
+         << plan_text(outcome.rule.plan) << ", x" << number(rule_ratio(outcome)) << "), 2/3 log3 n "
          << number(paper_theta(n)) << " (x" << number(best / paper_theta(n)) << "), lower bound "
          << number(tree_schedule_theta_lower_bound(n)) << "; stored plan " << outcome.stored;
     if (!outcome.verified.empty()) text << "; executor: " << outcome.verified;
@@ -97,6 +111,9 @@ nlohmann::ordered_json outcome_json(const PlanOutcome& outcome) {
             {"proven_least", outcome.found.proven_least},
             {"short_last_theta", theta(outcome.short_last_blocks, n)},
             {"short_first_theta", theta(outcome.short_first_blocks, n)},
+            {"rule", outcome.rule.name},
+            {"rule_plan", plan_text(outcome.rule.plan)},
+            {"rule_theta", theta(outcome.rule_blocks, n)},
             {"paper_theta", paper_theta(n)},
             {"lower_bound_theta", tree_schedule_theta_lower_bound(n)},
             {"stored", outcome.stored},
@@ -112,6 +129,13 @@ std::string table_text(const std::vector<PlanOutcome>& outcomes) {
             "// (trivcheck synth --form B --table FILE). Do not edit by hand.\n";
     for (const PlanOutcome& outcome : outcomes)
         text << '"' << plan_text(outcome.found.plan) << "\",  // " << outcome.n << "\n";
+    return text.str();
+}
+
+/// ": 17, 19, ..." or nothing for no sizes.
+std::string sizes_text(const std::vector<int>& sizes) {
+    std::ostringstream text;
+    for (std::size_t i = 0; i < sizes.size(); ++i) text << (i == 0 ? ": " : ", ") << sizes[i];
     return text.str();
 }
 
@@ -143,6 +167,8 @@ int run_plan_synthesis(const std::vector<int>& sizes, const PlanSynthesisOptions
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     int proven = 0, differing = 0, failed = 0, beats_paper = 0, within_10 = 0;
+    double rule_most = 0, rule_sum = 0;
+    std::vector<int> rule_above_5_percent;
     for (const PlanOutcome& outcome : outcomes) {
         proven += outcome.found.proven_least;
         differing += outcome.stored == "differs";
@@ -151,12 +177,19 @@ int run_plan_synthesis(const std::vector<int>& sizes, const PlanSynthesisOptions
             theta(outcome.found.phase_link_blocks, outcome.n) / paper_theta(outcome.n);
         beats_paper += ratio <= 1.0;
         within_10 += ratio <= 1.10;
+        rule_most = std::max(rule_most, rule_ratio(outcome));
+        rule_sum += rule_ratio(outcome);
+        if (rule_ratio(outcome) > 1.05) rule_above_5_percent.push_back(outcome.n);
     }
+    const double rule_mean = outcomes.empty() ? 0 : rule_sum / static_cast<double>(outcomes.size());
     const nlohmann::ordered_json summary = {{"sizes", outcomes.size()},
                                             {"proven_least", proven},
                                             {"at_or_below_paper_theta", beats_paper},
                                             {"within_10_percent_of_paper_theta", within_10},
                                             {"stored_plan_differs", differing},
+                                            {"rule_max_ratio", rule_most},
+                                            {"rule_mean_ratio", rule_mean},
+                                            {"rule_above_5_percent", rule_above_5_percent},
                                             {"executor_failures", failed}};
     if (options.json) {
         nlohmann::ordered_json results = nlohmann::ordered_json::array();
@@ -167,7 +200,10 @@ int run_plan_synthesis(const std::vector<int>& sizes, const PlanSynthesisOptions
         std::cout << "summary: " << outcomes.size() << " n; least proven for " << proven
                   << "; theta at or below 2/3 log3 n for " << beats_paper << ", within 10% for "
                   << within_10 << "; stored plan differs for " << differing
-                  << "; executor failures " << failed << "\n";
+                  << "; executor failures " << failed << "\n"
+                  << "rule: theta over the plan found at most x" << number(rule_most) << ", mean x"
+                  << number(rule_mean) << ", above x1.05 for " << rule_above_5_percent.size()
+                  << " n" << sizes_text(rule_above_5_percent) << "\n";
     }
     std::cerr << "searched " << sizes.size() << " sizes in " << seconds << " s\n";
     if (!options.table_file.empty()) {

@@ -31,7 +31,7 @@ const std::vector<AlgorithmInfo>& algorithm_catalogue() {
          .summary = "both ports, peers r-3^k and r+3^k, ceil(log3 n) steps",
          .generate = generate_trivance,
          .options = "L: --last-step published|fold|synthesized; B: --layout "
-                    "best|short_last|short_first, --tree first_come|balanced (short_last)",
+                    "best|rule|short_last|short_first, --tree first_come|balanced (short_last)",
          .choices = {.last_step = true, .layout = true, .tree = true},
          .radix = 3,
          .formulas = trivance_formulas(),

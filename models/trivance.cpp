@@ -7,6 +7,7 @@
 #include "models/ring_arithmetic.hpp"
 #include "models/time_reversal.hpp"
 #include "models/trivance_b_plans.hpp"
+#include "models/trivance_b_rule.hpp"
 #include "models/trivance_fold.hpp"
 #include "models/trivance_synthesized.hpp"
 
@@ -69,11 +70,12 @@ Schedule trivance_latency(const GeneratorRequest& request) {
 }
 
 /// The plan `request.layout` names, and the rule that picks its free directions:
-/// the stored best plan and the short-first layout use the balanced rule their
+/// the stored best plan, the rule's plan and the short-first layout use the balanced rule their
 /// cost assumes; the short-last layout keeps `request.tree` (first_come by default).
 std::pair<TrivanceBPlan, TreeRule> requested_plan(const GeneratorRequest& request, int n) {
     if (request.layout == "best") return {best_known_plan(n), TreeRule::balanced};
     if (request.layout == "short_first") return {short_first_plan(n), TreeRule::balanced};
+    if (request.layout == "rule") return {plan_by_rule(n).plan, TreeRule::balanced};
     if (is_plan_text(request.layout)) {
         TrivanceBPlan plan = parse_plan_text(n, request.layout);
         if (!phase_link_blocks(plan))
@@ -82,9 +84,10 @@ std::pair<TrivanceBPlan, TreeRule> requested_plan(const GeneratorRequest& reques
         return {std::move(plan), TreeRule::balanced};
     }
     if (request.layout != "short_last")
-        throw std::invalid_argument("unknown trivance B layout '" + request.layout +
-                                    "' (have: best, short_last, short_first, or a plan such as "
-                                    "1,3,9,7/6)");
+        throw std::invalid_argument(
+            "unknown trivance B layout '" + request.layout +
+            "' (have: best, rule, short_last, short_first, or a plan such as "
+            "1,3,9,7/6)");
     TreeRule rule = TreeRule::first_come;
     if (!parse_tree_rule(request.tree, rule))
         throw std::invalid_argument("unknown trivance tree rule '" + request.tree +

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "models/trivance_b_rule.hpp"
+
 namespace trivcheck {
 
 namespace {
@@ -20,11 +22,7 @@ std::optional<TrivanceBPlan> stored_trivance_b_plan(int n) {
 
 TrivanceBPlan best_known_plan(int n) {
     if (std::optional<TrivanceBPlan> stored = stored_trivance_b_plan(n)) return *stored;
-    TrivanceBPlan best = short_last_plan(n);
-    const TrivanceBPlan first = short_first_plan(n);
-    // Both layouts reach every rank, so both costs exist.
-    if (phase_link_blocks(first).value() < phase_link_blocks(best).value()) best = first;
-    return best;
+    return plan_by_rule(n).plan;
 }
 
 }  // namespace trivcheck

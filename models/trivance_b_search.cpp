@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "models/ring_arithmetic.hpp"
+#include "models/trivance_b_rule.hpp"
 
 namespace trivcheck {
 
@@ -99,41 +100,52 @@ class BranchAndBound {
     bool run() {
         const int steps = static_cast<int>(chosen_.size());
         if (steps == 0) return true;
-        return branch(steps - 1, TreeGrowth(n_), 0);
+        TreeGrowth growth(n_);
+        return branch(steps - 1, growth, 0);
     }
     const PlanSearchResult& best() const { return best_; }
 
   private:
-    bool branch(int t, const TreeGrowth& growth, std::int64_t cost) {
+    /// Tries every distance pair for step t on `growth`, which it leaves as it found it.
+    bool branch(int t, TreeGrowth& growth, std::int64_t cost) {
         const int most = n_ / 2;
         const bool coarsest = t + 1 == static_cast<int>(chosen_.size());
+        const int placed_before = growth.placed_count();
         for (int plus = 0; plus <= most; ++plus)
             // A plan and its mirror image (plus and minus swapped in every
             // step) cost the same: the coarsest step keeps plus >= minus.
             for (int minus = 0; minus <= (coarsest ? plus : most); ++minus) {
                 if (++best_.evaluated > node_limit_) return false;
-                TreeGrowth next = growth;
-                const StepPlacement placement = next.place(t, {plus, minus});
-                // A side whose distance placed nothing is the same plan as
-                // distance 0 there: only the 0 is searched.
-                if ((plus != 0 && placement.adopted_plus == 0) ||
-                    (minus != 0 && placement.adopted_minus == 0))
-                    continue;
-                const std::int64_t step_cost = least_step_link_blocks({plus, minus}, placement);
-                const std::int64_t unplaced = n_ - next.placed_count();
-                // Each later step at most triples what is placed; each
-                // placement there costs at least one hop, on one of two sides.
-                if (std::int64_t{next.placed_count()} * power(3, t) < n_) continue;
-                if (cost + step_cost + (unplaced + 1) / 2 >= best_.phase_link_blocks) continue;
-                chosen_[static_cast<std::size_t>(t)] = {plus, minus};
-                if (t == 0) {
-                    best_.plan = TrivanceBPlan{n_, chosen_};
-                    best_.phase_link_blocks = cost + step_cost;
-                } else if (!branch(t - 1, next, cost + step_cost)) {
-                    return false;
-                }
+                const StepPlacement placement = growth.place(t, {plus, minus});
+                const bool completed = try_step(t, {plus, minus}, placement, growth, cost);
+                growth.undo_to(placed_before);
+                if (!completed) return false;
             }
         return true;
+    }
+
+    /// Prunes or follows step t's distances once placed; false when the node
+    /// limit was reached below.
+    bool try_step(int t, StepDistances distances, const StepPlacement& placement,
+                  TreeGrowth& growth, std::int64_t cost) {
+        // A side whose distance placed nothing is the same plan as
+        // distance 0 there: only the 0 is searched.
+        if ((distances.plus != 0 && placement.adopted_plus == 0) ||
+            (distances.minus != 0 && placement.adopted_minus == 0))
+            return true;
+        const std::int64_t step_cost = least_step_link_blocks(distances, placement);
+        const std::int64_t unplaced = n_ - growth.placed_count();
+        // Each later step at most triples what is placed; each
+        // placement there costs at least one hop, on one of two sides.
+        if (std::int64_t{growth.placed_count()} * power(3, t) < n_) return true;
+        if (cost + step_cost + (unplaced + 1) / 2 >= best_.phase_link_blocks) return true;
+        chosen_[static_cast<std::size_t>(t)] = distances;
+        if (t == 0) {
+            best_.plan = TrivanceBPlan{n_, chosen_};
+            best_.phase_link_blocks = cost + step_cost;
+            return true;
+        }
+        return branch(t - 1, growth, cost + step_cost);
     }
 
     int n_;
@@ -151,14 +163,20 @@ PlanSearchResult local_plan_search(int n) {
     best.phase_link_blocks = cost_of(best.plan, best.evaluated);
     const int steps = ceil_log(n, 3);
     for (const TrivanceBPlan& seed :
-         {short_first_plan(n), geometric_plan(n, std::pow(static_cast<double>(n), 1.0 / steps)),
-          geometric_plan(n, 3.0), short_last_plan(n)})
+         {plan_by_rule(n).plan, short_first_plan(n),
+          geometric_plan(n, std::pow(static_cast<double>(n), 1.0 / steps)), geometric_plan(n, 3.0),
+          short_last_plan(n)})
         descend(seed, best);
     return best;
 }
 
 std::optional<PlanSearchResult> exhaustive_plan_search(const PlanSearchResult& incumbent,
                                                        std::int64_t node_limit) {
+    // The coarsest step alone costs every pair plus >= minus in [0, n/2]
+    // before any pruning: when those exceed the limit the search cannot end.
+    const std::int64_t most = incumbent.plan.n / 2;
+    if (ceil_log(incumbent.plan.n, 3) > 0 && (most + 1) * (most + 2) / 2 > node_limit)
+        return std::nullopt;
     BranchAndBound search(incumbent, node_limit);
     if (!search.run()) return std::nullopt;
     PlanSearchResult result = search.best();

@@ -18,7 +18,8 @@ struct PlanSearchResult {
     std::int64_t evaluated = 0;
 };
 
-/// Local search: from the short-last, short-first and geometric layouts,
+/// Local search: from the rule's plan (models/trivance_b_rule.hpp), the
+/// short-last, short-first and geometric layouts,
 /// changes one step's distance (+, - or both) at a time while Θ drops.
 /// Deterministic; the result is never worse than either short layout.
 PlanSearchResult local_plan_search(int n);
@@ -26,7 +27,7 @@ PlanSearchResult local_plan_search(int n);
 /// Branch and bound over every plan of ceil(log3 n) steps with distances in
 /// [0, n/2] each way, starting from `incumbent`: the result is the least (ties
 /// keep the incumbent). Nothing when more than `node_limit` partial plans
-/// would be costed.
+/// would be costed (at once when the coarsest step's pairs alone are more).
 std::optional<PlanSearchResult> exhaustive_plan_search(const PlanSearchResult& incumbent,
                                                        std::int64_t node_limit);
 

@@ -75,6 +75,13 @@ StepPlacement TreeGrowth::place(int t, StepDistances distances, TreeStep* record
     return counts;
 }
 
+void TreeGrowth::undo_to(int count) {
+    while (placed_count() > count) {
+        send_step_[static_cast<std::size_t>(placed_.back())] = unplaced;
+        placed_.pop_back();
+    }
+}
+
 std::optional<std::vector<TreeStep>> try_trivance_tree_steps(
     int n, const std::vector<StepDistances>& distances) {
     const int steps = static_cast<int>(distances.size());

@@ -68,6 +68,9 @@ class TreeGrowth {
     StepPlacement place(int t, StepDistances distances, TreeStep* record = nullptr);
     int placed_count() const { return static_cast<int>(placed_.size()); }
     bool complete() const { return placed_count() == n_; }
+    /// Takes back every placement after the first `count` (a search's undo:
+    /// cheaper than copying the growth when a step places few displacements).
+    void undo_to(int count);
 
   private:
     int n_;

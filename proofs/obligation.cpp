@@ -1,5 +1,6 @@
 #include "proofs/obligation.hpp"
 
+#include "proofs/b_rule_ladder.hpp"
 #include "proofs/double_count.hpp"
 #include "proofs/last_step.hpp"
 #include "proofs/lemma_4_1.hpp"
@@ -30,6 +31,14 @@ const std::vector<Obligation>& all_obligations() {
         {"torus_step_link_bound",
          "L form on a×b tori: in full step 2k+p each link carries 3^k messages of one collective",
          torus_step_link_bound_queries},
+        {"b_rule_arc_union",
+         "Trivance B: three arcs a distance at most their length apart make one arc, and an "
+         "arc of n sums holds every rank",
+         arc_union_queries},
+        {"b_rule_reaches",
+         "Trivance B rule: each family's plans are ladders that reach every rank (so the "
+         "reduce-scatter tree reduces each contribution exactly once)",
+         rule_reaches_queries},
     };
     return obligations;
 }

@@ -1,5 +1,6 @@
 #include "proofs/variants.hpp"
 
+#include "proofs/b_rule_ladder.hpp"
 #include "proofs/double_count.hpp"
 #include "proofs/last_step.hpp"
 #include "proofs/lemma_4_1.hpp"
@@ -31,6 +32,16 @@ Query variant_query(z3::context& context, Variant variant, int s, int shift) {
             return torus_full_steps_exactly_once_query(context, s, shift);
         case Variant::torus_claimed_load:
             return torus_step_link_bound_query(context, s, shift);
+        case Variant::arc_union_slack:
+            return arc_union_query(context, shift);
+        case Variant::arc_ring_length:
+            return arc_covers_ring_query(context, shift);
+        case Variant::rule_short_step_arc:
+            return rule_reaches_query(context, s, RuleFamily::short_step, 0, shift);
+        case Variant::rule_two_short_arc:
+            return rule_reaches_query(context, s, RuleFamily::two_short_steps, 0, shift);
+        case Variant::rule_short_first_extra:
+            return rule_reaches_query(context, s, RuleFamily::short_first, 0, shift);
     }
     throw std::logic_error("unknown variant");
 }

@@ -16,6 +16,11 @@ enum class Variant {
     lemma_4_1_step_blocks,   ///< lemma_4_1's step adding 2 + shift blocks
     torus_radius,            ///< torus_exactly_once claiming radius R_k + shift
     torus_claimed_load,      ///< torus_step_link_bound claiming 3^k + shift messages
+    arc_union_slack,         ///< three_arcs_one_arc with distances up to the length + shift
+    arc_ring_length,         ///< arc_covers_ring with an arc of n + shift sums
+    rule_short_step_arc,     ///< b_rule_reaches short_step with each short arc + shift
+    rule_two_short_arc,      ///< b_rule_reaches two_short_steps (j1 = 0), second arc + shift
+    rule_short_first_extra,  ///< b_rule_reaches short_first with e + shift
 };
 
 /// Builds and runs that query for s (ignored by lemma_4_1) with `shift`

@@ -53,8 +53,12 @@ TEST_CASE("every obligation gives its expected verdict for small s") {
     const std::vector<QueryOutcome> outcomes = prove_small();
     // Per s: covers, minimal, link bound, search, every n (s = 0..3), plus
     // step links and full steps (s = 1..3), plus Lemma 4.1's two queries, plus
-    // the torus's exactly-once and link queries (s = 1..3).
-    CHECK(outcomes.size() == 5 * (small_max_s + 1) + 2 * small_max_s + 2 + 2 * small_max_s);
+    // the torus's exactly-once and link queries (s = 1..3), plus the Trivance B
+    // rule's two arc lemmas and, per s, its short_step, split_digit, short_first
+    // and short_last queries and one two_short_steps query per first short step j1 < s.
+    const int rule_queries = 2 + 4 * (small_max_s + 1) + small_max_s * (small_max_s + 1) / 2;
+    CHECK(outcomes.size() ==
+          5 * (small_max_s + 1) + 2 * small_max_s + 2 + 2 * small_max_s + rule_queries);
     for (const QueryOutcome& outcome : outcomes) {
         INFO(outcome.obligation << " " << outcome.label << " s=" << outcome.s << ": "
                                 << trivcheck::proofs::to_string(outcome.verdict) << " "
@@ -119,6 +123,12 @@ TEST_CASE("a deliberately wrong claim is Violated, so the real queries are not v
         {Variant::full_steps_radius, 2, +1, "the arc after step k is R_k, not R_k + 1"},
         {Variant::double_count_witness, 2, +1, "r + R_(s-1) + 1 is counted once for most n"},
         {Variant::lemma_4_1_step_blocks, 0, -1, "a step adding 1 block breaks the sum"},
+        {Variant::arc_union_slack, 0, +1, "a distance one more than the arc leaves a gap"},
+        {Variant::arc_ring_length, 0, -1, "an arc of n - 1 sums misses a rank"},
+        {Variant::rule_short_step_arc, 3, -1,
+         "a short arc one less reaches n - 1 ranks for some n"},
+        {Variant::rule_two_short_arc, 3, -1, "a second arc one less falls short for some n"},
+        {Variant::rule_short_first_extra, 3, -1, "a short step covering e - 1 misses a rank"},
     };
     SolverSettings settings;
     for (const Case& wrong : cases) {
