@@ -8,10 +8,10 @@
 #include "checker/core/input_error.hpp"
 #include "checker/core/report.hpp"
 #include "checker/formats/json_text.hpp"
+#include "checker/formats/terminal_text.hpp"
 #include "checker/reports/report_json.hpp"
 #include "checker/reports/report_sarif.hpp"
 #include "checker/reports/report_text.hpp"
-#include "checker/formats/terminal_text.hpp"
 
 namespace trivcheck::fuzz {
 
