@@ -1,7 +1,6 @@
 #include <iostream>
 #include <optional>
 
-#include "checker/asynchronous/asynchronous_check.hpp"
 #include "checker/core/exit_code.hpp"
 #include "checker/core/input_error.hpp"
 #include "checker/core/required_checks.hpp"
@@ -11,7 +10,6 @@
 #include "checker/formats/json_text.hpp"
 #include "checker/formats/schedule_json.hpp"
 #include "checker/formats/size_spec.hpp"
-#include "checker/mscclpp/plan_check.hpp"
 #include "checker/reports/report_json.hpp"
 #include "checker/reports/report_text.hpp"
 #include "cli/command.hpp"
@@ -21,6 +19,7 @@
 #include "cli/schedule_source.hpp"
 #include "cli/size_range_check.hpp"
 #include "cli/smt_check.hpp"
+#include "library/check.hpp"
 #include "proofs/smt_execution.hpp"
 #include "proofs/verdict.hpp"
 
@@ -57,58 +56,51 @@ struct CheckOptions {
     proofs::SolverSettings solver;
 };
 
-/// Prints an asynchronous report (MSCCL-IR or MSCCL++) with the reader's
-/// warnings (stderr, and `warnings` in the JSON); returns the exit code.
-int print_asynchronous_report(const Report& report, const std::vector<std::string>& warnings,
-                              bool json_output) {
+/// What the library's check takes from the options (library/check.hpp).
+CheckSettings check_settings(const CheckOptions& options) {
+    CheckSettings settings;
+    settings.execute.max_recorded_violations = options.max_violations;
+    settings.execute.memory_limit_bytes = options.memory_limit_mib << 20;
+    settings.execute.use_symmetry = !options.no_symmetry;
+    settings.rccl_limits = options.runtime == "rccl";
+    settings.required = options.required;
+    settings.root = options.root;
+    return settings;
+}
+
+/// Checks an MSCCL-IR program or an MSCCL++ plan and prints its report with
+/// the reader's warnings (stderr, and `warnings` in the JSON); returns the exit code.
+int run_asynchronous_check(const Input& input, const CheckSettings& settings, bool json_output) {
+    const CheckResult result = check(input, settings);
+    for (const std::string& warning : result.warnings) std::cerr << "warning: " << warning << "\n";
     if (json_output) {
-        nlohmann::ordered_json json = report_to_json(report);
-        if (!warnings.empty()) json["warnings"] = warnings;
+        nlohmann::ordered_json json = report_to_json(result.report);
+        if (!result.warnings.empty()) json["warnings"] = result.warnings;
         std::cout << json_text(json, 2) << "\n";
     } else {
-        std::cout << report_to_text(report);
+        std::cout << report_to_text(result.report);
     }
-    return report.verdict == Verdict::holds ? exit_holds : exit_violated;
+    return result.report.verdict == Verdict::holds ? exit_holds : exit_violated;
 }
 
 /// `check FILE.xml`: the asynchronous executor (checker/asynchronous/).
-int run_msccl_check(const msccl::Program& program, const CheckOptions& options) {
+int run_msccl_check(msccl::Program program, const CheckOptions& options) {
     if (options.engine != "symbolic" || !options.sizes.empty())
         throw std::invalid_argument("MSCCL-IR files are checked by the symbolic engine only");
-    msccl::AsynchronousOptions asynchronous_options;
-    asynchronous_options.max_recorded_violations = options.max_violations;
-    asynchronous_options.rccl_limits = options.runtime == "rccl";
-    asynchronous_options.memory_limit_bytes = options.memory_limit_mib << 20;
-    if (options.root) {
-        if (!msccl::has_root(program.collective))
-            throw std::invalid_argument(
-                "--root applies to broadcast, reduce, gather and scatter, not to " +
-                program.collective_spelling);
-        if (*options.root >= program.gpu_count)
-            throw std::invalid_argument("--root " + std::to_string(*options.root) +
-                                        ": the program has " + std::to_string(program.gpu_count) +
-                                        " gpus");
-        asynchronous_options.root = *options.root;
-    }
+    CheckSettings settings = check_settings(options);
     if (!options.expect.empty())
-        asynchronous_options.expected = read_expected_outputs_file(options.expect, program);
-    for (const std::string& warning : program.warnings) std::cerr << "warning: " << warning << "\n";
-    Report report = msccl::check_program(program, asynchronous_options);
-    count_required_checks(options.required, report);
-    return print_asynchronous_report(report, program.warnings, options.json);
+        settings.expected = read_expected_outputs_file(options.expect, program);
+    return run_asynchronous_check(std::move(program), settings, options.json);
 }
 
 /// `check PLAN.json`: an MSCCL++ execution plan (checker/mscclpp/).
-int run_mscclpp_check(const mscclpp::Plan& plan, const CheckOptions& options) {
+int run_mscclpp_check(mscclpp::Plan plan, const CheckOptions& options) {
     if (options.engine != "symbolic" || !options.sizes.empty() || !options.runtime.empty() ||
         options.root || !options.expect.empty())
         throw std::invalid_argument(
             "MSCCL++ execution plans are checked by the symbolic engine only, without --n, "
             "--runtime, --root or --expect");
-    for (const std::string& warning : plan.warnings) std::cerr << "warning: " << warning << "\n";
-    Report report = mscclpp::check_plan(plan, options.max_violations);
-    count_required_checks(options.required, report);
-    return print_asynchronous_report(report, plan.warnings, options.json);
+    return run_asynchronous_check(std::move(plan), check_settings(options), options.json);
 }
 
 /// `check --json` that decides nothing still prints a report: verdict unknown, with the cause.
@@ -137,26 +129,19 @@ int check_body(CheckOptions& options) {
             options.root || !options.expect.empty())
             throw std::invalid_argument(
                 "--format sarif: the symbolic engine, without --n, --json, --root or --expect");
-        ExecuteOptions execute_options;
-        execute_options.max_recorded_violations = options.max_violations;
-        execute_options.memory_limit_bytes = options.memory_limit_mib << 20;
-        execute_options.use_symmetry = !options.no_symmetry;
-        return run_sarif_check(options.files, execute_options, options.runtime == "rccl");
+        return run_sarif_check(options.files, check_settings(options).execute,
+                               options.runtime == "rccl");
     }
     if (options.files.size() > 1)
         throw std::invalid_argument("several files need --format sarif; give one file");
     if (!options.files.empty()) options.source.file = options.files.front();
-    if (const std::optional<mscclpp::Plan> plan = load_mscclpp_plan(options.source))
-        return run_mscclpp_check(*plan, options);
-    if (const std::optional<msccl::Program> program =
-            load_msccl_program(options.source, options.strict))
-        return run_msccl_check(*program, options);
+    if (std::optional<mscclpp::Plan> plan = load_mscclpp_plan(options.source))
+        return run_mscclpp_check(std::move(*plan), options);
+    if (std::optional<msccl::Program> program = load_msccl_program(options.source, options.strict))
+        return run_msccl_check(std::move(*program), options);
     if (!options.runtime.empty() || options.root || !options.expect.empty())
         throw std::invalid_argument("--runtime, --root and --expect apply to MSCCL-IR files only");
-    ExecuteOptions execute_options;
-    execute_options.max_recorded_violations = options.max_violations;
-    execute_options.memory_limit_bytes = options.memory_limit_mib << 20;
-    execute_options.use_symmetry = !options.no_symmetry;
+    const ExecuteOptions execute_options = check_settings(options).execute;
     if (options.engine == "smt") {
         if (!options.sizes.empty())
             throw std::invalid_argument("--n searches sizes with the symbolic engine only");

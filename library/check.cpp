@@ -1,5 +1,7 @@
 #include "library/check.hpp"
 
+#include <stdexcept>
+
 #include "checker/asynchronous/asynchronous_check.hpp"
 #include "checker/core/required_checks.hpp"
 #include "checker/explanations/check.hpp"
@@ -8,6 +10,18 @@
 namespace trivcheck {
 
 namespace {
+
+/// `root` when `program`'s collective has a root and the program that gpu.
+int checked_root(const msccl::Program& program, int root) {
+    if (!msccl::has_root(program.collective))
+        throw std::invalid_argument(
+            "--root applies to broadcast, reduce, gather and scatter, not to " +
+            program.collective_spelling);
+    if (root < 0 || root >= program.gpu_count)
+        throw std::invalid_argument("--root " + std::to_string(root) + ": the program has " +
+                                    std::to_string(program.gpu_count) + " gpus");
+    return root;
+}
 
 /// The report of `input` alone, before the required checks count, and the reader's warnings.
 CheckResult check_unrequired(const Input& input, const CheckSettings& settings) {
@@ -20,6 +34,8 @@ CheckResult check_unrequired(const Input& input, const CheckSettings& settings) 
                 plan->warnings};
     const auto& program = std::get<msccl::Program>(input);
     msccl::AsynchronousOptions options;
+    if (settings.root) options.root = checked_root(program, *settings.root);
+    options.expected = settings.expected;
     options.max_recorded_violations = settings.execute.max_recorded_violations;
     options.rccl_limits = settings.rccl_limits;
     options.memory_limit_bytes = settings.execute.memory_limit_bytes;

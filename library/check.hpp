@@ -1,7 +1,9 @@
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "checker/asynchronous/expected_outputs.hpp"
 #include "checker/core/report.hpp"
 #include "checker/execution/executor.hpp"
 #include "library/input.hpp"
@@ -15,6 +17,11 @@ struct CheckSettings {
     ExecuteOptions execute = {};
     /// MSCCL-IR programs: also RCCL's limits, as runtime_limit violations.
     bool rccl_limits = false;
+    /// MSCCL-IR broadcast, reduce, gather and scatter: the root (RCCL takes it
+    /// at run time, so the file cannot say); 0 when not given.
+    std::optional<int> root = {};
+    /// MSCCL-IR programs: the user's postcondition, replacing the collective's own.
+    std::optional<msccl::ExpectedOutputs> expected = {};
     /// Named checks that count toward the verdict (rank_consistency, determinism).
     std::vector<std::string> required = {};
 };
@@ -28,7 +35,8 @@ struct CheckResult {
 
 /// Checks any input by the checker that handles it: the symbolic executor for
 /// schedules and rotation orbits, the asynchronous run for MSCCL-IR programs,
-/// the one-sided run for MSCCL++ plans. Throws ResourceLimit above the memory limit.
+/// the one-sided run for MSCCL++ plans. Throws ResourceLimit above the memory
+/// limit, std::invalid_argument for a root the program cannot have.
 CheckResult check(const Input& input, const CheckSettings& settings = {});
 
 }  // namespace trivcheck
