@@ -69,10 +69,12 @@ CheckSettings check_settings(const CheckOptions& options) {
 }
 
 /// Checks an MSCCL-IR program or an MSCCL++ plan and prints its report with
-/// the reader's warnings (stderr, and `warnings` in the JSON); returns the exit code.
+/// the reader's warnings (stderr first, whatever the check does, and
+/// `warnings` in the JSON); returns the exit code.
 int run_asynchronous_check(const Input& input, const CheckSettings& settings, bool json_output) {
+    for (const std::string& warning : reader_warnings(input))
+        std::cerr << "warning: " << warning << "\n";
     const CheckResult result = check(input, settings);
-    for (const std::string& warning : result.warnings) std::cerr << "warning: " << warning << "\n";
     if (json_output) {
         nlohmann::ordered_json json = report_to_json(result.report);
         if (!result.warnings.empty()) json["warnings"] = result.warnings;

@@ -23,15 +23,14 @@ int checked_root(const msccl::Program& program, int root) {
     return root;
 }
 
-/// The report of `input` alone, before the required checks count, and the reader's warnings.
-CheckResult check_unrequired(const Input& input, const CheckSettings& settings) {
+/// The report of `input` alone, before the required checks count.
+Report check_unrequired(const Input& input, const CheckSettings& settings) {
     if (const auto* schedule = std::get_if<Schedule>(&input))
-        return {check_schedule(*schedule, settings.execute), {}};
+        return check_schedule(*schedule, settings.execute);
     if (const auto* orbit = std::get_if<RotationOrbit>(&input))
-        return {check_orbit(*orbit, settings.execute), {}};
+        return check_orbit(*orbit, settings.execute);
     if (const auto* plan = std::get_if<mscclpp::Plan>(&input))
-        return {mscclpp::check_plan(*plan, settings.execute.max_recorded_violations),
-                plan->warnings};
+        return mscclpp::check_plan(*plan, settings.execute.max_recorded_violations);
     const auto& program = std::get<msccl::Program>(input);
     msccl::AsynchronousOptions options;
     if (settings.root) options.root = checked_root(program, *settings.root);
@@ -39,13 +38,13 @@ CheckResult check_unrequired(const Input& input, const CheckSettings& settings) 
     options.max_recorded_violations = settings.execute.max_recorded_violations;
     options.rccl_limits = settings.rccl_limits;
     options.memory_limit_bytes = settings.execute.memory_limit_bytes;
-    return {msccl::check_program(program, options), program.warnings};
+    return msccl::check_program(program, options);
 }
 
 }  // namespace
 
 CheckResult check(const Input& input, const CheckSettings& settings) {
-    CheckResult result = check_unrequired(input, settings);
+    CheckResult result{check_unrequired(input, settings), reader_warnings(input)};
     count_required_checks(settings.required, result.report);
     return result;
 }

@@ -40,6 +40,13 @@ ScheduleOrOrbit load_schedule_or_orbit(const InputFile& file) {
                      : read_schedule_or_orbit_file(file.path);
 }
 
+const std::vector<std::string>& reader_warnings(const Input& input) {
+    static const std::vector<std::string> none;
+    if (const auto* plan = std::get_if<mscclpp::Plan>(&input)) return plan->warnings;
+    if (const auto* program = std::get_if<msccl::Program>(&input)) return program->warnings;
+    return none;
+}
+
 Input load_input(const std::string& path, bool strict) {
     InputFile file{path, std::nullopt};
     return load_input(file, strict);

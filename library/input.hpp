@@ -2,6 +2,7 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "checker/formats/schedule_json.hpp"
 #include "checker/mscclpp/plan.hpp"
@@ -30,6 +31,10 @@ Input load_input(const std::string& path, bool strict = false);
 
 /// As above, for a file whose text may already be read (file.text).
 Input load_input(InputFile& file, bool strict = false);
+
+/// What the reader of `input` accepted but warns about, one line each
+/// (MSCCL-IR, MSCCL++); none for a trivcheck schedule.
+const std::vector<std::string>& reader_warnings(const Input& input);
 
 /// The MSCCL++ execution plan in `file` when its content is one (never for a
 /// name ending in .xml); nothing otherwise.
