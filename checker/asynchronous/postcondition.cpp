@@ -60,7 +60,6 @@ Postcondition::Postcondition(const ProgramLayout& layout, int root,
     : layout_(layout), root_(root) {
     if (expected) {
         name_ = "as " + expected->source + " gives it";
-        from_file_ = true;
         given_.resize(layout.gpu_count());
         for (int gpu = 0; gpu < layout.gpu_count(); ++gpu)
             given_[gpu].resize(layout.logical_chunks(gpu, Buffer::output));
@@ -80,7 +79,7 @@ Postcondition::Postcondition(const ProgramLayout& layout, int root,
 
 bool Postcondition::expected(int gpu, int chunk, std::vector<Arc>& arcs) const {
     arcs.clear();
-    if (from_file_) {
+    if (!given_.empty()) {
         const std::optional<std::vector<Arc>>& given = given_[gpu][chunk];
         if (given) arcs = *given;
         return given.has_value();

@@ -37,7 +37,6 @@ class Postcondition {
     /// From `expected`: per gpu, per output chunk, the runs it must hold
     /// (nullopt: anything); empty when the collective's own applies.
     std::vector<std::vector<std::optional<std::vector<Arc>>>> given_;
-    bool from_file_ = false;
 };
 
 }  // namespace trivcheck::msccl
