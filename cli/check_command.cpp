@@ -85,7 +85,7 @@ int run_asynchronous_check(const Input& input, const CheckSettings& settings, bo
     return result.report.verdict == Verdict::holds ? exit_holds : exit_violated;
 }
 
-/// `check FILE.xml`: the asynchronous executor (checker/asynchronous/).
+/// `check FILE.xml`: the asynchronous executor (checker/msccl/).
 int run_msccl_check(msccl::Program program, const CheckOptions& options) {
     if (options.engine != "symbolic" || !options.sizes.empty())
         throw std::invalid_argument("MSCCL-IR files are checked by the symbolic engine only");
@@ -154,14 +154,14 @@ int check_body(CheckOptions& options) {
     }
     if (!options.sizes.empty())
         return run_size_range_check(options.source, options.sizes, options.json, execute_options);
-    const ScheduleOrOrbit loaded = load_schedule_or_orbit(options.source);
-    const RotationOrbit* orbit = std::get_if<RotationOrbit>(&loaded);
-    const Schedule& schedule = orbit ? orbit->model : std::get<Schedule>(loaded);
-    Report report =
-        orbit ? check_orbit(*orbit, execute_options) : check_schedule(schedule, execute_options);
+    const Input input = std::visit([](auto&& loaded) -> Input { return std::move(loaded); },
+                                   load_schedule_or_orbit(options.source));
+    const auto* orbit = std::get_if<RotationOrbit>(&input);
+    const Schedule& schedule = orbit ? orbit->model : std::get<Schedule>(input);
+    CheckResult result = check(input, check_settings(options));
+    Report& report = result.report;
     // The smallest failing n is searched for the model's violations, not the required checks'.
-    const bool model_violated = report.verdict == Verdict::violated;
-    count_required_checks(options.required, report);
+    const bool model_violated = result.input_violated;
     const std::optional<double> m =
         options.message_bytes > 0 ? std::optional(options.message_bytes) : std::nullopt;
     // A failing generated ring is shrunk over n: the smallest n of its family that fails.

@@ -1,11 +1,11 @@
 #include <iostream>
 
-#include "checker/asynchronous/asynchronous_check.hpp"
 #include "checker/core/exit_code.hpp"
 #include "checker/core/input_error.hpp"
 #include "checker/explanations/check.hpp"
 #include "checker/formats/file_text.hpp"
-#include "checker/formats/msccl_xml_reader.hpp"
+#include "checker/msccl/asynchronous_check.hpp"
+#include "checker/msccl_xml/msccl_xml_reader.hpp"
 #include "checker/mscclpp/plan_check.hpp"
 #include "checker/mscclpp/plan_timeline_svg.hpp"
 #include "checker/pictures/coverage_svg.hpp"

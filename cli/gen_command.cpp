@@ -2,10 +2,10 @@
 
 #include "checker/core/exit_code.hpp"
 #include "checker/formats/file_text.hpp"
-#include "checker/formats/msccl_xml_writer.hpp"
 #include "checker/formats/schedule_json.hpp"
 #include "checker/lowering/export_estimate.hpp"
 #include "checker/lowering/msccl_lowering.hpp"
+#include "checker/msccl_xml/msccl_xml_writer.hpp"
 #include "checker/mscclpp/plan_from_msccl.hpp"
 #include "checker/mscclpp/plan_json_writer.hpp"
 #include "cli/command.hpp"

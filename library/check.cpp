@@ -2,9 +2,9 @@
 
 #include <stdexcept>
 
-#include "checker/asynchronous/asynchronous_check.hpp"
 #include "checker/core/required_checks.hpp"
 #include "checker/explanations/check.hpp"
+#include "checker/msccl/asynchronous_check.hpp"
 #include "checker/mscclpp/plan_check.hpp"
 
 namespace trivcheck {
@@ -44,7 +44,8 @@ Report check_unrequired(const Input& input, const CheckSettings& settings) {
 }  // namespace
 
 CheckResult check(const Input& input, const CheckSettings& settings) {
-    CheckResult result{check_unrequired(input, settings), reader_warnings(input)};
+    CheckResult result{check_unrequired(input, settings), false, reader_warnings(input)};
+    result.input_violated = result.report.verdict == Verdict::violated;
     count_required_checks(settings.required, result.report);
     return result;
 }

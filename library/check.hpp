@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "checker/asynchronous/expected_outputs.hpp"
+#include "checker/core/expected_outputs.hpp"
 #include "checker/core/report.hpp"
 #include "checker/execution/executor.hpp"
 #include "library/input.hpp"
@@ -29,6 +29,9 @@ struct CheckSettings {
 /// A verdict and what the reader said on the way.
 struct CheckResult {
     Report report;
+    /// Whether the input itself was violated, before the required checks
+    /// counted (what a search for a smaller failing size looks for).
+    bool input_violated = false;
     /// What the reader accepted but warns about (MSCCL-IR, MSCCL++), one line each.
     std::vector<std::string> warnings;
 };

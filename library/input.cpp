@@ -4,7 +4,7 @@
 
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/input_format.hpp"
-#include "checker/formats/msccl_xml_reader.hpp"
+#include "checker/msccl_xml/msccl_xml_reader.hpp"
 #include "checker/mscclpp/plan_reader.hpp"
 #include "checker/mscclpp/plan_sniffing.hpp"
 

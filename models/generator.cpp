@@ -5,7 +5,7 @@
 #include "models/ring.hpp"
 #include "models/swing.hpp"
 #include "models/torus_generator.hpp"
-#include "models/trivance.hpp"
+#include "models/trivance/trivance.hpp"
 
 namespace trivcheck {
 
@@ -38,6 +38,7 @@ const std::vector<AlgorithmInfo>& algorithm_catalogue() {
          .colours = {"#b2182b", "#f4a582"},
          .latency_variants = {"fold", "synthesized"},
          .published_latency_flawed = true,
+         .named_checks = true,
          .ring_orbit = trivance_orbit},
         {.name = "ring",
          .forms = {Form::B},
@@ -83,6 +84,13 @@ const std::vector<AlgorithmInfo>& algorithm_catalogue() {
 const AlgorithmInfo* algorithm_named(const std::string& name) {
     for (const AlgorithmInfo& info : algorithm_catalogue())
         if (info.name == name) return &info;
+    return nullptr;
+}
+
+const AlgorithmInfo* schedule_algorithm(const Schedule& schedule) {
+    if (const AlgorithmInfo* by_generator = algorithm_named(schedule.algo)) return by_generator;
+    for (const AlgorithmInfo& info : algorithm_catalogue())
+        if (schedule.name.starts_with(info.name)) return &info;
     return nullptr;
 }
 

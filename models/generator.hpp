@@ -11,7 +11,7 @@
 #include "models/paper_formulas.hpp"
 #include "models/rotation_orbit.hpp"
 #include "models/schedule.hpp"
-#include "models/trivance_pieces.hpp"
+#include "models/trivance/trivance_pieces.hpp"
 
 namespace trivcheck {
 
@@ -25,13 +25,13 @@ struct GeneratorRequest {
     /// Trivance L: "published" (as in the paper) or another variant's name.
     std::string last_step = "published";
     /// Trivance B: the distances of its steps (docs/trivance-b.md): "best"
-    /// (the least-Θ plan known, models/trivance_b_plans.hpp), "short_last"
+    /// (the least-Θ plan known, models/trivance/trivance_b_plans.hpp), "short_last"
     /// (the published 1, 3, 9, ... with the shortened step last) or
     /// "short_first" (the shortened step first), or a plan in plan_text's
-    /// form ("1,3,9,7/6", models/trivance_b_plan.hpp).
+    /// form ("1,3,9,7/6", models/trivance/trivance_b_plan.hpp).
     std::string layout = "best";
     /// Trivance B with layout "short_last": how the reduction tree's free
-    /// directions are chosen, "first_come" or "balanced" (models/trivance_tree.hpp);
+    /// directions are chosen, "first_come" or "balanced" (models/trivance/trivance_tree.hpp);
     /// the other layouts use the balanced rule their plans were costed with.
     std::string tree = "first_come";
     /// Trivance L with last_step "synthesized": the plan of the last step for
@@ -90,6 +90,9 @@ struct AlgorithmInfo {
     /// Its published L form counts contributions twice for every n that is
     /// not a power of the radix (docs/model.md); the cost model says so.
     bool published_latency_flawed = false;
+    /// The paper's named checks (its lemmas and the arcs of each step,
+    /// checker/execution/trivance_checks.hpp) apply to its schedules.
+    bool named_checks = false;
     /// Its rotation orbit on a ring (every rank's messages are rank 0's
     /// turned) when the request has one, else nullopt; nullptr: never.
     std::optional<RotationOrbit> (*ring_orbit)(const GeneratorRequest&) = nullptr;
@@ -103,6 +106,10 @@ const AlgorithmInfo& requested_algorithm(const GeneratorRequest& request);
 const std::vector<AlgorithmInfo>& algorithm_catalogue();
 /// The catalogue entry named `name`; nullptr when there is none.
 const AlgorithmInfo* algorithm_named(const std::string& name);
+/// The catalogue entry `schedule` came from: its generator's name, or else the
+/// entry whose name begins the schedule's (a file's "trivance-B-27"); nullptr
+/// when neither names one.
+const AlgorithmInfo* schedule_algorithm(const Schedule& schedule);
 /// Generates the schedule; throws std::invalid_argument for an unknown
 /// algorithm or form, NotApplicable when the form does not exist for the size.
 Schedule generate(const GeneratorRequest& request);

@@ -7,7 +7,7 @@
 /// An MSCCL-IR program (`<algo> <gpu> <tb> <step>`), as plain data: what the
 /// MSCCL executor of RCCL and of the MSCCL fork of NCCL loads. Readers fill it
 /// (checker/formats/msccl_xml_reader), exporters build it from a schedule,
-/// the asynchronous executor (checker/asynchronous/) runs it. Indices in the
+/// the asynchronous executor (checker/msccl/) runs it. Indices in the
 /// vectors are positions in the file, so error paths can name them
 /// (`gpu[3]/tb[5]/step[12]`).
 namespace trivcheck::msccl {

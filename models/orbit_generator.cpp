@@ -2,7 +2,7 @@
 
 #include "models/ring.hpp"
 #include "models/torus_generator.hpp"
-#include "models/trivance.hpp"
+#include "models/trivance/trivance.hpp"
 
 namespace trivcheck {
 

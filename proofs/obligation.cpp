@@ -1,11 +1,11 @@
 #include "proofs/obligation.hpp"
 
-#include "proofs/b_rule_ladder.hpp"
 #include "proofs/double_count.hpp"
 #include "proofs/last_step.hpp"
 #include "proofs/lemma_4_1.hpp"
 #include "proofs/step_links.hpp"
 #include "proofs/torus_coverage.hpp"
+#include "proofs/trivance_b/b_rule_ladder.hpp"
 
 namespace trivcheck::proofs {
 

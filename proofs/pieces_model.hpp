@@ -3,7 +3,7 @@
 #include <optional>
 #include <string>
 
-#include "models/trivance_pieces.hpp"
+#include "models/trivance/trivance_pieces.hpp"
 
 namespace trivcheck::proofs {
 

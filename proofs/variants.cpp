@@ -1,12 +1,12 @@
 #include "proofs/variants.hpp"
 
-#include "proofs/b_rule_ladder.hpp"
 #include "proofs/double_count.hpp"
 #include "proofs/last_step.hpp"
 #include "proofs/lemma_4_1.hpp"
 #include "proofs/query_runner.hpp"
 #include "proofs/step_links.hpp"
 #include "proofs/torus_coverage.hpp"
+#include "proofs/trivance_b/b_rule_ladder.hpp"
 
 namespace trivcheck::proofs {
 

@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "checker/asynchronous/asynchronous_check.hpp"
 #include "checker/core/violation_kind.hpp"
 #include "checker/formats/file_text.hpp"
-#include "checker/formats/msccl_xml_reader.hpp"
+#include "checker/msccl/asynchronous_check.hpp"
+#include "checker/msccl_xml/msccl_xml_reader.hpp"
 #include "tests/required_inputs.hpp"
 
 namespace trivcheck::testing {

@@ -316,6 +316,8 @@ Report execute(const Schedule& schedule, const ExecuteOptions& options) {
         source.model_divisor = static_cast<std::size_t>(schedule.ranks);
         if (xor_orbit) source.translations = &*xor_orbit;
     } else if (options.use_symmetry) {
+        // Runs again below, over every block, when the classes find a violation:
+        // one block per class cannot list the others' violations or trace them.
         if (std::optional<Report> report = execute_by_block_classes(schedule, options))
             return std::move(*report);
     }

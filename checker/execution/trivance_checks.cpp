@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "models/generator.hpp"
 #include "models/ring_arithmetic.hpp"
 
 namespace trivcheck {
@@ -26,8 +27,9 @@ void ArcObserver::after_step(int step, const ExecutionState& state) {
     arcs_exact_.push_back(exact);
 }
 
-bool is_trivance(const Schedule& schedule) {
-    return schedule.algo == "trivance" || schedule.name.rfind("trivance", 0) == 0;
+bool has_named_checks(const Schedule& schedule) {
+    const AlgorithmInfo* algorithm = schedule_algorithm(schedule);
+    return algorithm && algorithm->named_checks;
 }
 
 namespace {

@@ -17,8 +17,9 @@ class ArcObserver : public StepObserver {
     std::vector<bool> arcs_exact_;
 };
 
-/// True for schedules the named Trivance checks apply to (generated or named "trivance...").
-bool is_trivance(const Schedule& schedule);
+/// True for schedules the named Trivance checks apply to: their algorithm's
+/// catalogue entry says so (models/generator.hpp, schedule_algorithm).
+bool has_named_checks(const Schedule& schedule);
 
 /// Adds lemma_4_2, lemma_4_1 and congestion_3k to `report.checks`, each
 /// holds / violated / not_applicable, from what the execution measured.

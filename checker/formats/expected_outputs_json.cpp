@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "checker/asynchronous/program_layout.hpp"
+#include "checker/core/program_layout.hpp"
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/json_document.hpp"
 #include "checker/formats/json_fields.hpp"

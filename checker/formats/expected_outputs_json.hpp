@@ -1,7 +1,7 @@
 #pragma once
 #include <string>
 
-#include "checker/asynchronous/expected_outputs.hpp"
+#include "checker/core/expected_outputs.hpp"
 #include "models/msccl_program.hpp"
 
 namespace trivcheck {

@@ -22,4 +22,8 @@ std::optional<InputFormat> input_format_by_name(std::string_view path);
 /// anything else is read as a schedule and refused there if it is not one).
 InputFormat input_format(std::string_view path, std::string_view text);
 
+/// Whether `text` is MSCCL-IR by content: its first element, after a byte
+/// order mark, spaces, comments, an XML declaration and a DOCTYPE, is `<algo`.
+bool looks_like_msccl_xml(std::string_view text);
+
 }  // namespace trivcheck

@@ -2,8 +2,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "checker/asynchronous/violation_sink.hpp"
 #include "checker/core/report.hpp"
+#include "checker/msccl/violation_sink.hpp"
 #include "checker/mscclpp/plan.hpp"
 #include "checker/mscclpp/plan_cells.hpp"
 #include "checker/mscclpp/reduction_trees.hpp"

@@ -1,6 +1,6 @@
 #include "checker/mscclpp/plan_check.hpp"
 
-#include "checker/asynchronous/violation_sink.hpp"
+#include "checker/msccl/violation_sink.hpp"
 #include "checker/mscclpp/one_sided_run.hpp"
 #include "checker/mscclpp/plan_postconditions.hpp"
 #include "checker/mscclpp/plan_steps.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-#include "checker/asynchronous/violation_sink.hpp"
+#include "checker/msccl/violation_sink.hpp"
 #include "checker/mscclpp/one_sided_run.hpp"
 
 namespace trivcheck::mscclpp {

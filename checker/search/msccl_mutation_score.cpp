@@ -1,6 +1,6 @@
 #include "checker/search/msccl_mutation_score.hpp"
 
-#include "checker/asynchronous/asynchronous_check.hpp"
+#include "checker/msccl/asynchronous_check.hpp"
 
 namespace trivcheck::msccl {
 

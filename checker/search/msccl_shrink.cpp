@@ -7,9 +7,9 @@
 #include <tuple>
 #include <vector>
 
-#include "checker/asynchronous/asynchronous_check.hpp"
-#include "checker/formats/msccl_xml_reader.hpp"
-#include "checker/formats/msccl_xml_writer.hpp"
+#include "checker/msccl/asynchronous_check.hpp"
+#include "checker/msccl_xml/msccl_xml_reader.hpp"
+#include "checker/msccl_xml/msccl_xml_writer.hpp"
 #include "checker/search/delta_debugging.hpp"
 
 namespace trivcheck::msccl {

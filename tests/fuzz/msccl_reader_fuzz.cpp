@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <string>
 
-#include "checker/asynchronous/asynchronous_check.hpp"
 #include "checker/core/input_error.hpp"
-#include "checker/formats/msccl_xml_reader.hpp"
+#include "checker/msccl/asynchronous_check.hpp"
+#include "checker/msccl_xml/msccl_xml_reader.hpp"
 #include "models/generator.hpp"
 #include "tests/fuzz/render_report.hpp"
 

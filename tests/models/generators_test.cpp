@@ -13,7 +13,7 @@
 #include "models/recursive_doubling.hpp"
 #include "models/ring_arithmetic.hpp"
 #include "models/swing.hpp"
-#include "models/trivance.hpp"
+#include "models/trivance/trivance.hpp"
 
 using namespace trivcheck;
 

@@ -6,9 +6,9 @@
 
 #include "checker/explanations/check.hpp"
 #include "models/ring_arithmetic.hpp"
-#include "models/tree_theta_bound.hpp"
-#include "models/trivance_b_plans.hpp"
-#include "models/trivance_b_search.hpp"
+#include "models/trivance/tree_theta_bound.hpp"
+#include "models/trivance/trivance_b_plans.hpp"
+#include "models/trivance/trivance_b_search.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;

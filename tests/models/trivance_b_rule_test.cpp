@@ -1,4 +1,4 @@
-#include "models/trivance_b_rule.hpp"
+#include "models/trivance/trivance_b_rule.hpp"
 
 #include <doctest/doctest.h>
 
@@ -7,12 +7,12 @@
 #include "checker/explanations/check.hpp"
 #include "models/generator.hpp"
 #include "models/ring_arithmetic.hpp"
-#include "models/trivance_b_plans.hpp"
+#include "models/trivance/trivance_b_plans.hpp"
 
 using namespace trivcheck;
 
 // The Trivance B rule (docs/trivance-b.md, "A rule"): closed-form families and
-// the cheapest of them; the proofs (proofs/b_rule_ladder.hpp) model the same
+// the cheapest of them; the proofs (proofs/trivance_b/b_rule_ladder.hpp) model the same
 // arcs from the docs' formulas, and these tests tie the two together.
 
 namespace {
@@ -65,7 +65,7 @@ TEST_CASE("rule: the cheapest candidate, never costlier than either short layout
 }
 
 TEST_CASE("rule candidates are the ladders the proofs model") {
-    // proofs/b_rule_ladder.cpp proves, for symbolic n, that these plans are
+    // proofs/trivance_b/b_rule_ladder.cpp proves, for symbolic n, that these plans are
     // ladders (each distance at most the arc of sums before it, at most n/2)
     // whose last arc holds n ranks; here the same facts for concrete n, and
     // that a ladder reaches every rank exactly when its last arc holds n.

@@ -1,11 +1,11 @@
-// Trivance L folded onto a 3^s core (`--last-step fold`, models/trivance_fold.hpp):
+// Trivance L folded onto a 3^s core (`--last-step fold`, models/trivance/trivance_fold.hpp):
 // exact for every n in the ordinary schedule model, one step more than published.
 #include <doctest/doctest.h>
 
 #include "checker/explanations/check.hpp"
 #include "models/generator.hpp"
 #include "models/ring_arithmetic.hpp"
-#include "models/ternary_fold.hpp"
+#include "models/trivance/ternary_fold.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;

@@ -1,4 +1,4 @@
-#include "models/trivance_synthesized.hpp"
+#include "models/trivance/trivance_synthesized.hpp"
 
 #include <doctest/doctest.h>
 
@@ -8,7 +8,7 @@
 #include "checker/execution/executor.hpp"
 #include "checker/explanations/check.hpp"
 #include "models/ring_arithmetic.hpp"
-#include "models/trivance.hpp"
+#include "models/trivance/trivance.hpp"
 #include "proofs/last_step_planner.hpp"
 
 using namespace trivcheck;

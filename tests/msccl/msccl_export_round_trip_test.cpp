@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "checker/asynchronous/asynchronous_check.hpp"
 #include "checker/explanations/check.hpp"
-#include "checker/formats/msccl_xml_reader.hpp"
-#include "checker/formats/msccl_xml_writer.hpp"
 #include "checker/lowering/msccl_lowering.hpp"
+#include "checker/msccl/asynchronous_check.hpp"
+#include "checker/msccl_xml/msccl_xml_reader.hpp"
+#include "checker/msccl_xml/msccl_xml_writer.hpp"
 #include "models/generator.hpp"
 #include "proofs/last_step_planner.hpp"
 #include "tests/test_support.hpp"

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "checker/formats/msccl_xml_writer.hpp"
 #include "checker/lowering/msccl_lowering.hpp"
+#include "checker/msccl_xml/msccl_xml_writer.hpp"
 #include "models/generator.hpp"
 #include "tests/test_support.hpp"
 

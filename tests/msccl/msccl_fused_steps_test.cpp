@@ -8,9 +8,9 @@
 #include <set>
 #include <string>
 
-#include "checker/asynchronous/asynchronous_check.hpp"
-#include "checker/formats/msccl_xml_reader.hpp"
 #include "checker/lowering/msccl_lowering.hpp"
+#include "checker/msccl/asynchronous_check.hpp"
+#include "checker/msccl_xml/msccl_xml_reader.hpp"
 #include "models/generator.hpp"
 #include "tests/test_support.hpp"
 

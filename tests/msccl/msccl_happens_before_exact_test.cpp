@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "checker/asynchronous/scheduler.hpp"
-#include "checker/asynchronous/step_ordering.hpp"
 #include "checker/lowering/msccl_lowering.hpp"
+#include "checker/msccl/scheduler.hpp"
+#include "checker/msccl/step_ordering.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;

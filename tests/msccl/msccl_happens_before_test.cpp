@@ -1,4 +1,4 @@
-// Happens-before with clocks per gpu (checker/asynchronous/happens_before):
+// Happens-before with clocks per gpu (checker/msccl/happens_before):
 // order between two thread blocks of one gpu that only a chain of messages
 // through other gpus gives is still seen, and a race is still found when one
 // link of that chain, or of the order before it, is missing.

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "checker/asynchronous/asynchronous_check.hpp"
 #include "checker/core/input_error.hpp"
-#include "checker/formats/msccl_xml_reader.hpp"
+#include "checker/msccl/asynchronous_check.hpp"
+#include "checker/msccl_xml/msccl_xml_reader.hpp"
 #include "tests/msccl_test_support.hpp"
 #include "tests/test_support.hpp"
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "checker/asynchronous/asynchronous_check.hpp"
-#include "checker/formats/msccl_xml_reader.hpp"
 #include "checker/lowering/msccl_lowering.hpp"
+#include "checker/msccl/asynchronous_check.hpp"
+#include "checker/msccl_xml/msccl_xml_reader.hpp"
 #include "checker/search/msccl_mutation_score.hpp"
 #include "tests/msccl_test_support.hpp"
 #include "tests/test_support.hpp"

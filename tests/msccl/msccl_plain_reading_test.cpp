@@ -9,10 +9,10 @@
 
 #include "checker/core/input_error.hpp"
 #include "checker/formats/canonical_step.hpp"
-#include "checker/formats/msccl_xml_reader.hpp"
-#include "checker/formats/msccl_xml_writer.hpp"
-#include "checker/formats/plain_xml_scanner.hpp"
 #include "checker/lowering/msccl_lowering.hpp"
+#include "checker/msccl_xml/msccl_xml_reader.hpp"
+#include "checker/msccl_xml/msccl_xml_writer.hpp"
+#include "checker/msccl_xml/plain_xml_scanner.hpp"
 #include "models/generator.hpp"
 #include "proofs/last_step_planner.hpp"
 #include "tests/msccl_test_support.hpp"

@@ -6,9 +6,10 @@
 #include <utility>
 #include <vector>
 
-#include "checker/asynchronous/asynchronous_check.hpp"
 #include "checker/core/input_error.hpp"
-#include "checker/formats/msccl_xml_reader.hpp"
+#include "checker/formats/input_format.hpp"
+#include "checker/msccl/asynchronous_check.hpp"
+#include "checker/msccl_xml/msccl_xml_reader.hpp"
 #include "models/generator.hpp"
 #include "tests/msccl_test_support.hpp"
 

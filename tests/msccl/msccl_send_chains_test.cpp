@@ -7,9 +7,9 @@
 #include <set>
 #include <vector>
 
-#include "checker/asynchronous/flat_steps.hpp"
-#include "checker/asynchronous/send_chains.hpp"
 #include "checker/lowering/msccl_lowering.hpp"
+#include "checker/msccl/flat_steps.hpp"
+#include "checker/msccl/send_chains.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;

@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "checker/asynchronous/send_clocks.hpp"
+#include "checker/msccl/send_clocks.hpp"
 
 using namespace trivcheck::msccl;
 

@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "checker/asynchronous/asynchronous_check.hpp"
 #include "checker/lowering/msccl_lowering.hpp"
+#include "checker/msccl/asynchronous_check.hpp"
 #include "checker/pictures/msccl_timeline_svg.hpp"
 #include "checker/search/msccl_mutation.hpp"
 #include "tests/test_support.hpp"

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "checker/formats/input_format.hpp"
-#include "checker/formats/msccl_xml_reader.hpp"
+#include "checker/msccl_xml/msccl_xml_reader.hpp"
 #include "tests/msccl_test_support.hpp"
 #include "tests/required_inputs.hpp"
 #include "tests/test_support.hpp"

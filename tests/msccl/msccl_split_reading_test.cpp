@@ -1,5 +1,5 @@
 // Large plain files are read in two halves on two threads
-// (checker/formats/plain_msccl_reader.hpp): the program must be the one a
+// (checker/msccl_xml/plain_msccl_reader.hpp): the program must be the one a
 // single walk reads, wherever the split falls, and a fault in either half
 // must still send the file to pugixml, which names it.
 #include <doctest/doctest.h>
@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "checker/core/input_error.hpp"
-#include "checker/formats/msccl_xml_reader.hpp"
-#include "checker/formats/msccl_xml_writer.hpp"
-#include "checker/formats/plain_msccl_reader.hpp"
 #include "checker/lowering/msccl_lowering.hpp"
+#include "checker/msccl_xml/msccl_xml_reader.hpp"
+#include "checker/msccl_xml/msccl_xml_writer.hpp"
+#include "checker/msccl_xml/plain_msccl_reader.hpp"
 #include "tests/msccl_test_support.hpp"
 #include "tests/test_support.hpp"
 

@@ -1,5 +1,5 @@
 // The ring that carries a run's steps from its order side to its value side
-// (checker/asynchronous/step_log.hpp): every record arrives once, in order,
+// (checker/msccl/step_log.hpp): every record arrives once, in order,
 // with its clock, across the ring's wrap, across threads, and on one thread
 // whose reader drains the ring whenever it fills; a reader that gives up
 // does not leave the writer waiting.
@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-#include "checker/asynchronous/step_log.hpp"
+#include "checker/msccl/step_log.hpp"
 
 using namespace trivcheck::msccl;
 

@@ -1,5 +1,5 @@
 // The value side of an MSCCL-IR run on a second thread gives the report it
-// gives after the order side on one thread (checker/asynchronous/
+// gives after the order side on one thread (checker/msccl/
 // two_sided_run.hpp): on every real file, every mutant of every operator
 // (races, deadlocks, double counts, missing values), and exported programs.
 #include <doctest/doctest.h>
@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "checker/asynchronous/asynchronous_check.hpp"
-#include "checker/asynchronous/flat_steps.hpp"
-#include "checker/formats/msccl_xml_reader.hpp"
 #include "checker/lowering/msccl_lowering.hpp"
+#include "checker/msccl/asynchronous_check.hpp"
+#include "checker/msccl/flat_steps.hpp"
+#include "checker/msccl_xml/msccl_xml_reader.hpp"
 #include "checker/reports/report_json.hpp"
 #include "checker/search/msccl_mutation.hpp"
 #include "tests/msccl_test_support.hpp"

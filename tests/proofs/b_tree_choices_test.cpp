@@ -1,4 +1,4 @@
-#include "proofs/b_tree_choices.hpp"
+#include "proofs/trivance_b/b_tree_choices.hpp"
 
 #include <doctest/doctest.h>
 
@@ -6,7 +6,7 @@
 
 #include "checker/explanations/check.hpp"
 #include "models/ring_arithmetic.hpp"
-#include "models/trivance.hpp"
+#include "models/trivance/trivance.hpp"
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;

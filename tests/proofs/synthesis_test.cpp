@@ -8,7 +8,7 @@
 
 #include "checker/execution/pieces_execution.hpp"
 #include "models/ring_arithmetic.hpp"
-#include "models/trivance.hpp"
+#include "models/trivance/trivance.hpp"
 #include "proofs/pieces_model.hpp"
 #include "tests/test_support.hpp"
 

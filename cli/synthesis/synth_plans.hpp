@@ -1,0 +1,30 @@
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace trivcheck::cli {
+
+/// What `trivcheck synth --form B` does beyond the sizes.
+struct PlanSynthesisOptions {
+    bool json = false;
+    int jobs = 0;
+    /// Partial plans the exhaustive search may cost per n before the plan is
+    /// reported as the local search's, not proven least.
+    std::int64_t proof_limit = 100000;
+    /// Run the symbolic executor on the schedule each plan generates.
+    bool verify = false;
+    /// Write the plans as the generator's stored table (models/trivance/trivance_b_plans.inc).
+    std::string table_file;
+};
+
+/// `trivcheck synth --form B`: for every n of `sizes`, the least-Θ Trivance B
+/// plan the search finds (models/trivance/trivance_b_search.hpp), against the short-last
+/// and short-first layouts, Table 1's 2/3 log3 n, the lower bound for any
+/// tree schedule (models/trivance/tree_theta_bound.hpp) and the stored plan; one line
+/// (or JSON result) per n and a summary. Returns 1 when a stored plan differs
+/// from the search's (unless the table is being rewritten) or a verified
+/// schedule fails the executor, 0 otherwise.
+int run_plan_synthesis(const std::vector<int>& sizes, const PlanSynthesisOptions& options);
+
+}  // namespace trivcheck::cli

@@ -1,0 +1,46 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "models/trivance/trivance_tree.hpp"
+
+namespace trivcheck {
+
+/// A Trivance B schedule for ring size n, as the distances of its reduce-
+/// scatter steps (docs/trivance-b.md): ceil(log3 n) steps, each with a
+/// distance to the parent each way round; the reduction in-tree is the one
+/// every placed displacement grows by adopting what those distances reach
+/// (models/trivance/trivance_tree.hpp), its free directions chosen by the balanced
+/// rule; the all-gather is the time reversal, so it costs the same.
+struct TrivanceBPlan {
+    int n = 0;
+    std::vector<StepDistances> steps;
+    bool operator==(const TrivanceBPlan&) const = default;
+};
+
+/// The plan's most blocks on one directed link, summed over the reduce-
+/// scatter's steps; both phases together carry twice that, so
+/// Θ = 2 * phase_link_blocks / n. Nothing when the plan leaves a rank unreached.
+std::optional<std::int64_t> phase_link_blocks(const TrivanceBPlan& plan);
+
+/// Θ of a plan that reaches every rank, in units of m.
+double plan_theta(const TrivanceBPlan& plan, std::int64_t phase_blocks);
+
+/// The published distances (1, 3, 9, ..., and the shortened step last when n
+/// is not a power of 3): the layout the generator used before plans.
+TrivanceBPlan short_last_plan(int n);
+/// The shortened step first, at +ceil(e/2) and -floor(e/2) with
+/// e = n - 3^floor(log3 n), then 1, 3, 9, ... as for 3^floor(log3 n).
+TrivanceBPlan short_first_plan(int n);
+
+/// "1,3,9,7/6": each step's distance, or plus/minus when they differ.
+std::string plan_text(const TrivanceBPlan& plan);
+/// Whether `text` is meant as a plan (it starts with a digit) rather than a layout's name.
+bool is_plan_text(const std::string& text);
+/// Parses plan_text's form for ring size n; std::invalid_argument when it is
+/// not that form or a distance is outside [0, n/2].
+TrivanceBPlan parse_plan_text(int n, const std::string& text);
+
+}  // namespace trivcheck

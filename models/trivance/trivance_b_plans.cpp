@@ -1,0 +1,28 @@
+#include "models/trivance/trivance_b_plans.hpp"
+
+#include <array>
+
+#include "models/trivance/trivance_b_rule.hpp"
+
+namespace trivcheck {
+
+namespace {
+
+/// Index n - 2 holds n's plan in plan_text's form.
+constexpr std::array<const char*, stored_trivance_b_plans_up_to - 1> stored_plans = {
+#include "models/trivance/trivance_b_plans.inc"
+};
+
+}  // namespace
+
+std::optional<TrivanceBPlan> stored_trivance_b_plan(int n) {
+    if (n < 2 || n > stored_trivance_b_plans_up_to) return std::nullopt;
+    return parse_plan_text(n, stored_plans[static_cast<std::size_t>(n - 2)]);
+}
+
+TrivanceBPlan best_known_plan(int n) {
+    if (std::optional<TrivanceBPlan> stored = stored_trivance_b_plan(n)) return *stored;
+    return plan_by_rule(n).plan;
+}
+
+}  // namespace trivcheck

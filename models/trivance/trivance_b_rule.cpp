@@ -1,0 +1,124 @@
+#include "models/trivance/trivance_b_rule.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <stdexcept>
+
+#include "models/ring_arithmetic.hpp"
+
+namespace trivcheck {
+
+namespace {
+
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+/// The arcs of a ladder that triples at every step but at `short_steps`,
+/// where `short_arc` gives the arc (it sees the arc before).
+template <typename ShortArc>
+std::vector<int> tripling_ladder(int n, const std::vector<int>& short_steps, ShortArc short_arc) {
+    const int steps = ceil_log(n, 3);
+    std::vector<int> arcs;
+    std::int64_t arc = 1;
+    for (int t = 0; t < steps; ++t) {
+        const bool is_short =
+            std::find(short_steps.begin(), short_steps.end(), t) != short_steps.end();
+        const std::int64_t next = is_short ? short_arc(t, arc) : 3 * arc;
+        // A ladder step grows the arc by two distances of at most the arc.
+        if (next < arc || next > 3 * arc) return {};
+        arcs.push_back(static_cast<int>(next));
+        arc = next;
+    }
+    return arcs;
+}
+
+}  // namespace
+
+std::vector<int> one_short_step_arcs(int n, int j) {
+    const int steps = ceil_log(n, 3);
+    const std::int64_t arc_needed = ceil_div(n, power(3, steps - 1 - j));
+    return tripling_ladder(n, {j}, [&](int, std::int64_t) { return arc_needed; });
+}
+
+std::vector<int> two_short_step_arcs(int n, int j1, int j2) {
+    const int steps = ceil_log(n, 3);
+    const std::int64_t arc_needed = ceil_div(n, power(3, steps - 1 - j2));
+    // The least a with a^2 * 3^(j2-j1-1) >= arc_needed * 3^j1: after j1 and
+    // after j2 the arc grows by about the same factor.
+    const std::int64_t between = power(3, j2 - j1 - 1);
+    const std::int64_t target = arc_needed * power(3, j1);
+    std::int64_t first_arc = power(3, j1);
+    while (first_arc * first_arc * between < target) ++first_arc;
+    return tripling_ladder(n, {j1, j2}, [&](int t, std::int64_t arc) {
+        return t == j1 ? first_arc : std::max(arc_needed, arc);
+    });
+}
+
+TrivanceBPlan plan_from_arcs(int n, const std::vector<int>& arcs) {
+    TrivanceBPlan plan{n, {}};
+    int before = 1;
+    for (int arc : arcs) {
+        const int growth = arc - before;
+        plan.steps.push_back({std::min((growth + 1) / 2, n / 2), std::min(growth / 2, n / 2)});
+        before = arc;
+    }
+    return plan;
+}
+
+TrivanceBPlan split_digit_plan(int n, int j) {
+    const int steps = ceil_log(n, 3);
+    const auto capped = [&](std::int64_t d) {
+        return static_cast<int>(std::min<std::int64_t>(d, n / 2));
+    };
+    TrivanceBPlan plan{n, {}};
+    for (int t = 0; t < steps; ++t) {
+        if (t < j) {
+            const int d = capped(power(3, t));
+            plan.steps.push_back({d, d});
+        } else if (t == j) {
+            plan.steps.push_back({capped(power(3, j - 1)), capped(power(3, j))});
+        } else {
+            const int d = capped(power(3, t - 1));
+            plan.steps.push_back({d, d});
+        }
+    }
+    return plan;
+}
+
+std::vector<RulePlan> rule_candidates(int n) {
+    if (n < 2) throw std::invalid_argument("trivance B plans need n >= 2");
+    const int steps = ceil_log(n, 3);
+    std::vector<RulePlan> candidates{{"short_first", short_first_plan(n)},
+                                     {"short_last", short_last_plan(n)}};
+    for (int j = 0; j < steps; ++j)
+        candidates.push_back(
+            {"short_step@" + std::to_string(j), plan_from_arcs(n, one_short_step_arcs(n, j))});
+    for (int j1 = 0; j1 < steps; ++j1)
+        for (int j2 = j1 + 1; j2 < steps; ++j2)
+            if (const std::vector<int> arcs = two_short_step_arcs(n, j1, j2); !arcs.empty())
+                candidates.push_back(
+                    {"two_short_steps@" + std::to_string(j1) + "," + std::to_string(j2),
+                     plan_from_arcs(n, arcs)});
+    for (int j = 1; j + 1 < steps; ++j)
+        if (power(3, j) <= n / 2)
+            candidates.push_back({"split_digit@" + std::to_string(j), split_digit_plan(n, j)});
+    return candidates;
+}
+
+RulePlan plan_by_rule(int n) {
+    std::optional<RulePlan> best;
+    std::int64_t best_blocks = std::numeric_limits<std::int64_t>::max();
+    for (RulePlan& candidate : rule_candidates(n)) {
+        // A candidate that leaves a rank unreached (a split digit on some n) is no plan.
+        const std::optional<std::int64_t> blocks = phase_link_blocks(candidate.plan);
+        if (blocks && *blocks < best_blocks) {
+            best_blocks = *blocks;
+            best = std::move(candidate);
+        }
+    }
+    // short_first always reaches every rank.
+    return best.value();
+}
+
+}  // namespace trivcheck

@@ -1,0 +1,58 @@
+#pragma once
+#include <string>
+#include <vector>
+
+#include "models/trivance/trivance_b_plan.hpp"
+
+namespace trivcheck {
+
+// Trivance B plans by rule (docs/trivance-b.md, "A rule"): a few families of
+// plans, each in closed form in n, and the cheapest of them. Except for the
+// two short layouts, every family is an arc ladder: after reduce-scatter step t a
+// rank holds the contributions of an arc of arc_t ranks around it, and step t
+// grows the arc from arc_(t-1) (arc_(-1) = 1) to arc_t with the distances
+// ceil((arc_t - arc_(t-1)) / 2) towards + and the floor of it towards -. The
+// arcs stay contiguous because no distance exceeds the arc before it, and the
+// last arc holds at least n ranks, so every rank is reached.
+
+/// One candidate of the rule: its family's name with its parameters
+/// ("short_step@2", "two_short_steps@1,3", "split_digit@4", "short_first",
+/// "short_last")
+/// and the plan.
+struct RulePlan {
+    std::string name;
+    TrivanceBPlan plan;
+};
+
+/// The arcs of the ladder families for ring size n, K = ceil(log3 n) steps,
+/// 3^(K-1) < n <= 3^K (n >= 2):
+/// * one short step at j: arcs triple (3, 9, ...) except at j, where the arc
+///   becomes ceil(n / 3^(K-1-j)) (at j = K-1 the short-last layout with its
+///   short step split ceil(e/2), floor(e/2));
+/// * two short steps at j1 < j2: arcs triple except at j1 and j2; the arc
+///   after j2 is ceil(n / 3^(K-1-j2)) and the arc after j1 is the least
+///   a >= 3^j1 with a * a * 3^(j2-j1-1) >= that arc times 3^j1, so the two
+///   steps share the shortfall evenly; nothing when that is not a ladder.
+std::vector<int> one_short_step_arcs(int n, int j);
+std::vector<int> two_short_step_arcs(int n, int j1, int j2);
+
+/// A plan from its arcs: step t sends ceil((arc_t - arc_(t-1)) / 2) towards +
+/// and the rest towards -.
+TrivanceBPlan plan_from_arcs(int n, const std::vector<int>& arcs);
+
+/// The split-digit plan at j (1 <= j <= K-2): distances 1, 3, ..., 3^(j-1),
+/// then 3^(j-1) towards + and 3^j towards -, then 3^j, 3^(j+1), ..., 3^(K-2)
+/// (each capped at n/2). Its arcs are 3^j, 7·3^(j-1), 13·3^(j-1), then each
+/// grows by 2·3^(t-1).
+TrivanceBPlan split_digit_plan(int n, int j);
+
+/// Every candidate the rule costs for n, in a fixed order: short_first,
+/// short_last, the one-short-step ladders, the two-short-step ladders, the
+/// split-digit plans.
+std::vector<RulePlan> rule_candidates(int n);
+
+/// The rule's plan for n >= 2: the cheapest candidate (the first on a tie).
+/// Both short layouts are candidates, so it is never worse than either.
+RulePlan plan_by_rule(int n);
+
+}  // namespace trivcheck

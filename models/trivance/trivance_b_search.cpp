@@ -1,0 +1,194 @@
+#include "models/trivance/trivance_b_search.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+#include <stdexcept>
+#include <vector>
+
+#include "models/ring_arithmetic.hpp"
+#include "models/trivance/trivance_b_rule.hpp"
+
+namespace trivcheck {
+
+namespace {
+
+constexpr std::int64_t unreachable = std::numeric_limits<std::int64_t>::max();
+
+std::int64_t cost_of(const TrivanceBPlan& plan, std::int64_t& evaluated) {
+    ++evaluated;
+    return phase_link_blocks(plan).value_or(unreachable);
+}
+
+/// Distances of a ladder b^0, b^1, ... of ceil(log3 n) steps, each in [1, n/2].
+TrivanceBPlan geometric_plan(int n, double base) {
+    TrivanceBPlan plan{n, {}};
+    const int steps = ceil_log(n, 3);
+    for (int t = 0; t < steps; ++t) {
+        const int d = std::clamp(static_cast<int>(std::lround(std::pow(base, t))), 1, n / 2);
+        plan.steps.push_back({d, d});
+    }
+    return plan;
+}
+
+/// The values one coordinate descent move tries for a distance now at `now`:
+/// every value on rings of up to 200; elsewhere a window of 6 around it, the
+/// powers of 3, the halves of the extra ranks e = n - 3^floor(log3 n), and its
+/// multiples by simple ratios.
+std::vector<int> candidate_distances(int n, int now) {
+    const int most = n / 2;
+    std::set<int> values;
+    if (n <= 200) {
+        for (int d = 0; d <= most; ++d) values.insert(d);
+    } else {
+        for (int d = now - 6; d <= now + 6; ++d) values.insert(d);
+        for (std::int64_t p = 1; p <= most; p *= 3) values.insert(static_cast<int>(p));
+        const int extra = n - static_cast<int>(power(3, floor_log(n, 3)));
+        values.insert({0, extra / 2, (extra + 1) / 2});
+        for (double ratio : {1.0 / 3, 0.5, 2.0 / 3, 0.9, 1.1, 1.5, 2.0, 3.0})
+            values.insert(static_cast<int>(std::lround(now * ratio)));
+    }
+    std::vector<int> kept;
+    for (int d : values)
+        if (d >= 0 && d <= most) kept.push_back(d);
+    return kept;
+}
+
+/// Coordinate descent from one seed: each pass tries, for every step, new
+/// plus, minus and common distances, keeping any strict improvement.
+void descend(TrivanceBPlan plan, PlanSearchResult& best) {
+    std::int64_t cost = cost_of(plan, best.evaluated);
+    bool improved = true;
+    while (improved) {
+        improved = false;
+        for (std::size_t t = 0; t < plan.steps.size(); ++t)
+            for (int side = 0; side < 3; ++side) {
+                const StepDistances now = plan.steps[t];
+                const int from = side == 1 ? now.minus : now.plus;
+                for (int d : candidate_distances(plan.n, from)) {
+                    TrivanceBPlan next = plan;
+                    if (side != 1) next.steps[t].plus = d;
+                    if (side != 0) next.steps[t].minus = d;
+                    if (next.steps[t] == now) continue;
+                    const std::int64_t next_cost = cost_of(next, best.evaluated);
+                    if (next_cost < cost) {
+                        plan = std::move(next);
+                        cost = next_cost;
+                        improved = true;
+                    }
+                }
+            }
+    }
+    if (cost < best.phase_link_blocks) {
+        best.plan = plan;
+        best.phase_link_blocks = cost;
+    }
+}
+
+/// Depth-first over the steps from the coarsest, each step's distances in
+/// [0, n/2] both ways, pruned by cost and by reach.
+class BranchAndBound {
+  public:
+    BranchAndBound(const PlanSearchResult& incumbent, std::int64_t node_limit)
+        : n_(incumbent.plan.n),
+          best_(incumbent),
+          node_limit_(node_limit),
+          chosen_(static_cast<std::size_t>(ceil_log(n_, 3))) {}
+
+    /// False when the node limit was reached before the search ended.
+    bool run() {
+        const int steps = static_cast<int>(chosen_.size());
+        if (steps == 0) return true;
+        TreeGrowth growth(n_);
+        return branch(steps - 1, growth, 0);
+    }
+    const PlanSearchResult& best() const { return best_; }
+
+  private:
+    /// Tries every distance pair for step t on `growth`, which it leaves as it found it.
+    bool branch(int t, TreeGrowth& growth, std::int64_t cost) {
+        const int most = n_ / 2;
+        const bool coarsest = t + 1 == static_cast<int>(chosen_.size());
+        const int placed_before = growth.placed_count();
+        for (int plus = 0; plus <= most; ++plus)
+            // A plan and its mirror image (plus and minus swapped in every
+            // step) cost the same: the coarsest step keeps plus >= minus.
+            for (int minus = 0; minus <= (coarsest ? plus : most); ++minus) {
+                if (++best_.evaluated > node_limit_) return false;
+                const StepPlacement placement = growth.place(t, {plus, minus});
+                const bool completed = try_step(t, {plus, minus}, placement, growth, cost);
+                growth.undo_to(placed_before);
+                if (!completed) return false;
+            }
+        return true;
+    }
+
+    /// Prunes or follows step t's distances once placed; false when the node
+    /// limit was reached below.
+    bool try_step(int t, StepDistances distances, const StepPlacement& placement,
+                  TreeGrowth& growth, std::int64_t cost) {
+        // A side whose distance placed nothing is the same plan as
+        // distance 0 there: only the 0 is searched.
+        if ((distances.plus != 0 && placement.adopted_plus == 0) ||
+            (distances.minus != 0 && placement.adopted_minus == 0))
+            return true;
+        const std::int64_t step_cost = least_step_link_blocks(distances, placement);
+        const std::int64_t unplaced = n_ - growth.placed_count();
+        // Each later step at most triples what is placed; each
+        // placement there costs at least one hop, on one of two sides.
+        if (std::int64_t{growth.placed_count()} * power(3, t) < n_) return true;
+        if (cost + step_cost + (unplaced + 1) / 2 >= best_.phase_link_blocks) return true;
+        chosen_[static_cast<std::size_t>(t)] = distances;
+        if (t == 0) {
+            best_.plan = TrivanceBPlan{n_, chosen_};
+            best_.phase_link_blocks = cost + step_cost;
+            return true;
+        }
+        return branch(t - 1, growth, cost + step_cost);
+    }
+
+    int n_;
+    PlanSearchResult best_;
+    std::int64_t node_limit_;
+    std::vector<StepDistances> chosen_;
+};
+
+}  // namespace
+
+PlanSearchResult local_plan_search(int n) {
+    if (n < 2) throw std::invalid_argument("trivance B plans need n >= 2");
+    PlanSearchResult best;
+    best.plan = short_last_plan(n);
+    best.phase_link_blocks = cost_of(best.plan, best.evaluated);
+    const int steps = ceil_log(n, 3);
+    for (const TrivanceBPlan& seed :
+         {plan_by_rule(n).plan, short_first_plan(n),
+          geometric_plan(n, std::pow(static_cast<double>(n), 1.0 / steps)), geometric_plan(n, 3.0),
+          short_last_plan(n)})
+        descend(seed, best);
+    return best;
+}
+
+std::optional<PlanSearchResult> exhaustive_plan_search(const PlanSearchResult& incumbent,
+                                                       std::int64_t node_limit) {
+    // The coarsest step alone costs every pair plus >= minus in [0, n/2]
+    // before any pruning: when those exceed the limit the search cannot end.
+    const std::int64_t most = incumbent.plan.n / 2;
+    if (ceil_log(incumbent.plan.n, 3) > 0 && (most + 1) * (most + 2) / 2 > node_limit)
+        return std::nullopt;
+    BranchAndBound search(incumbent, node_limit);
+    if (!search.run()) return std::nullopt;
+    PlanSearchResult result = search.best();
+    result.proven_least = true;
+    return result;
+}
+
+PlanSearchResult search_best_plan(int n, std::int64_t node_limit) {
+    const PlanSearchResult local = local_plan_search(n);
+    if (std::optional<PlanSearchResult> proven = exhaustive_plan_search(local, node_limit))
+        return *proven;
+    return local;
+}
+
+}  // namespace trivcheck

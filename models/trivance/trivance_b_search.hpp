@@ -1,0 +1,38 @@
+#pragma once
+#include <cstdint>
+#include <optional>
+
+#include "models/trivance/trivance_b_plan.hpp"
+
+namespace trivcheck {
+
+/// The least-cost plan a search found for one n (docs/trivance-b.md).
+struct PlanSearchResult {
+    TrivanceBPlan plan;
+    /// Most blocks on one link summed over one phase (Θ = 2 * this / n).
+    std::int64_t phase_link_blocks = 0;
+    /// True when an exhaustive search proved that no plan of ceil(log3 n)
+    /// steps with distances in [0, n/2] each way costs less.
+    bool proven_least = false;
+    /// Plans (or partial plans) the search costed.
+    std::int64_t evaluated = 0;
+};
+
+/// Local search: from the rule's plan (models/trivance/trivance_b_rule.hpp), the
+/// short-last, short-first and geometric layouts,
+/// changes one step's distance (+, - or both) at a time while Θ drops.
+/// Deterministic; the result is never worse than either short layout.
+PlanSearchResult local_plan_search(int n);
+
+/// Branch and bound over every plan of ceil(log3 n) steps with distances in
+/// [0, n/2] each way, starting from `incumbent`: the result is the least (ties
+/// keep the incumbent). Nothing when more than `node_limit` partial plans
+/// would be costed (at once when the coarsest step's pairs alone are more).
+std::optional<PlanSearchResult> exhaustive_plan_search(const PlanSearchResult& incumbent,
+                                                       std::int64_t node_limit);
+
+/// The local search's plan, proven least by the exhaustive search when it
+/// finishes within `node_limit` partial plans.
+PlanSearchResult search_best_plan(int n, std::int64_t node_limit);
+
+}  // namespace trivcheck
