@@ -1,25 +1,13 @@
 #pragma once
 #include <cstdint>
-#include <vector>
 
 #include "checker/core/report.hpp"
 #include "checker/msccl/violation_sink.hpp"
+#include "checker/mscclpp/cell_values.hpp"
 #include "checker/mscclpp/plan.hpp"
 #include "checker/mscclpp/plan_cells.hpp"
-#include "checker/mscclpp/reduction_trees.hpp"
 
 namespace trivcheck::mscclpp {
-
-/// The contributions a cell holds: sorted ids (CellLayout-independent:
-/// contribution_id), one entry per copy, so a double count shows twice.
-using Contents = std::vector<int>;
-
-/// Contribution id of piece `piece` of input chunk `chunk` of gpu `gpu`, as
-/// the caller writes it before launch `launch`.
-inline int contribution_id(int launch, int gpu, int chunk, int piece, int input_stride, int pieces,
-                           int gpus) {
-    return ((launch * gpus + gpu) * input_stride + chunk) * pieces + piece;
-}
 
 /// Launches every run executes, one after the other on each gpu's stream
 /// (docs/mscclpp.md, Launches): what one launch leaves to the next (counts,
@@ -41,11 +29,9 @@ struct RunFigures {
 struct RunResult {
     /// Every thread block of every launch ran to its end.
     bool completed = false;
-    /// Per cell, after the last launch (whose contributions carry launch `launches - 1`).
-    std::vector<Contents> contents;
-    /// Per cell, its value's reduction tree in `reduction_trees` (-1: none).
-    std::vector<int> trees;
-    ReductionTrees reduction_trees;
+    /// Per cell, after the last launch (whose contributions carry launch
+    /// `launches - 1`): its contributions and its value's reduction tree.
+    CellValues values = CellValues(0);
     RunFigures figures;
 };
 

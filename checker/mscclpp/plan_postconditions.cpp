@@ -56,8 +56,8 @@ void check_plan_postconditions(const Plan& plan, const CellLayout& cells, const 
                                                        cells.pieces(),
                                                        static_cast<int>(plan.gpus.size())));
                 std::sort(expected.begin(), expected.end());
-                const Contents& held = run.contents[static_cast<std::size_t>(
-                    cells.cell(gpu.id, buffer, chunk, piece, launches - 1))];
+                const Contents& held =
+                    run.values.contents(cells.cell(gpu.id, buffer, chunk, piece, launches - 1));
                 if (held == expected) continue;
                 Contents distinct = held;
                 distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
@@ -99,12 +99,11 @@ int check_rank_consistency(const Plan& plan, const CellLayout& cells, const RunR
         std::vector<int> differing;
         for (int piece = 0; piece < cells.pieces(); ++piece) {
             const auto tree = [&](int gpu) {
-                return run.trees[static_cast<std::size_t>(
-                    cells.cell(gpu, buffer, chunk, piece, launches - 1))];
+                return run.values.tree(cells.cell(gpu, buffer, chunk, piece, launches - 1));
             };
             for (const Gpu& gpu : plan.gpus) {
                 if (tree(gpu.id) >= 0)
-                    deepest = std::max(deepest, run.reduction_trees.depth(tree(gpu.id)));
+                    deepest = std::max(deepest, run.values.trees().depth(tree(gpu.id)));
                 if (tree(gpu.id) != tree(0) &&
                     std::find(differing.begin(), differing.end(), gpu.id) == differing.end())
                     differing.push_back(gpu.id);

@@ -1,0 +1,67 @@
+#pragma once
+#include <utility>
+#include <vector>
+
+#include "checker/mscclpp/plan.hpp"
+#include "checker/mscclpp/reduction_trees.hpp"
+
+namespace trivcheck::mscclpp {
+
+/// The contributions a cell holds: sorted ids (CellLayout-independent:
+/// contribution_id), one entry per copy, so a double count shows twice.
+using Contents = std::vector<int>;
+
+/// Contribution id of piece `piece` of input chunk `chunk` of gpu `gpu`, as
+/// the caller writes it before launch `launch`.
+inline int contribution_id(int launch, int gpu, int chunk, int piece, int input_stride, int pieces,
+                           int gpus) {
+    return ((launch * gpus + gpu) * input_stride + chunk) * pieces + piece;
+}
+
+/// Per range, per gpu of the range, the cells piece by piece.
+using RangesCells = std::vector<std::vector<std::vector<int>>>;
+
+/// The symbolic value of every cell: its contributions and its reduction tree.
+/// A copy shares the value it copies, so gathering a sum onto every gpu costs
+/// an int per cell, not the sum's length.
+class CellValues {
+  public:
+    /// What one cell holds: indexes into the pools, -1 for a tree: none.
+    struct Value {
+        int contents = 0;
+        int tree = -1;
+    };
+
+    explicit CellValues(int cells);
+
+    /// A cell starts holding contribution `contribution` (a leaf).
+    void start(int cell, int contribution);
+    Value of(int cell) const { return cells_[static_cast<std::size_t>(cell)]; }
+    void set(int cell, Value value) { cells_[static_cast<std::size_t>(cell)] = value; }
+    /// The value of the cells `addends` added in their order (none: no value).
+    Value sum(const std::vector<int>& addends);
+
+    /// What `op` writes to the cells of `destinations`, in order, from the
+    /// cells of `sources` (before any of them is written): a reduction sums
+    /// every source piece by piece; any other operation copies source i (or
+    /// the last) to destination i.
+    std::vector<std::pair<int, Value>> step_values(const Operation& op, const RangesCells& sources,
+                                                   const RangesCells& destinations);
+
+    const Contents& contents(int cell) const {
+        return contents_[static_cast<std::size_t>(of(cell).contents)];
+    }
+    int tree(int cell) const { return of(cell).tree; }
+    const ReductionTrees& trees() const { return trees_; }
+
+  private:
+    /// A reduction's sums, piece by piece, in the kernel's order of additions.
+    std::vector<Value> sums(const Operation& op, const RangesCells& sources);
+
+    /// Every value's contributions; [0]: none.
+    std::vector<Contents> contents_;
+    ReductionTrees trees_;
+    std::vector<Value> cells_;
+};
+
+}  // namespace trivcheck::mscclpp

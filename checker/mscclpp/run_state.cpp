@@ -1,0 +1,137 @@
+#include "checker/mscclpp/run_state.hpp"
+
+#include <algorithm>
+
+namespace trivcheck::mscclpp {
+
+namespace {
+
+/// Every launch's thread blocks, launch by launch and gpu by gpu, then the
+/// callers after each launch, gpu by gpu.
+std::vector<Process> launched_processes(const Plan& plan) {
+    std::vector<Process> processes;
+    for (int launch = 0; launch < launches; ++launch)
+        for (const Gpu& gpu : plan.gpus)
+            for (std::size_t block = 0; block < gpu.thread_blocks.size(); ++block) {
+                Process process;
+                process.gpu = gpu.id;
+                process.block = static_cast<int>(block);
+                process.launch = launch;
+                process.started = launch == 0;
+                process.steps = thread_block_steps(gpu.thread_blocks[block]);
+                processes.push_back(std::move(process));
+            }
+    for (int launch = 1; launch <= launches; ++launch)
+        for (const Gpu& gpu : plan.gpus) {
+            Process caller;
+            caller.gpu = gpu.id;
+            caller.launch = launch;
+            caller.caller = true;
+            processes.push_back(std::move(caller));
+        }
+    return processes;
+}
+
+int first_caller(const Plan& plan) {
+    int blocks = 0;
+    for (const Gpu& gpu : plan.gpus) blocks += static_cast<int>(gpu.thread_blocks.size());
+    return blocks * launches;
+}
+
+std::vector<int> first_blocks(const Plan& plan) {
+    std::vector<int> first;
+    int blocks = 0;
+    for (const Gpu& gpu : plan.gpus) {
+        first.push_back(blocks);
+        blocks += static_cast<int>(gpu.thread_blocks.size());
+    }
+    return first;
+}
+
+int widest_input(const Plan& plan) {
+    int widest = 0;
+    for (const Gpu& gpu : plan.gpus) widest = std::max(widest, gpu.input_chunks);
+    return widest;
+}
+
+}  // namespace
+
+RunState::RunState(const Plan& of, const CellLayout& layout)
+    : plan(of),
+      cells(layout),
+      processes(launched_processes(of)),
+      callers_begin(first_caller(of)),
+      first_block(first_blocks(of)),
+      input_stride(widest_input(of)),
+      clocks(static_cast<int>(processes.size())),
+      history(static_cast<std::size_t>(layout.count())),
+      values(layout.count()) {
+    for (const Gpu& gpu : plan.gpus)
+        for (std::size_t index = 0; index < gpu.semaphores.size(); ++index)
+            semaphores[{gpu.id, static_cast<int>(index)}].initial_left =
+                gpu.semaphores[index].initial;
+    // Start: input piece p of chunk c of gpu g holds contribution (g, c, p).
+    for (const Gpu& gpu : plan.gpus)
+        for (int chunk = 0; chunk < gpu.input_chunks; ++chunk)
+            for (int piece = 0; piece < cells.pieces(); ++piece)
+                values.start(cells.cell(gpu.id, BufferKind::input, chunk, piece),
+                             input_contribution(0, gpu.id, chunk, piece));
+}
+
+ProgramPoint RunState::point(int process, int step, std::string note, int cell) const {
+    const Process& of = processes[static_cast<std::size_t>(process)];
+    ProgramPoint point;
+    point.gpu = of.gpu;
+    if (cell >= 0) {
+        const CellLayout::Place place = cells.place(cell);
+        point.buffer = "gpu " + std::to_string(place.gpu) + " " + buffer_letter(place.buffer);
+        point.chunk = place.chunk;
+    }
+    if (of.caller) {
+        point.note = "the caller after launch " + std::to_string(of.launch) +
+                     (note.empty() ? std::string() : ": " + note);
+        return point;
+    }
+    const PlanStep& plan_step = of.steps[static_cast<std::size_t>(step)];
+    point.thread_block = plan.gpus[static_cast<std::size_t>(of.gpu)]
+                             .thread_blocks[static_cast<std::size_t>(of.block)]
+                             .id;
+    point.step = plan_step.operation->index;
+    std::string what(operation_name(plan_step.operation->kind));
+    if (plan_step.iteration >= 0)
+        what += ", pipeline op " + std::to_string(plan_step.operation->inner_index) +
+                " iteration " + std::to_string(plan_step.iteration);
+    if (of.launch > 0) what += ", launch " + std::to_string(of.launch + 1);
+    point.note = note.empty() ? what : what + ": " + note;
+    return point;
+}
+
+std::vector<std::vector<int>> RunState::range_cells(const PlanStep& step, const BufferRange& range,
+                                                    int launch) const {
+    const PieceSpan span = step_pieces(step, range.size, cells.pieces());
+    std::vector<int> gpus = range.group;
+    if (gpus.empty()) gpus.push_back(range.gpu);
+    std::vector<std::vector<int>> per_gpu;
+    for (int gpu : gpus) {
+        std::vector<int> touched;
+        for (int piece = span.begin; piece < span.end; ++piece)
+            touched.push_back(cells.cell(gpu, range.buffer, range.index + piece / cells.pieces(),
+                                         piece % cells.pieces(), launch));
+        per_gpu.push_back(std::move(touched));
+    }
+    return per_gpu;
+}
+
+std::vector<int> RunState::output_cells(int gpu, int launch) const {
+    const Gpu& of = plan.gpus[static_cast<std::size_t>(gpu)];
+    const bool own_output = of.output_chunks > 0;
+    const int chunks = own_output ? of.output_chunks : of.input_chunks;
+    std::vector<int> outputs;
+    for (int chunk = 0; chunk < chunks; ++chunk)
+        for (int piece = 0; piece < cells.pieces(); ++piece)
+            outputs.push_back(cells.cell(gpu, own_output ? BufferKind::output : BufferKind::input,
+                                         chunk, piece, launch));
+    return outputs;
+}
+
+}  // namespace trivcheck::mscclpp

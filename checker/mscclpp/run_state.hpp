@@ -1,0 +1,120 @@
+#pragma once
+#include <deque>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "checker/core/report.hpp"
+#include "checker/mscclpp/cell_values.hpp"
+#include "checker/mscclpp/mailbox.hpp"
+#include "checker/mscclpp/one_sided_run.hpp"
+#include "checker/mscclpp/plan.hpp"
+#include "checker/mscclpp/plan_cells.hpp"
+#include "checker/mscclpp/plan_steps.hpp"
+#include "checker/mscclpp/run_clocks.hpp"
+
+namespace trivcheck::mscclpp {
+
+/// One access of a cell: by `process` at its clock `clock`, in its step `step`.
+struct Access {
+    int process = -1;
+    int clock = 0;
+    int step = -1;
+};
+
+struct CellHistory {
+    Access write;
+    std::vector<Access> reads;
+    /// The latest packet write of the cell, an index into RunState::packet_tokens; -1: none.
+    int packet = -1;
+};
+
+/// A thread block of one launch, or the caller between launches, run as a
+/// sequential process.
+struct Process {
+    int gpu = 0;
+    int block = 0;
+    int launch = 0;
+    /// The caller on the gpu's stream between launches (no steps): after
+    /// launch `launch - 1` it reads the output, then writes new input for
+    /// launch `launch` (none after the last).
+    bool caller = false;
+    bool started = false;
+    std::vector<PlanStep> steps;
+    std::size_t next = 0;
+    ProcessClocks clocks;
+    /// Barrier: arrived and waiting for the others (the barrier's key), or released with.
+    bool arrived = false;
+    std::optional<Token> released;
+};
+
+struct SemaphoreState {
+    int initial_left = 0;
+    std::deque<Token> releases;
+};
+
+struct BarrierState {
+    std::vector<int> arrived;
+};
+
+/// Everything a run of a plan tracks: the processes (every launch's thread
+/// blocks, then the callers), what they signal, and every cell's value and
+/// accesses.
+struct RunState {
+    RunState(const Plan& plan, const CellLayout& cells);
+
+    /// The caller after launch `launch - 1` of gpu `gpu`.
+    int caller_of(int gpu, int launch) const {
+        return callers_begin + (launch - 1) * static_cast<int>(plan.gpus.size()) + gpu;
+    }
+    /// The processes of gpu `gpu`'s thread blocks in launch `launch`: [first, second).
+    std::pair<int, int> blocks_of(int gpu, int launch) const {
+        const int begin =
+            launch * (callers_begin / launches) + first_block[static_cast<std::size_t>(gpu)];
+        return {begin, begin + static_cast<int>(
+                                   plan.gpus[static_cast<std::size_t>(gpu)].thread_blocks.size())};
+    }
+    /// Step `step` of process `process` (and cell `cell`, if any) in the plan's terms.
+    ProgramPoint point(int process, int step, std::string note, int cell = -1) const;
+    /// The cells of `range` that `step` touches, piece by piece (switch ranges:
+    /// the same pieces on every gpu of the group, gpu by gpu).
+    std::vector<std::vector<int>> range_cells(const PlanStep& step, const BufferRange& range,
+                                              int launch) const;
+    /// The mailboxes `op`'s channels signal into (`outgoing`) or wait on.
+    std::vector<MailboxKey> mailboxes_of(const Process& process, const Operation& op,
+                                         bool outgoing) const {
+        return operation_mailboxes(plan, process.gpu, op, outgoing);
+    }
+    /// Every piece of gpu `gpu`'s output (in place: where the input layout puts it).
+    std::vector<int> output_cells(int gpu, int launch) const;
+    /// Whether launch `launch` has written packets to `cell` (its flag is the launch's).
+    bool has_packet(int cell, int launch) const {
+        const int packet = history[static_cast<std::size_t>(cell)].packet;
+        return packet >= 0 && packet_tokens[static_cast<std::size_t>(packet)].launch == launch;
+    }
+    /// Contribution id of `gpu`'s input piece as the caller writes it before `launch`.
+    int input_contribution(int launch, int gpu, int chunk, int piece) const {
+        return contribution_id(launch, gpu, chunk, piece, input_stride, cells.pieces(),
+                               static_cast<int>(plan.gpus.size()));
+    }
+
+    const Plan& plan;
+    const CellLayout& cells;
+    std::vector<Process> processes;
+    int callers_begin = 0;
+    /// Per gpu, its first thread block's position among one launch's.
+    std::vector<int> first_block;
+    int input_stride = 0;
+    RunClocks clocks;
+    std::vector<CellHistory> history;
+    std::vector<Token> packet_tokens;
+    CellValues values;
+    std::map<MailboxKey, std::deque<Token>> mailboxes;
+    std::map<std::pair<int, int>, SemaphoreState> semaphores;
+    std::map<std::pair<int, int>, BarrierState> barriers;
+};
+
+}  // namespace trivcheck::mscclpp
