@@ -38,11 +38,13 @@ CellValues::Value CellValues::sum(const std::vector<int>& addends) {
     for (int cell : addends) {
         const Value addend = of(cell);
         const Contents& held = contents_[static_cast<std::size_t>(addend.contents)];
+        // Each value is sorted: merging keeps the total sorted.
+        const auto middle = static_cast<std::ptrdiff_t>(total.size());
         total.insert(total.end(), held.begin(), held.end());
+        std::inplace_merge(total.begin(), total.begin() + middle, total.end());
         if (addend.tree < 0) continue;
         tree = tree < 0 ? addend.tree : trees_.sum(tree, addend.tree);
     }
-    std::sort(total.begin(), total.end());
     contents_.push_back(std::move(total));
     return {static_cast<int>(contents_.size()) - 1, tree};
 }
