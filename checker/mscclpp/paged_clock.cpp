@@ -6,10 +6,11 @@ namespace trivcheck::mscclpp {
 
 namespace {
 
-std::uint64_t page_hash(const ClockPages::Page& page) {
+template <class Values>
+std::uint64_t content_hash(const Values& values) {
     std::uint64_t hash = 1469598103934665603ULL;
-    for (int entry : page) {
-        hash ^= static_cast<std::uint32_t>(entry);
+    for (auto value : values) {
+        hash ^= static_cast<std::uint32_t>(value);
         hash *= 1099511628211ULL;
         hash ^= hash >> 29;
     }
@@ -18,80 +19,105 @@ std::uint64_t page_hash(const ClockPages::Page& page) {
 
 }  // namespace
 
-ClockPages::ClockPages(int processes)
-    : slots_((processes + clock_page_entries - 1) / clock_page_entries) {
-    intern(Page{});
+void IdTable::insert(std::uint64_t key, std::uint32_t id) {
+    if (2 * (used_ + 1) > slots_.size()) {
+        std::vector<Slot> old = std::move(slots_);
+        slots_.assign(std::max<std::size_t>(1024, 2 * old.size()), Slot{});
+        used_ = 0;
+        for (const Slot& entry : old)
+            if (entry.id != none) insert(entry.key, entry.id);
+    }
+    std::size_t slot = home(key);
+    while (slots_[slot].id != none) slot = (slot + 1) & (slots_.size() - 1);
+    slots_[slot] = {key, id};
+    ++used_;
 }
 
-ClockPages::PageId ClockPages::intern(const Page& page) {
-    const std::uint64_t hash = page_hash(page);
-    const auto [first, last] = by_hash_.equal_range(hash);
-    for (auto found = first; found != last; ++found)
-        if (pages_[found->second] == page) return found->second;
-    const auto id = static_cast<PageId>(pages_.size());
+ClockPages::ClockPages(int processes) {
+    while (span(height_) < processes) ++height_;
+    intern_page(Page{});
+    intern_inner(Inner{});
+}
+
+std::int64_t ClockPages::span(int level) {
+    std::int64_t entries = page_entries;
+    for (int up = 0; up < level; ++up) entries *= children;
+    return entries;
+}
+
+ClockPages::NodeId ClockPages::intern_page(const Page& page) {
+    const std::uint64_t hash = content_hash(page);
+    const NodeId found = pages_by_hash_.find(hash, [&](NodeId id) { return pages_[id] == page; });
+    if (found != IdTable::none) return found;
+    const auto id = static_cast<NodeId>(pages_.size());
     pages_.push_back(page);
-    by_hash_.emplace(hash, id);
+    pages_by_hash_.insert(hash, id);
     return id;
 }
 
-ClockPages::PageId ClockPages::join(PageId left, PageId right) {
+ClockPages::NodeId ClockPages::intern_inner(const Inner& inner) {
+    const std::uint64_t hash = content_hash(inner);
+    const NodeId found =
+        inners_by_hash_.find(hash, [&](NodeId id) { return inners_[id] == inner; });
+    if (found != IdTable::none) return found;
+    const auto id = static_cast<NodeId>(inners_.size());
+    inners_.push_back(inner);
+    inners_by_hash_.insert(hash, id);
+    return id;
+}
+
+int ClockPages::at(NodeId root, int process) const {
+    NodeId node = root;
+    std::int64_t entry = process;
+    for (int level = height_; level > 0 && node != zeros; --level) {
+        const std::int64_t below = span(level - 1);
+        node = inners_[node][static_cast<std::size_t>(entry / below)];
+        entry %= below;
+    }
+    return node == zeros ? 0 : pages_[node][static_cast<std::size_t>(entry)];
+}
+
+ClockPages::NodeId ClockPages::join(int level, NodeId left, NodeId right) {
     if (left == right || right == zeros) return left;
     if (left == zeros) return right;
-    const std::uint64_t key =
-        (static_cast<std::uint64_t>(std::min(left, right)) << 32) | std::max(left, right);
-    if (const auto found = joins_.find(key); found != joins_.end()) return found->second;
-    Page larger = pages_[left];
-    const Page& other = pages_[right];
-    for (int entry = 0; entry < clock_page_entries; ++entry)
-        larger[entry] = std::max(larger[entry], other[entry]);
-    const PageId id = intern(larger);
-    joins_.emplace(key, id);
-    return id;
-}
-
-ClockPages::PageId ClockPages::raised(PageId id, int offset, int value) {
-    if (pages_[id][offset] >= value) return id;
-    Page page = pages_[id];
-    page[offset] = value;
-    return intern(page);
-}
-
-int PagedClock::at(const ClockPages& pages, int process) const {
-    if (!slots_) return 0;
-    const ClockPages::PageId id = (*slots_)[process / clock_page_entries];
-    return pages.page(id)[process % clock_page_entries];
-}
-
-std::vector<ClockPages::PageId>& PagedClock::writable(const ClockPages& pages) {
-    if (!slots_)
-        slots_ = std::make_shared<std::vector<ClockPages::PageId>>(
-            static_cast<std::size_t>(pages.slots()), ClockPages::zeros);
-    else if (slots_.use_count() > 1)
-        slots_ = std::make_shared<std::vector<ClockPages::PageId>>(*slots_);
-    return *slots_;
-}
-
-void PagedClock::join(ClockPages& pages, const PagedClock& other) {
-    if (!other.slots_ || other.slots_ == slots_) return;
-    if (!slots_) {
-        slots_ = other.slots_;
-        return;
+    const std::uint64_t key = (static_cast<std::uint64_t>(level) << 58) |
+                              (static_cast<std::uint64_t>(std::min(left, right)) << 29) |
+                              std::max(left, right);
+    if (const NodeId found = joins_.find(key, [](NodeId) { return true; }); found != IdTable::none)
+        return found;
+    NodeId joined;
+    if (level == 0) {
+        Page larger = pages_[left];
+        const Page& other = pages_[right];
+        for (int entry = 0; entry < page_entries; ++entry)
+            larger[entry] = std::max(larger[entry], other[entry]);
+        joined = intern_page(larger);
+    } else {
+        Inner result = inners_[left];
+        const Inner other = inners_[right];
+        for (int child = 0; child < children; ++child)
+            result[child] = join(level - 1, result[child], other[child]);
+        joined = intern_inner(result);
     }
-    const std::vector<ClockPages::PageId>& theirs = *other.slots_;
-    std::vector<ClockPages::PageId>* mine = slots_.get();
-    for (std::size_t slot = 0; slot < theirs.size(); ++slot) {
-        const ClockPages::PageId joined = pages.join((*mine)[slot], theirs[slot]);
-        if (joined == (*mine)[slot]) continue;
-        if (mine == slots_.get() && slots_.use_count() > 1) mine = &writable(pages);
-        (*mine)[slot] = joined;
-    }
+    joins_.insert(key, joined);
+    return joined;
 }
 
-void PagedClock::raise(ClockPages& pages, int process, int value) {
-    if (at(pages, process) >= value) return;
-    std::vector<ClockPages::PageId>& mine = writable(pages);
-    ClockPages::PageId& id = mine[static_cast<std::size_t>(process / clock_page_entries)];
-    id = pages.raised(id, process % clock_page_entries, value);
+ClockPages::NodeId ClockPages::raised(int level, NodeId node, int entry, int value) {
+    if (level == 0) {
+        if (pages_[node][entry] >= value) return node;
+        Page page = pages_[node];
+        page[entry] = value;
+        return intern_page(page);
+    }
+    const std::int64_t below = span(level - 1);
+    const auto child = static_cast<std::size_t>(entry / below);
+    Inner inner = inners_[node];
+    const NodeId raised_child =
+        raised(level - 1, inner[child], static_cast<int>(entry % below), value);
+    if (raised_child == inner[child]) return node;
+    inner[child] = raised_child;
+    return intern_inner(inner);
 }
 
 }  // namespace trivcheck::mscclpp

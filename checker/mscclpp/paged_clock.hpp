@@ -1,65 +1,107 @@
 #pragma once
 #include <array>
 #include <cstdint>
-#include <memory>
-#include <unordered_map>
 #include <vector>
 
 namespace trivcheck::mscclpp {
 
-/// Entries of a vector clock per page.
-inline constexpr int clock_page_entries = 64;
-
-/// The pages of every vector clock of one run, each distinct page kept once:
-/// thread blocks that know the same of a page's processes share it, so the
-/// clocks of thousands of thread blocks cost what they differ by, not the
-/// square of their number.
-class ClockPages {
+/// Entries (64-bit key, 32-bit id) in one open-addressed array: no
+/// allocation per entry, several entries per key allowed.
+class IdTable {
   public:
-    using PageId = std::uint32_t;
-    using Page = std::array<int, clock_page_entries>;
-    /// The page of zeros: what nobody has heard of.
-    static constexpr PageId zeros = 0;
+    /// The first id under `key` that `matches`, or `none`.
+    template <class Matches>
+    std::uint32_t find(std::uint64_t key, Matches matches) const {
+        if (slots_.empty()) return none;
+        for (std::size_t slot = home(key);; slot = (slot + 1) & (slots_.size() - 1)) {
+            const Slot& at = slots_[slot];
+            if (at.id == none) return none;
+            if (at.key == key && matches(at.id)) return at.id;
+        }
+    }
+    void insert(std::uint64_t key, std::uint32_t id);
 
-    /// Pages for clocks over `processes` processes.
-    explicit ClockPages(int processes);
-
-    int slots() const { return slots_; }
-    const Page& page(PageId id) const { return pages_[id]; }
-    /// The page holding the larger of each entry of `left` and `right`.
-    PageId join(PageId left, PageId right);
-    /// `id` with entry `offset` raised to at least `value`.
-    PageId raised(PageId id, int offset, int value);
+    static constexpr std::uint32_t none = 0xffffffffU;
 
   private:
-    PageId intern(const Page& page);
+    struct Slot {
+        std::uint64_t key = 0;
+        std::uint32_t id = none;
+    };
+    std::size_t home(std::uint64_t key) const {
+        return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> 20) & (slots_.size() - 1);
+    }
 
-    int slots_ = 0;
-    std::vector<Page> pages_;
-    /// Page content hash -> the pages with that hash.
-    std::unordered_multimap<std::uint64_t, PageId> by_hash_;
-    /// Both ids of a join (smaller first) -> its page.
-    std::unordered_map<std::uint64_t, PageId> joins_;
+    std::vector<Slot> slots_;
+    std::size_t used_ = 0;
 };
 
-/// A vector clock (one entry per process, 0 by default) whose pages live in a
-/// ClockPages. Copies share their pages until one of them changes (copy on
-/// write), so handing a clock to a signal or a packet costs a pointer.
-class PagedClock {
+/// The nodes of every vector clock of one run, each distinct node kept once:
+/// a clock is a tree of pages (64 entries each) under nodes of 16 children,
+/// so thread blocks that know the same of some processes share those
+/// subtrees, and joining two clocks visits only where they differ and have
+/// not been joined before. Memory and time grow with what the clocks differ
+/// by, not with the square of the processes.
+class ClockPages {
   public:
-    int at(const ClockPages& pages, int process) const;
-    /// Every entry becomes the larger of its own and `other`'s.
-    void join(ClockPages& pages, const PagedClock& other);
-    /// Entry `process` becomes at least `value`.
-    void raise(ClockPages& pages, int process, int value);
-    /// Whether the two are one clock (shared pages), not merely equal.
-    bool shares(const PagedClock& other) const { return slots_ == other.slots_; }
+    /// A node of some level: a page (level 0) or 16 children of the level below.
+    using NodeId = std::uint32_t;
+    static constexpr int page_entries = 64;
+    static constexpr int children = 16;
+    using Page = std::array<int, page_entries>;
+    using Inner = std::array<NodeId, children>;
+    /// The node of zeros, at every level: what nobody has heard of.
+    static constexpr NodeId zeros = 0;
+
+    /// Nodes for clocks over `processes` processes.
+    explicit ClockPages(int processes);
+
+    /// Entry `process` of the clock whose root is `root`.
+    int at(NodeId root, int process) const;
+    /// The root of the clock holding the larger of each entry of the two.
+    NodeId join(NodeId left, NodeId right) { return join(height_, left, right); }
+    /// The root of clock `root` with entry `process` raised to at least `value`.
+    NodeId raised(NodeId root, int process, int value) {
+        return raised(height_, root, process, value);
+    }
 
   private:
-    std::vector<ClockPages::PageId>& writable(const ClockPages& pages);
+    NodeId join(int level, NodeId left, NodeId right);
+    NodeId raised(int level, NodeId node, int entry, int value);
+    /// Entries a node of `level` covers.
+    static std::int64_t span(int level);
+    NodeId intern_page(const Page& page);
+    NodeId intern_inner(const Inner& inner);
 
-    /// Null: every entry 0.
-    std::shared_ptr<std::vector<ClockPages::PageId>> slots_;
+    /// Levels of inner nodes above the pages.
+    int height_ = 0;
+    std::vector<Page> pages_;
+    std::vector<Inner> inners_;
+    /// Content hash -> the nodes with that hash.
+    IdTable pages_by_hash_;
+    IdTable inners_by_hash_;
+    /// (level, smaller id, larger id) -> their join.
+    IdTable joins_;
+};
+
+/// A vector clock (one entry per process, 0 by default) kept in a
+/// ClockPages: its root. Copying one, into a signal or a packet, copies an int.
+class PagedClock {
+  public:
+    int at(const ClockPages& pages, int process) const { return pages.at(root_, process); }
+    /// Every entry becomes the larger of its own and `other`'s.
+    void join(ClockPages& pages, const PagedClock& other) {
+        root_ = pages.join(root_, other.root_);
+    }
+    /// Entry `process` becomes at least `value`.
+    void raise(ClockPages& pages, int process, int value) {
+        root_ = pages.raised(root_, process, value);
+    }
+    /// Whether the two are one clock (the same root: equal entries).
+    bool shares(const PagedClock& other) const { return root_ == other.root_; }
+
+  private:
+    ClockPages::NodeId root_ = ClockPages::zeros;
 };
 
 }  // namespace trivcheck::mscclpp
