@@ -39,9 +39,9 @@ std::string refusal(const std::string& text) {
 
 TEST_CASE("bench/budgets.json: every case has a budget and either a command or an inner call") {
     const auto cases = bench::read_bench_cases(testing::source_path("bench/budgets.json"));
-    CHECK(cases.size() == 19);
+    CHECK(cases.size() == 20);
     CHECK(bench::suites_of(cases) ==
-          std::vector<std::string>{"default", "scale", "long", "msccl", "torus"});
+          std::vector<std::string>{"default", "scale", "long", "msccl", "mscclpp", "torus"});
     for (const bench::BenchCase& bench : cases) {
         CAPTURE(bench.name);
         CHECK(bench.budget_seconds > 0);
@@ -84,7 +84,8 @@ TEST_CASE("trivcheck-bench refuses what it cannot do") {
         {"--jobs x", 2, "Could not convert: --jobs = x\nRun with --help for more information.\n"},
         {"--jobs -1", 2, "error: --jobs: expected 0 (all cores) or more\n"},
         {"--suites default,nosuch", 2,
-         "--suites: nosuch not in {default,scale,long,msccl,torus}\nRun with --help for more "
+         "--suites: nosuch not in {default,scale,long,msccl,mscclpp,torus}\nRun with --help for "
+         "more "
          "information.\n"},
         {"--nosuch", 2,
          "The following argument was not expected: --nosuch\nRun with --help for more "
