@@ -14,7 +14,6 @@ namespace {
 
 using proofs::Expectation;
 using proofs::QueryOutcome;
-using proofs::Verdict;
 
 std::string power(int exponent) { return "3^" + std::to_string(exponent); }
 
@@ -29,11 +28,11 @@ std::string range_of(const QueryOutcome& first, const QueryOutcome& last) {
 
 std::string verdict_text(const QueryOutcome& outcome) {
     switch (outcome.verdict) {
-        case Verdict::holds:
+        case proofs::Verdict::holds:
             return outcome.as_expected() ? "holds" : "HOLDS (a violation was expected)";
-        case Verdict::violated:
+        case proofs::Verdict::violated:
             return outcome.as_expected() ? "violated (expected finding)" : "VIOLATED";
-        case Verdict::unknown:
+        case proofs::Verdict::unknown:
             return "UNKNOWN (" + outcome.reason + ")";
     }
     return "UNKNOWN";
@@ -81,7 +80,7 @@ std::string prove_report_text(const std::vector<QueryOutcome>& outcomes) {
 
     std::size_t unexpected = 0, unknown = 0;
     for (const QueryOutcome& outcome : outcomes) {
-        if (outcome.verdict == Verdict::unknown)
+        if (outcome.verdict == proofs::Verdict::unknown)
             ++unknown;
         else if (!outcome.as_expected())
             ++unexpected;
@@ -113,7 +112,7 @@ nlohmann::ordered_json prove_report_json(const std::vector<QueryOutcome>& outcom
         query["expected"] = proofs::expected_answer(outcome.expected);
         query["verdict"] = proofs::to_string(outcome.verdict);
         query["as_expected"] = outcome.as_expected();
-        if (outcome.verdict == Verdict::unknown) query["reason"] = outcome.reason;
+        if (outcome.verdict == proofs::Verdict::unknown) query["reason"] = outcome.reason;
         query["seconds"] = outcome.seconds;
         if (outcome.finding)
             query["finding"] = {{"text", outcome.finding->text}, {"data", outcome.finding->data}};

@@ -10,12 +10,13 @@ namespace trivcheck {
 
 namespace {
 
-constexpr const char* expected = "expected ring:SIZES or torus:AxB[xC[xD]], each extent a --n item";
+constexpr const char* expected_topologies =
+    "expected ring:SIZES or torus:AxB[xC[xD]], each extent a --n item";
 
 /// The extents one dimension of a torus item may take.
 std::vector<int> dimension_sizes(const std::string& item, const std::string& part) {
     if (part.empty() || part.find(',') != std::string::npos)
-        throw TopologySpecError("torus item \"" + item + "\": " + expected);
+        throw TopologySpecError("torus item \"" + item + "\": " + expected_topologies);
     try {
         return parse_size_spec(part);
     } catch (const SizeSpecError& error) {

@@ -13,8 +13,8 @@ namespace {
 std::int64_t runs_of(const Schedule& schedule, const std::vector<int>& chunk_of) {
     std::int64_t runs = 0;
     std::vector<int> chunks;
-    for (const Step& step : schedule.steps)
-        for (const Transfer& transfer : step.transfers) {
+    for (const trivcheck::Step& step : schedule.steps)
+        for (const trivcheck::Transfer& transfer : step.transfers) {
             chunks.clear();
             transfer.blocks.for_each(
                 [&](int block) { chunks.push_back(chunk_of[static_cast<std::size_t>(block)]); });
@@ -65,10 +65,10 @@ std::vector<int> chunk_order(const Schedule& schedule) {
 
 Schedule with_blocks_renamed(const Schedule& schedule, const std::vector<int>& chunk_of) {
     Schedule result = schedule;
-    for (Step& step : result.steps) {
-        for (Transfer& transfer : step.transfers)
+    for (trivcheck::Step& step : result.steps) {
+        for (trivcheck::Transfer& transfer : step.transfers)
             transfer.blocks = renamed(transfer.blocks, chunk_of, schedule.blocks);
-        for (LocalOp& operation : step.local)
+        for (trivcheck::LocalOp& operation : step.local)
             operation.blocks = renamed(operation.blocks, chunk_of, schedule.blocks);
     }
     return result;

@@ -13,12 +13,12 @@ namespace trivcheck::mscclpp {
 namespace {
 
 /// (gpu position, thread block position, operation position); -1: the whole block.
-using Place = std::tuple<int, int, int>;
+using PlanPlace = std::tuple<int, int, int>;
 
 /// `plan` keeping the thread blocks in `blocks` and, when `operations_chosen`,
 /// only the operations in `operations` (renumbered in their thread block).
-Plan projected(const Plan& plan, const std::set<Place>& blocks, const std::set<Place>& operations,
-               bool operations_chosen) {
+Plan projected(const Plan& plan, const std::set<PlanPlace>& blocks,
+               const std::set<PlanPlace>& operations, bool operations_chosen) {
     Plan result = plan;
     for (std::size_t g = 0; g < plan.gpus.size(); ++g) {
         std::vector<ThreadBlock> kept;
@@ -54,17 +54,17 @@ PlanShrinkResult shrink_plan(const Plan& plan, ViolationKind kind) {
             return false;
         }
     };
-    std::vector<Place> blocks;
+    std::vector<PlanPlace> blocks;
     for (std::size_t g = 0; g < plan.gpus.size(); ++g)
         for (std::size_t b = 0; b < plan.gpus[g].thread_blocks.size(); ++b)
             blocks.emplace_back(static_cast<int>(g), static_cast<int>(b), -1);
-    const std::vector<Place> kept_blocks =
-        minimise_failing_subset(blocks, [&](const std::vector<Place>& subset) {
+    const std::vector<PlanPlace> kept_blocks =
+        minimise_failing_subset(blocks, [&](const std::vector<PlanPlace>& subset) {
             return fails(projected(plan, {subset.begin(), subset.end()}, {}, false));
         });
-    const std::set<Place> block_set(kept_blocks.begin(), kept_blocks.end());
-    std::vector<Place> operations;
-    for (const Place& place : kept_blocks) {
+    const std::set<PlanPlace> block_set(kept_blocks.begin(), kept_blocks.end());
+    std::vector<PlanPlace> operations;
+    for (const PlanPlace& place : kept_blocks) {
         const int g = std::get<0>(place);
         const int b = std::get<1>(place);
         const ThreadBlock& block =
@@ -72,8 +72,8 @@ PlanShrinkResult shrink_plan(const Plan& plan, ViolationKind kind) {
         for (std::size_t o = 0; o < block.operations.size(); ++o)
             operations.emplace_back(g, b, static_cast<int>(o));
     }
-    const std::vector<Place> kept_operations =
-        minimise_failing_subset(operations, [&](const std::vector<Place>& subset) {
+    const std::vector<PlanPlace> kept_operations =
+        minimise_failing_subset(operations, [&](const std::vector<PlanPlace>& subset) {
             return fails(projected(plan, block_set, {subset.begin(), subset.end()}, true));
         });
     result.plan =

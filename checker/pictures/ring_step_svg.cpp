@@ -14,7 +14,7 @@ namespace trivcheck {
 
 namespace {
 
-constexpr double width = 720;
+constexpr double ring_picture_width = 720;
 constexpr double centre_x = 360;
 constexpr double centre_y = 330;
 constexpr double radius = 250;
@@ -123,7 +123,8 @@ std::string ring_step_svg(const Schedule& schedule, int step, const Violation* h
             caption.push_back(line);
 
     const double caption_top = centre_y + radius + 60;
-    SvgDocument svg(width, caption_top + 18.0 * static_cast<double>(caption.size()) + 10);
+    SvgDocument svg(ring_picture_width,
+                    caption_top + 18.0 * static_cast<double>(caption.size()) + 10);
     svg.arrow_marker("reduce", reduce_colour);
     svg.arrow_marker("copy", copy_colour);
     svg.arrow_marker("violation", violation_colour);

@@ -13,11 +13,11 @@ namespace trivcheck {
 
 namespace {
 
-using Point = TorusGrid::Point;
+using GridPoint = TorusGrid::Point;
 
 const std::string busiest_colour = "#7b2cbf";
 
-std::string line(Point a, Point b) {
+std::string line(GridPoint a, GridPoint b) {
     return "M " + svg_number(a.x) + " " + svg_number(a.y) + " L " + svg_number(b.x) + " " +
            svg_number(b.y);
 }
@@ -41,22 +41,22 @@ class TorusStepPicture {
         const int sign = link % 2 == 0 ? 1 : -1;
         const int extent = dimension == 0 ? grid_.columns() : grid_.rows();
         const int coordinate = dimension == 0 ? grid_.column(rank) : grid_.row(rank);
-        const Point along{dimension == 0 ? 1.0 : 0.0, dimension == 0 ? 0.0 : 1.0};
+        const GridPoint along{dimension == 0 ? 1.0 : 0.0, dimension == 0 ? 0.0 : 1.0};
         // The + bar of a gap on one side of it, the - bar on the other.
         const double offset = (sign > 0 ? -1 : 1) * (link_width_ + 1);
-        const Point beside{-along.y * offset, along.x * offset};
-        auto from = [&](Point centre, double distance) {
-            return Point{centre.x + sign * along.x * distance + beside.x,
-                         centre.y + sign * along.y * distance + beside.y};
+        const GridPoint beside{-along.y * offset, along.x * offset};
+        auto from = [&](GridPoint centre, double distance) {
+            return GridPoint{centre.x + sign * along.x * distance + beside.x,
+                             centre.y + sign * along.y * distance + beside.y};
         };
-        const Point start = grid_.at(rank);
+        const GridPoint start = grid_.at(rank);
         const double gap = radius_ + 2;
         const int next = coordinate + sign;
         if (next >= 0 && next < extent)
             return {line(from(start, gap), from(start, grid_.spacing() - gap))};
         const int neighbour =
             rank + (wrap(next, extent) - coordinate) * (dimension == 0 ? 1 : grid_.columns());
-        const Point end = grid_.at(neighbour);
+        const GridPoint end = grid_.at(neighbour);
         const double stub = grid_.spacing() * 0.5;
         return {line(from(start, gap), from(start, stub)), line(from(end, -stub), from(end, -gap))};
     }
@@ -68,17 +68,17 @@ class TorusStepPicture {
     void message(const Transfer& transfer, const std::string& colour, double width,
                  const std::string& marker) {
         const std::string style = "stroke-opacity=\"0.75\" marker-end=\"url(#" + marker + ")\"";
-        const Point a = grid_.at(transfer.src);
-        const Point b = grid_.at(transfer.dst);
+        const GridPoint a = grid_.at(transfer.src);
+        const GridPoint b = grid_.at(transfer.dst);
         if (const int dimension = wrapping_dimension(transfer); dimension >= 0) {
             // Straight, beside the row (column), out past one edge and in past the other.
             const bool across_columns = dimension == 0;
             const int sign = (across_columns ? b.x < a.x : b.y < a.y) ? 1 : -1;
             const double beside = sign * grid_.spacing() * 0.14;
             const double out = grid_.spacing() * 0.45;
-            auto shifted = [&](Point p, double along) {
-                return across_columns ? Point{p.x + along, p.y + beside}
-                                      : Point{p.x - beside, p.y + along};
+            auto shifted = [&](GridPoint p, double along) {
+                return across_columns ? GridPoint{p.x + along, p.y + beside}
+                                      : GridPoint{p.x - beside, p.y + along};
             };
             const double leave = across_columns ? (sign > 0 ? grid_.right() : grid_.left())
                                                 : (sign > 0 ? grid_.bottom() : grid_.top());
@@ -86,26 +86,27 @@ class TorusStepPicture {
                                                 : (sign > 0 ? grid_.top() : grid_.bottom());
             const double from = across_columns ? a.x : a.y;
             const double to = across_columns ? b.x : b.y;
-            const Point start = shifted(a, sign * radius_);
-            const Point exit = shifted(a, leave + sign * out - from);
-            const Point entry = shifted(b, enter - sign * out - to);
-            const Point end = shifted(b, -sign * (radius_ + 2));
+            const GridPoint start = shifted(a, sign * radius_);
+            const GridPoint exit = shifted(a, leave + sign * out - from);
+            const GridPoint entry = shifted(b, enter - sign * out - to);
+            const GridPoint end = shifted(b, -sign * (radius_ + 2));
             svg_.path(line(start, exit) + " " + line(entry, end), colour, width,
                       style + " stroke-dasharray=\"5 3\"");
             return;
         }
         const double length = std::hypot(b.x - a.x, b.y - a.y);
-        const Point across{-(b.y - a.y) / length, (b.x - a.x) / length};
+        const GridPoint across{-(b.y - a.y) / length, (b.x - a.x) / length};
         const double side = 0.18 * length;
-        const Point control{(a.x + b.x) / 2 + across.x * side, (a.y + b.y) / 2 + across.y * side};
-        auto towards = [&](Point from, double by) {
+        const GridPoint control{(a.x + b.x) / 2 + across.x * side,
+                                (a.y + b.y) / 2 + across.y * side};
+        auto towards = [&](GridPoint from, double by) {
             const double dx = control.x - from.x;
             const double dy = control.y - from.y;
             const double d = std::hypot(dx, dy);
-            return Point{from.x + dx / d * by, from.y + dy / d * by};
+            return GridPoint{from.x + dx / d * by, from.y + dy / d * by};
         };
-        const Point start = towards(a, radius_);
-        const Point end = towards(b, radius_ + 2);
+        const GridPoint start = towards(a, radius_);
+        const GridPoint end = towards(b, radius_ + 2);
         svg_.path("M " + svg_number(start.x) + " " + svg_number(start.y) + " Q " +
                       svg_number(control.x) + " " + svg_number(control.y) + " " +
                       svg_number(end.x) + " " + svg_number(end.y),
@@ -206,7 +207,7 @@ std::string torus_step_svg(const Schedule& schedule, int step, const Violation* 
                                 violation_colour, 2.6, "violation");
     }
     for (int rank = 0; rank < schedule.ranks; ++rank) {
-        const Point p = grid.at(rank);
+        const GridPoint p = grid.at(rank);
         const bool marked = highlight && highlight->rank == rank;
         const double radius = picture.rank_radius();
         svg.circle(p.x, p.y, radius, "white", marked ? violation_colour : "#444", marked ? 3 : 1.2);

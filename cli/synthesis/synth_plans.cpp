@@ -39,7 +39,7 @@ struct PlanOutcome {
     std::string verified;
 };
 
-double theta(std::int64_t phase_blocks, int n) {
+double two_phase_theta(std::int64_t phase_blocks, int n) {
     return 2.0 * static_cast<double>(phase_blocks) / static_cast<double>(n);
 }
 
@@ -87,14 +87,14 @@ double rule_ratio(const PlanOutcome& outcome) {
 
 std::string outcome_text(const PlanOutcome& outcome) {
     const int n = outcome.n;
-    const double best = theta(outcome.found.phase_link_blocks, n);
+    const double best = two_phase_theta(outcome.found.phase_link_blocks, n);
     std::ostringstream text;
     text << "n = " << n << ": theta " << number(best) << " m, plan "
          << plan_text(outcome.found.plan) << " ("
          << (outcome.found.proven_least ? "least: exhaustive search" : "best found, not proven")
-         << "); short_last " << number(theta(outcome.short_last_blocks, n)) << ", short_first "
-         << number(theta(outcome.short_first_blocks, n)) << ", rule "
-         << number(theta(outcome.rule_blocks, n)) << " (" << outcome.rule.name << " "
+         << "); short_last " << number(two_phase_theta(outcome.short_last_blocks, n))
+         << ", short_first " << number(two_phase_theta(outcome.short_first_blocks, n)) << ", rule "
+         << number(two_phase_theta(outcome.rule_blocks, n)) << " (" << outcome.rule.name << " "
          << plan_text(outcome.rule.plan) << ", x" << number(rule_ratio(outcome)) << "), 2/3 log3 n "
          << number(paper_theta(n)) << " (x" << number(best / paper_theta(n)) << "), lower bound "
          << number(tree_schedule_theta_lower_bound(n)) << "; stored plan " << outcome.stored;
@@ -107,13 +107,13 @@ nlohmann::ordered_json outcome_json(const PlanOutcome& outcome) {
     return {{"n", n},
             {"plan", plan_text(outcome.found.plan)},
             {"phase_link_blocks", outcome.found.phase_link_blocks},
-            {"theta", theta(outcome.found.phase_link_blocks, n)},
+            {"theta", two_phase_theta(outcome.found.phase_link_blocks, n)},
             {"proven_least", outcome.found.proven_least},
-            {"short_last_theta", theta(outcome.short_last_blocks, n)},
-            {"short_first_theta", theta(outcome.short_first_blocks, n)},
+            {"short_last_theta", two_phase_theta(outcome.short_last_blocks, n)},
+            {"short_first_theta", two_phase_theta(outcome.short_first_blocks, n)},
             {"rule", outcome.rule.name},
             {"rule_plan", plan_text(outcome.rule.plan)},
-            {"rule_theta", theta(outcome.rule_blocks, n)},
+            {"rule_theta", two_phase_theta(outcome.rule_blocks, n)},
             {"paper_theta", paper_theta(n)},
             {"lower_bound_theta", tree_schedule_theta_lower_bound(n)},
             {"stored", outcome.stored},
@@ -174,7 +174,7 @@ int run_plan_synthesis(const std::vector<int>& sizes, const PlanSynthesisOptions
         differing += outcome.stored == "differs";
         failed += !outcome.verified.empty() && outcome.verified != "holds";
         const double ratio =
-            theta(outcome.found.phase_link_blocks, outcome.n) / paper_theta(outcome.n);
+            two_phase_theta(outcome.found.phase_link_blocks, outcome.n) / paper_theta(outcome.n);
         beats_paper += ratio <= 1.0;
         within_10 += ratio <= 1.10;
         rule_most = std::max(rule_most, rule_ratio(outcome));

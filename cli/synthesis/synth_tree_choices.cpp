@@ -22,13 +22,13 @@ using proofs::TreeChoiceAnswer;
 using proofs::TreeStepChoices;
 
 /// Θ in units of m: link blocks of m/n bytes each.
-double theta(std::int64_t link_blocks, int n) {
+double link_theta(std::int64_t link_blocks, int n) {
     return static_cast<double>(link_blocks) / static_cast<double>(n);
 }
 
 std::string theta_text(std::int64_t link_blocks, int n) {
     char text[32];
-    std::snprintf(text, sizeof text, "%.6g", theta(link_blocks, n));
+    std::snprintf(text, sizeof text, "%.6g", link_theta(link_blocks, n));
     return text;
 }
 
@@ -78,9 +78,9 @@ nlohmann::ordered_json result_json(const TreeChoiceAnswer& answer) {
     json["link_blocks"] = {{"first_come", answer.first_come_link_blocks()},
                            {"balanced", answer.balanced_link_blocks()},
                            {"optimum", answer.optimum_link_blocks()}};
-    json["theta"] = {{"first_come", theta(answer.first_come_link_blocks(), answer.n)},
-                     {"balanced", theta(answer.balanced_link_blocks(), answer.n)},
-                     {"optimum", theta(answer.optimum_link_blocks(), answer.n)}};
+    json["theta"] = {{"first_come", link_theta(answer.first_come_link_blocks(), answer.n)},
+                     {"balanced", link_theta(answer.balanced_link_blocks(), answer.n)},
+                     {"optimum", link_theta(answer.optimum_link_blocks(), answer.n)}};
     json["steps"] = nlohmann::ordered_json::array();
     for (const TreeStepChoices& step : answer.steps)
         json["steps"].push_back({{"step", step.step},
@@ -124,7 +124,7 @@ Summary summarise(const std::vector<TreeChoiceAnswer>& answers) {
         summary.balanced_optimal += balanced == optimum;
         summary.balanced_better += balanced < first_come;
         summary.balanced_worse += balanced > first_come;
-        const double improvement = theta(first_come - balanced, answer.n);
+        const double improvement = link_theta(first_come - balanced, answer.n);
         if (improvement > summary.largest_improvement) {
             summary.largest_improvement = improvement;
             summary.largest_improvement_n = answer.n;
