@@ -28,11 +28,11 @@ std::string range_of(const QueryOutcome& first, const QueryOutcome& last) {
 
 std::string verdict_text(const QueryOutcome& outcome) {
     switch (outcome.verdict) {
-        case proofs::Verdict::holds:
+        case proofs::QueryVerdict::holds:
             return outcome.as_expected() ? "holds" : "HOLDS (a violation was expected)";
-        case proofs::Verdict::violated:
+        case proofs::QueryVerdict::violated:
             return outcome.as_expected() ? "violated (expected finding)" : "VIOLATED";
-        case proofs::Verdict::unknown:
+        case proofs::QueryVerdict::unknown:
             return "UNKNOWN (" + outcome.reason + ")";
     }
     return "UNKNOWN";
@@ -80,7 +80,7 @@ std::string prove_report_text(const std::vector<QueryOutcome>& outcomes) {
 
     std::size_t unexpected = 0, unknown = 0;
     for (const QueryOutcome& outcome : outcomes) {
-        if (outcome.verdict == proofs::Verdict::unknown)
+        if (outcome.verdict == proofs::QueryVerdict::unknown)
             ++unknown;
         else if (!outcome.as_expected())
             ++unexpected;
@@ -112,7 +112,7 @@ nlohmann::ordered_json prove_report_json(const std::vector<QueryOutcome>& outcom
         query["expected"] = proofs::expected_answer(outcome.expected);
         query["verdict"] = proofs::to_string(outcome.verdict);
         query["as_expected"] = outcome.as_expected();
-        if (outcome.verdict == proofs::Verdict::unknown) query["reason"] = outcome.reason;
+        if (outcome.verdict == proofs::QueryVerdict::unknown) query["reason"] = outcome.reason;
         query["seconds"] = outcome.seconds;
         if (outcome.finding)
             query["finding"] = {{"text", outcome.finding->text}, {"data", outcome.finding->data}};

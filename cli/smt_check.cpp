@@ -41,7 +41,7 @@ std::string smt_report_text(const Report& report, int steps) {
 
 int run_smt_check(const Schedule& schedule, bool json, const proofs::SolverSettings& settings) {
     const proofs::SmtExecution execution = proofs::smt_execute(schedule, settings);
-    if (execution.verdict == proofs::Verdict::unknown) {
+    if (execution.verdict == proofs::QueryVerdict::unknown) {
         if (json)
             std::cout << json_text(
                              unknown_report_json(schedule.name, "solver", execution.unknown_reason),

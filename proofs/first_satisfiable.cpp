@@ -30,15 +30,15 @@ FirstSatisfiable first_satisfiable(Solver& solver, const std::vector<z3::expr>& 
                                    const Answer* known) {
     if (cases.empty()) return {Answer::holds(), 0};
     Answer best = known ? *known : check_some(solver, cases, 0, cases.size() - 1);
-    if (best.verdict() != Verdict::violated) return {best, 0};
+    if (best.verdict() != QueryVerdict::violated) return {best, 0};
     // Every case before `low` is unsatisfiable; case `high` is satisfied by `best`.
     std::size_t low = 0;
     std::size_t high = first_true(best.model(), cases, 0, cases.size() - 1);
     while (low < high) {
         const std::size_t middle = low + (high - low) / 2;
         Answer answer = check_some(solver, cases, low, middle);
-        if (answer.verdict() == Verdict::unknown) return {answer, 0};
-        if (answer.verdict() == Verdict::holds) {
+        if (answer.verdict() == QueryVerdict::unknown) return {answer, 0};
+        if (answer.verdict() == QueryVerdict::holds) {
             low = middle + 1;
         } else {
             high = first_true(answer.model(), cases, low, middle);

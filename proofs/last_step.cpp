@@ -72,8 +72,8 @@ std::pair<Answer, std::optional<Finding>> largest_distance_ratio(int s,
         for (unsigned i = 0; i < hypotheses.size(); ++i) solver.add(hypotheses[i]);
         solver.add(better);
         Answer answer = solver.check();
-        if (answer.verdict() == Verdict::unknown) return {answer, std::nullopt};
-        if (answer.verdict() == Verdict::violated)
+        if (answer.verdict() == QueryVerdict::unknown) return {answer, std::nullopt};
+        if (answer.verdict() == QueryVerdict::violated)
             return {Answer::unknown("optimizer's optimum is not optimal"), std::nullopt};
     }
     const double ratio = static_cast<double>(largest) / static_cast<double>(terms.full);

@@ -12,7 +12,8 @@
 namespace trivcheck::proofs {
 
 bool QueryOutcome::as_expected() const {
-    return verdict == (expected == Expectation::holds ? Verdict::holds : Verdict::violated);
+    return verdict ==
+           (expected == Expectation::holds ? QueryVerdict::holds : QueryVerdict::violated);
 }
 
 namespace {
@@ -31,10 +32,10 @@ z3::model shrink_model(Solver& solver, const Query& query, z3::model model) {
             solver.add(shrink.term <= solver.context().int_val(middle));
             const Answer answer = solver.check();
             solver.pop();
-            if (answer.verdict() == Verdict::violated) {
+            if (answer.verdict() == QueryVerdict::violated) {
                 model = answer.model();
                 high = model_integer(model, shrink.term);
-            } else if (answer.verdict() == Verdict::holds) {
+            } else if (answer.verdict() == QueryVerdict::holds) {
                 low = middle + 1;
             } else {
                 gave_up = true;  // A timeout leaves a larger, still valid, model.
@@ -77,21 +78,21 @@ QueryOutcome decide_query(const Query& query, const SolverSettings& settings,
     std::optional<Answer> vacuity;
     if (query.expected == Expectation::holds) {
         vacuity = solver.check();
-        if (vacuity->verdict() == Verdict::holds)
+        if (vacuity->verdict() == QueryVerdict::holds)
             vacuity = Answer::unknown("hypotheses are unsatisfiable: the proof would be vacuous");
     }
     solver.add(query.goal);
     const std::string benchmark = solver.to_smt2(query.logic, expected_answer(query.expected));
     const Answer answer =
-        vacuity && vacuity->verdict() == Verdict::unknown ? *vacuity : solver.check();
+        vacuity && vacuity->verdict() == QueryVerdict::unknown ? *vacuity : solver.check();
     outcome.verdict = answer.verdict();
-    if (answer.verdict() == Verdict::unknown) outcome.reason = answer.reason();
-    if (answer.verdict() == Verdict::violated)
+    if (answer.verdict() == QueryVerdict::unknown) outcome.reason = answer.reason();
+    if (answer.verdict() == QueryVerdict::violated)
         outcome.finding = describe_model(query, shrink_model(solver, query, answer.model()));
-    if (answer.verdict() == Verdict::holds && query.measure) {
+    if (answer.verdict() == QueryVerdict::holds && query.measure) {
         auto [measured, finding] = query.measure(settings);
-        if (measured.verdict() == Verdict::unknown) {
-            outcome.verdict = Verdict::unknown;
+        if (measured.verdict() == QueryVerdict::unknown) {
+            outcome.verdict = QueryVerdict::unknown;
             outcome.reason = "measurement: " + measured.reason();
         }
         outcome.finding = finding;
@@ -117,7 +118,7 @@ QueryOutcome run_query(const Query& query, const SolverSettings& settings,
     } catch (const z3::exception& error) {
         // A Z3 error (bad parameter, resource exhaustion) decides nothing.
         QueryOutcome outcome = outcome_of(query);
-        outcome.verdict = Verdict::unknown;
+        outcome.verdict = QueryVerdict::unknown;
         outcome.reason = std::string("z3 error: ") + error.msg();
         outcome.seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -154,7 +155,7 @@ std::vector<QueryOutcome> prove(const ProveSettings& settings,
 int prove_exit_code(const std::vector<QueryOutcome>& outcomes) {
     bool unknown = false;
     for (const QueryOutcome& outcome : outcomes) {
-        if (outcome.verdict == Verdict::unknown)
+        if (outcome.verdict == QueryVerdict::unknown)
             unknown = true;
         else if (!outcome.as_expected())
             return exit_violated;

@@ -25,7 +25,7 @@ struct ProveSettings {
 
 /// The result of one query, self-contained (no Z3 objects).
 struct QueryOutcome : QueryIdentity {
-    Verdict verdict = Verdict::unknown;
+    QueryVerdict verdict = QueryVerdict::unknown;
     /// The solver's reason, for Unknown.
     std::string reason;
     double seconds = 0;

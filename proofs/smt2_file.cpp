@@ -19,20 +19,20 @@ std::string smt2_file_name(const Query& query) {
     return name + ".smt2";
 }
 
-const char* smt2_answer(Verdict verdict) {
+const char* smt2_answer(QueryVerdict verdict) {
     switch (verdict) {
-        case Verdict::holds:
+        case QueryVerdict::holds:
             return "unsat";
-        case Verdict::violated:
+        case QueryVerdict::violated:
             return "sat";
-        case Verdict::unknown:
+        case QueryVerdict::unknown:
             return "unknown";
     }
     return "unknown";
 }
 
 void write_smt2_file(const std::filesystem::path& path, const Query& query,
-                     const std::string& benchmark, Verdict z3_verdict,
+                     const std::string& benchmark, QueryVerdict z3_verdict,
                      const SolverSettings& settings) {
     std::ostringstream file;
     unsigned major = 0, minor = 0, build = 0, revision = 0;

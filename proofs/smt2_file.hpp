@@ -15,10 +15,10 @@ std::string smt2_file_name(const Query& query);
 /// `; expected: sat`) and Z3's answer (`; z3: ...`), then the benchmark.
 /// Throws std::runtime_error when the file cannot be written.
 void write_smt2_file(const std::filesystem::path& path, const Query& query,
-                     const std::string& benchmark, Verdict z3_verdict,
+                     const std::string& benchmark, QueryVerdict z3_verdict,
                      const SolverSettings& settings);
 
 /// The SMT-LIB answer a verdict corresponds to: holds is unsat, violated sat.
-const char* smt2_answer(Verdict verdict);
+const char* smt2_answer(QueryVerdict verdict);
 
 }  // namespace trivcheck::proofs

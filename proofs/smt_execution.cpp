@@ -134,7 +134,7 @@ SmtExecution smt_execute(const Schedule& schedule, const SolverSettings& setting
     solver.add(terms.contributor_domain());
     SmtExecution execution;
     auto gave_up = [&](const Answer& answer) {
-        execution.verdict = Verdict::unknown;
+        execution.verdict = QueryVerdict::unknown;
         execution.unknown_reason = answer.reason();
         return execution;
     };
@@ -142,30 +142,30 @@ SmtExecution smt_execute(const Schedule& schedule, const SolverSettings& setting
         std::vector<z3::expr> cells;
         for (const Case& item : question.cases) cells.push_back(item.wrong);
         const FirstSatisfiable cell = first_satisfiable(solver, cells);
-        if (cell.answer.verdict() == Verdict::unknown) return gave_up(cell.answer);
-        if (cell.answer.verdict() == Verdict::holds) continue;
+        if (cell.answer.verdict() == QueryVerdict::unknown) return gave_up(cell.answer);
+        if (cell.answer.verdict() == QueryVerdict::holds) continue;
         std::vector<z3::expr> contributors;
         for (int x = 0; x < schedule.ranks; ++x)
             contributors.push_back(cells[cell.index] && terms.is_contributor(x) == 1);
         // The cell's model already names a contributor: the search starts below it.
         const FirstSatisfiable who = first_satisfiable(solver, contributors, &cell.answer);
-        if (who.answer.verdict() == Verdict::unknown) return gave_up(who.answer);
-        assert(who.answer.verdict() == Verdict::violated);
+        if (who.answer.verdict() == QueryVerdict::unknown) return gave_up(who.answer);
+        assert(who.answer.verdict() == QueryVerdict::violated);
         const Case& found = question.cases[cell.index];
-        execution.verdict = Verdict::violated;
+        execution.verdict = QueryVerdict::violated;
         execution.first = describe(schedule, terms, question.step, found,
                                    static_cast<int>(who.index), who.answer.model());
         return execution;
     }
-    execution.verdict = Verdict::holds;
+    execution.verdict = QueryVerdict::holds;
     return execution;
 }
 
 Report smt_report(const Schedule& schedule, const SmtExecution& execution) {
-    assert(execution.verdict != Verdict::unknown);
+    assert(execution.verdict != QueryVerdict::unknown);
     Report report = report_header(schedule);
-    report.verdict = execution.verdict == Verdict::holds ? trivcheck::Verdict::holds
-                                                         : trivcheck::Verdict::violated;
+    report.verdict = execution.verdict == QueryVerdict::holds ? trivcheck::Verdict::holds
+                                                              : trivcheck::Verdict::violated;
     const std::string scope =
         "Z3 over the contribution counts of every rank, block and contributor";
     report.checks["exactly_once"] = {

@@ -54,7 +54,7 @@ struct CountViolation {
 /// What the SMT engine established about one schedule.
 struct SmtExecution {
     /// Holds: no count is wrong; Violated: `first` is set; Unknown: see `unknown_reason`.
-    Verdict verdict = Verdict::unknown;
+    QueryVerdict verdict = QueryVerdict::unknown;
     std::string unknown_reason;
     std::optional<CountViolation> first;
 };

@@ -8,24 +8,26 @@
 
 namespace trivcheck::proofs {
 
-Answer::Answer(Verdict verdict, std::optional<z3::model> model, std::string reason)
+Answer::Answer(QueryVerdict verdict, std::optional<z3::model> model, std::string reason)
     : verdict_(verdict), model_(std::move(model)), reason_(std::move(reason)) {}
 
-Answer Answer::holds() { return Answer(Verdict::holds, std::nullopt, ""); }
+Answer Answer::holds() { return Answer(QueryVerdict::holds, std::nullopt, ""); }
 
-Answer Answer::violated(z3::model model) { return Answer(Verdict::violated, std::move(model), ""); }
+Answer Answer::violated(z3::model model) {
+    return Answer(QueryVerdict::violated, std::move(model), "");
+}
 
 Answer Answer::unknown(std::string reason) {
-    return Answer(Verdict::unknown, std::nullopt, std::move(reason));
+    return Answer(QueryVerdict::unknown, std::nullopt, std::move(reason));
 }
 
 const z3::model& Answer::model() const {
-    assert(verdict_ == Verdict::violated && model_.has_value());
+    assert(verdict_ == QueryVerdict::violated && model_.has_value());
     return *model_;
 }
 
 const std::string& Answer::reason() const {
-    assert(verdict_ == Verdict::unknown);
+    assert(verdict_ == QueryVerdict::unknown);
     return reason_;
 }
 

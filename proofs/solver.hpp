@@ -16,15 +16,15 @@ class Answer {
     static Answer violated(z3::model model);
     static Answer unknown(std::string reason);
 
-    Verdict verdict() const { return verdict_; }
+    QueryVerdict verdict() const { return verdict_; }
     /// The counterexample (or, for a search, the finding); asserts Violated.
     const z3::model& model() const;
     /// Why the solver gave up (e.g. "timeout"); asserts Unknown.
     const std::string& reason() const;
 
   private:
-    Answer(Verdict verdict, std::optional<z3::model> model, std::string reason);
-    Verdict verdict_;
+    Answer(QueryVerdict verdict, std::optional<z3::model> model, std::string reason);
+    QueryVerdict verdict_;
     std::optional<z3::model> model_;
     std::string reason_;
 };

@@ -2,13 +2,13 @@
 
 namespace trivcheck::proofs {
 
-const char* to_string(Verdict verdict) {
+const char* to_string(QueryVerdict verdict) {
     switch (verdict) {
-        case Verdict::holds:
+        case QueryVerdict::holds:
             return "holds";
-        case Verdict::violated:
+        case QueryVerdict::violated:
             return "violated";
-        case Verdict::unknown:
+        case QueryVerdict::unknown:
             return "unknown";
     }
     return "unknown";

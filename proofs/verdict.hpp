@@ -9,10 +9,10 @@ namespace trivcheck::proofs {
 /// What a query's negated claim gave: unsat is Holds, sat is Violated (with a
 /// model), anything else is Unknown (with the solver's reason). Never a bool,
 /// so that Unknown cannot be mistaken for success.
-enum class Verdict { holds, violated, unknown };
+enum class QueryVerdict { holds, violated, unknown };
 
 /// "holds", "violated" or "unknown".
-const char* to_string(Verdict verdict);
+const char* to_string(QueryVerdict verdict);
 
 /// What a query is meant to give: `holds` for a proof (the negated claim is
 /// unsat), `violated` for a search whose model is the expected finding (sat).

@@ -82,6 +82,8 @@ CommandOutput run_trivcheck_stderr(const std::string& arguments) {
     return run_shell(std::string(TRIVCHECK_BINARY) + " " + arguments + " 2>&1 >/dev/null");
 }
 
+Topology torus(std::vector<int> dims) { return Topology{TopologyKind::torus, std::move(dims), {}}; }
+
 Schedule ring_schedule(const std::string& algo, Form form, int n) {
     GeneratorRequest request;
     request.algo = algo;

@@ -27,6 +27,9 @@ CommandOutput run_trivcheck_stderr(const std::string& arguments);
 /// The generated schedule for algo/form on a ring of n ranks.
 Schedule ring_schedule(const std::string& algo, Form form, int n);
 
+/// The torus of extents `dims`.
+Topology torus(std::vector<int> dims);
+
 /// Every request the catalogue offers on `topology`: each generator, form and
 /// per-algorithm choice (Bruck's route, Trivance's last step, layout and tree).
 std::vector<GeneratorRequest> every_request(const Topology& topology);

@@ -94,7 +94,7 @@ class StepQuery {
         solver_.add(figures_.forced_minus + figures_.two_way - sends_plus_ <= bound);
         const Answer answer = solver_.check();
         std::optional<int> most;
-        if (answer.verdict() == Verdict::violated) {
+        if (answer.verdict() == QueryVerdict::violated) {
             int plus = figures_.forced_plus;
             for (const z3::expr& sends : plus_)
                 if (answer.model().eval(sends, true).is_true()) ++plus;
@@ -105,7 +105,7 @@ class StepQuery {
                                        std::to_string(figures_.step));
         }
         solver_.pop();
-        if (answer.verdict() == Verdict::unknown) throw SolverGaveUp{answer.reason()};
+        if (answer.verdict() == QueryVerdict::unknown) throw SolverGaveUp{answer.reason()};
         return most;
     }
 

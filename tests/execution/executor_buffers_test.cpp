@@ -24,7 +24,7 @@ Schedule with_scratch(int ranks = 2) {
     return schedule;
 }
 
-Transfer send(int src, int dst, int src_buffer, int dst_buffer, Op op = Op::reduce) {
+Transfer send_between(int src, int dst, int src_buffer, int dst_buffer, Op op = Op::reduce) {
     return {src,
             dst,
             BlockSet::all(1),
@@ -45,7 +45,8 @@ constexpr int scratch = 1;
 TEST_CASE("a partner's value kept in scratch and added locally in the next step holds") {
     Schedule schedule = with_scratch();
     schedule.steps.push_back(
-        {"allreduce", {send(0, 1, main_buffer, scratch), send(1, 0, main_buffer, scratch)}});
+        {"allreduce",
+         {send_between(0, 1, main_buffer, scratch), send_between(1, 0, main_buffer, scratch)}});
     schedule.steps.push_back(
         {"allreduce", {}, {local(0, scratch, main_buffer), local(1, scratch, main_buffer)}});
     const Report report = check_schedule(schedule);
@@ -58,7 +59,8 @@ TEST_CASE("a partner's value kept in scratch and added locally in the next step 
 TEST_CASE("a result left in a scratch buffer is missing from the vector") {
     Schedule schedule = with_scratch();
     schedule.steps.push_back(
-        {"allreduce", {send(0, 1, main_buffer, scratch), send(1, 0, main_buffer, scratch)}});
+        {"allreduce",
+         {send_between(0, 1, main_buffer, scratch), send_between(1, 0, main_buffer, scratch)}});
     const Report report = check_schedule(schedule);
     CHECK(report.verdict == Verdict::violated);
     CHECK(report.violation_counts.at(ViolationKind::missing) == 2);
@@ -74,7 +76,7 @@ TEST_CASE("a local reduction of two buffers that share a contribution double cou
     Schedule schedule = with_scratch(3);
     schedule.steps.push_back(
         {"allreduce",
-         {send(1, 0, main_buffer, scratch), send(2, 0, main_buffer, main_buffer)},
+         {send_between(1, 0, main_buffer, scratch), send_between(2, 0, main_buffer, main_buffer)},
          {local(0, main_buffer, scratch, Op::copy)}});
     schedule.steps.push_back({"allreduce", {}, {local(0, scratch, main_buffer)}});
     const Report report = check_schedule(schedule);
@@ -100,7 +102,7 @@ TEST_CASE("local operations run in order, before the step's sends") {
     Schedule schedule = with_scratch();
     schedule.steps.push_back(
         {"allreduce",
-         {send(0, 1, scratch, main_buffer), send(1, 0, main_buffer, main_buffer)},
+         {send_between(0, 1, scratch, main_buffer), send_between(1, 0, main_buffer, main_buffer)},
          {local(0, main_buffer, scratch, Op::copy)}});
     CHECK(check_schedule(schedule).verdict == Verdict::holds);
     // Without the copy, s is empty when sent.
@@ -114,8 +116,8 @@ TEST_CASE("local operations run in order, before the step's sends") {
 TEST_CASE("a copy into a scratch buffer replaces it; a reduce into it adds") {
     Schedule schedule = with_scratch();
     // Step 0: s := 1's value at rank 0; step 1: s += 1's value again -> double count in s.
-    schedule.steps.push_back({"allreduce", {send(1, 0, main_buffer, scratch, Op::copy)}});
-    schedule.steps.push_back({"allreduce", {send(1, 0, main_buffer, scratch)}});
+    schedule.steps.push_back({"allreduce", {send_between(1, 0, main_buffer, scratch, Op::copy)}});
+    schedule.steps.push_back({"allreduce", {send_between(1, 0, main_buffer, scratch)}});
     const Report report = check_schedule(schedule);
     const Violation& violation = report.violations.at(0);
     CHECK(violation.kind == ViolationKind::double_count);

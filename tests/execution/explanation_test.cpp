@@ -25,7 +25,7 @@ Schedule handmade(int ranks, Collective collective, std::vector<Step> steps) {
     return schedule;
 }
 
-Transfer send(int src, int dst, int block, int blocks, Op op = Op::reduce) {
+Transfer send_block(int src, int dst, int block, int blocks, Op op = Op::reduce) {
     return {src, dst, BlockSet::single(block, blocks), op, Route::shortest};
 }
 
@@ -40,11 +40,11 @@ const Violation& first_of(const Report& report, const std::string& kind, std::si
 
 TEST_CASE("missing: every lacking contributor and where it was last held") {
     // Rank 1 never hears from rank 0, although rank 2 holds 0's contribution.
-    const Report report =
-        check_schedule(handmade(3, Collective::allreduce,
-                                {{"allreduce",
-                                  {send(0, 2, 0, 1), send(1, 0, 0, 1), send(1, 2, 0, 1),
-                                   send(2, 0, 0, 1), send(2, 1, 0, 1)}}}));
+    const Report report = check_schedule(
+        handmade(3, Collective::allreduce,
+                 {{"allreduce",
+                   {send_block(0, 2, 0, 1), send_block(1, 0, 0, 1), send_block(1, 2, 0, 1),
+                    send_block(2, 0, 0, 1), send_block(2, 1, 0, 1)}}}));
     std::size_t i = 0;
     const Violation& missing = first_of(report, "missing", i);
     const Explanation& explanation = report.violations.at(i).explanation;
@@ -62,9 +62,10 @@ TEST_CASE("missing: every lacking contributor and where it was last held") {
 }
 
 TEST_CASE("missing: a copy that overwrote the contribution is named") {
-    const Report report = check_schedule(
-        handmade(2, Collective::allreduce,
-                 {{"allreduce", {send(0, 1, 0, 1)}}, {"allreduce", {send(0, 1, 0, 1, Op::copy)}}}));
+    const Report report =
+        check_schedule(handmade(2, Collective::allreduce,
+                                {{"allreduce", {send_block(0, 1, 0, 1)}},
+                                 {"allreduce", {send_block(0, 1, 0, 1, Op::copy)}}}));
     // Rank 1 held its own contribution from the start until 0's copy replaced it.
     for (std::size_t i = 0; i < report.violations.size(); ++i) {
         if (report.violations[i].kind != ViolationKind::missing || report.violations[i].rank != 1)
@@ -82,9 +83,9 @@ TEST_CASE("missing: a copy that overwrote the contribution is named") {
 
 TEST_CASE("send_unheld: what the sender held and when the block arrives") {
     // All-gather: rank 1 forwards block 0 in the very step it receives it.
-    const Report report = check_schedule(
-        handmade(3, Collective::allgather,
-                 {{"allgather", {send(0, 1, 0, 3, Op::copy), send(1, 2, 0, 3, Op::copy)}}}));
+    const Report report = check_schedule(handmade(
+        3, Collective::allgather,
+        {{"allgather", {send_block(0, 1, 0, 3, Op::copy), send_block(1, 2, 0, 3, Op::copy)}}}));
     std::size_t i = 0;
     const Violation& unheld = first_of(report, "send_unheld", i);
     const Explanation& explanation = report.violations.at(i).explanation;

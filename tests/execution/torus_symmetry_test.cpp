@@ -24,7 +24,7 @@ using namespace trivcheck;
 
 namespace {
 
-Topology torus(std::vector<int> dims) { return Topology{TopologyKind::torus, std::move(dims), {}}; }
+using testing::torus;
 
 /// Are the two schedules' steps the same, transfer by transfer and block by block?
 void check_same_steps(const Schedule& a, const Schedule& b) {

@@ -12,12 +12,13 @@
 #include "models/ring_arithmetic.hpp"
 #include "models/torus_lift.hpp"
 #include "proofs/last_step_planner.hpp"
+#include "tests/test_support.hpp"
 
 using namespace trivcheck;
 
 namespace {
 
-Topology torus(std::vector<int> dims) { return Topology{TopologyKind::torus, std::move(dims), {}}; }
+using testing::torus;
 
 GeneratorRequest torus_request(const std::string& algo, Form form, const Topology& topology) {
     GeneratorRequest request;

@@ -13,12 +13,13 @@
 #include "models/rotation_orbit.hpp"
 #include "models/torus_lift.hpp"
 #include "tests/models/same_transfers.hpp"
+#include "tests/test_support.hpp"
 
 using namespace trivcheck;
 
 namespace {
 
-Topology torus(std::vector<int> dims) { return Topology{TopologyKind::torus, std::move(dims), {}}; }
+using testing::torus;
 
 std::vector<Schedule> rings_of(const std::string& algo, Form form, const Topology& topology) {
     std::vector<Schedule> rings;

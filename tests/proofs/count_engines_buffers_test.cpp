@@ -86,7 +86,7 @@ Schedule scratch_only() { return buffers_3("buffers-3-scratch-only", nullptr, ac
 
 proofs::SmtExecution smt(const Schedule& schedule) {
     const proofs::SmtExecution execution = proofs::smt_execute(schedule, {});
-    REQUIRE(execution.verdict != proofs::Verdict::unknown);
+    REQUIRE(execution.verdict != proofs::QueryVerdict::unknown);
     return execution;
 }
 
@@ -105,7 +105,7 @@ TEST_CASE("smt engine: a scratch buffer and local operations that hold") {
     // It holds only because the sends read the state after the local
     // operations: read before them, 0 -> 1 would carry acc without 0, and
     // 0 -> 2 main without 1 and 2.
-    CHECK(smt(holds()).verdict == proofs::Verdict::holds);
+    CHECK(smt(holds()).verdict == proofs::QueryVerdict::holds);
     // Without the fold, the copy back leaves rank 0's vector without its own 0.
     Schedule no_fold = holds();
     no_fold.steps[1].local.erase(no_fold.steps[1].local.begin());
@@ -120,7 +120,7 @@ TEST_CASE("smt engine: a scratch buffer and local operations that hold") {
 TEST_CASE("smt engine: a local reduce that double counts is reported at its step and rank") {
     const Schedule schedule = local_double_count();
     const proofs::SmtExecution execution = smt(schedule);
-    REQUIRE(execution.verdict == proofs::Verdict::violated);
+    REQUIRE(execution.verdict == proofs::QueryVerdict::violated);
     REQUIRE(execution.first);
     const proofs::CountViolation& first = *execution.first;
     CHECK(first.kind == ViolationKind::double_count);

@@ -18,9 +18,9 @@ namespace {
 
 using trivcheck::proofs::Expectation;
 using trivcheck::proofs::QueryOutcome;
+using trivcheck::proofs::QueryVerdict;
 using trivcheck::proofs::SolverSettings;
 using trivcheck::proofs::Variant;
-using trivcheck::proofs::Verdict;
 
 // Small s keeps the suite fast; `trivcheck prove --max-s 30` is the real run.
 constexpr int small_max_s = 3;
@@ -80,7 +80,7 @@ TEST_CASE("the double-count search is shrunk to the least n, rank and contributo
         CAPTURE(expected.s);
         const QueryOutcome& search = find_outcome(outcomes, "search", expected.s);
         CHECK(search.expected == Expectation::violated);
-        REQUIRE(search.verdict == Verdict::violated);
+        REQUIRE(search.verdict == QueryVerdict::violated);
         REQUIRE(search.finding.has_value());
         const auto& data = search.finding->data;
         CHECK(data["n"] == expected.n);
@@ -96,7 +96,7 @@ TEST_CASE("the last step's largest d/3^s is 1, first reached at n = 3^(s+1) - 1"
     for (int s = 0; s <= small_max_s; ++s) {
         CAPTURE(s);
         const QueryOutcome& bound = find_outcome(outcomes, "d_chunks_per_link", s);
-        REQUIRE(bound.verdict == Verdict::holds);
+        REQUIRE(bound.verdict == QueryVerdict::holds);
         REQUIRE(bound.finding.has_value());
         int power = 1;
         for (int k = 0; k < s; ++k) power *= 3;
@@ -135,27 +135,27 @@ TEST_CASE("a deliberately wrong claim is Violated, so the real queries are not v
         CAPTURE(wrong.why);
         const QueryOutcome real =
             trivcheck::proofs::run_variant(wrong.variant, wrong.s, 0, settings);
-        CHECK(real.verdict == Verdict::holds);
+        CHECK(real.verdict == QueryVerdict::holds);
         const QueryOutcome outcome =
             trivcheck::proofs::run_variant(wrong.variant, wrong.s, wrong.shift, settings);
-        CHECK(outcome.verdict == Verdict::violated);
+        CHECK(outcome.verdict == QueryVerdict::violated);
         CHECK(outcome.finding.has_value());
     }
 }
 
 TEST_CASE("Unknown is never success") {
     using trivcheck::proofs::prove_exit_code;
-    auto outcome = [](Expectation expected, Verdict verdict) {
+    auto outcome = [](Expectation expected, QueryVerdict verdict) {
         QueryOutcome result;
         result.expected = expected;
         result.verdict = verdict;
         return result;
     };
-    const QueryOutcome proved = outcome(Expectation::holds, Verdict::holds);
-    const QueryOutcome found = outcome(Expectation::violated, Verdict::violated);
-    const QueryOutcome unknown = outcome(Expectation::holds, Verdict::unknown);
-    const QueryOutcome refuted = outcome(Expectation::holds, Verdict::violated);
-    const QueryOutcome not_found = outcome(Expectation::violated, Verdict::holds);
+    const QueryOutcome proved = outcome(Expectation::holds, QueryVerdict::holds);
+    const QueryOutcome found = outcome(Expectation::violated, QueryVerdict::violated);
+    const QueryOutcome unknown = outcome(Expectation::holds, QueryVerdict::unknown);
+    const QueryOutcome refuted = outcome(Expectation::holds, QueryVerdict::violated);
+    const QueryOutcome not_found = outcome(Expectation::violated, QueryVerdict::holds);
     CHECK(prove_exit_code({proved, found}) == 0);
     CHECK(prove_exit_code({proved, unknown}) == 4);
     CHECK(prove_exit_code({unknown, refuted}) == 1);
@@ -167,7 +167,7 @@ TEST_CASE("Unknown is never success") {
     hurried.resource_limit = 1;
     const QueryOutcome gave_up =
         trivcheck::proofs::run_variant(Variant::full_steps_radius, 30, 0, hurried);
-    CHECK(gave_up.verdict == Verdict::unknown);
+    CHECK(gave_up.verdict == QueryVerdict::unknown);
     CHECK(!gave_up.reason.empty());
 }
 

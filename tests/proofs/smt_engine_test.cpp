@@ -162,8 +162,8 @@ std::optional<proofs::CountViolation> smt_first(const Schedule& schedule) {
     // One context for the whole run: creating one costs more than a small check.
     static z3::context context;
     const proofs::SmtExecution execution = proofs::smt_execute(schedule, {}, context);
-    REQUIRE_MESSAGE(execution.verdict != proofs::Verdict::unknown, execution.unknown_reason);
-    if (execution.verdict == proofs::Verdict::holds) return std::nullopt;
+    REQUIRE_MESSAGE(execution.verdict != proofs::QueryVerdict::unknown, execution.unknown_reason);
+    if (execution.verdict == proofs::QueryVerdict::holds) return std::nullopt;
     REQUIRE(execution.first);
     return execution.first;
 }
@@ -259,7 +259,7 @@ std::string direct_allreduce_3(std::pair<int, int> drop) {
 TEST_CASE("smt engine: Trivance L on ring:4 counts contribution 0 twice at rank 0 in step 1") {
     const proofs::SmtExecution execution =
         proofs::smt_execute(testing::ring_schedule("trivance", Form::L, 4), {});
-    REQUIRE(execution.verdict == proofs::Verdict::violated);
+    REQUIRE(execution.verdict == proofs::QueryVerdict::violated);
     REQUIRE(execution.first);
     const proofs::CountViolation& first = *execution.first;
     CHECK(first.kind == ViolationKind::double_count);
@@ -275,7 +275,7 @@ TEST_CASE("smt engine: Trivance L on ring:4 counts contribution 0 twice at rank 
 TEST_CASE("smt engine: a hand-made allreduce without 2 -> 1 misses contributor 2 at rank 1") {
     const Schedule broken = parse_schedule_json(direct_allreduce_3({2, 1}), "direct-3.json");
     const proofs::SmtExecution execution = proofs::smt_execute(broken, {});
-    REQUIRE(execution.verdict == proofs::Verdict::violated);
+    REQUIRE(execution.verdict == proofs::QueryVerdict::violated);
     REQUIRE(execution.first);
     CHECK(execution.first->kind == ViolationKind::missing);
     CHECK(execution.first->step == 1);
@@ -289,7 +289,7 @@ TEST_CASE("smt engine: a hand-made allreduce without 2 -> 1 misses contributor 2
     CHECK(report.violations[0].step == -1);
 
     const Schedule correct = parse_schedule_json(direct_allreduce_3({-1, -1}), "direct-3.json");
-    CHECK(proofs::smt_execute(correct, {}).verdict == proofs::Verdict::holds);
+    CHECK(proofs::smt_execute(correct, {}).verdict == proofs::QueryVerdict::holds);
 }
 
 TEST_CASE("smt engine: a local operation's double count comes before its arrival elsewhere") {

@@ -42,16 +42,16 @@ TEST_CASE("solver deadline: a hard query times out, and the context answers the 
         Solver hard(context, SolverSettings{1, 0, 0});
         add_pigeonhole(hard, 11, "p" + std::to_string(round));
         const Answer gave_up = hard.check();
-        REQUIRE(gave_up.verdict() == Verdict::unknown);
+        REQUIRE(gave_up.verdict() == QueryVerdict::unknown);
         CHECK(gave_up.reason() == "timeout");
 
         Solver unsatisfiable(context, SolverSettings{60000, 0, 0});
         unsatisfiable.add(x > 3 && x < 2);
-        CHECK(unsatisfiable.check().verdict() == Verdict::holds);
+        CHECK(unsatisfiable.check().verdict() == QueryVerdict::holds);
         Solver satisfiable(context, SolverSettings{60000, 0, 0});
         satisfiable.add(x > 3 && x < 5);
         const Answer found = satisfiable.check();
-        REQUIRE(found.verdict() == Verdict::violated);
+        REQUIRE(found.verdict() == QueryVerdict::violated);
         CHECK(model_integer(found.model(), x) == 4);
     }
 }

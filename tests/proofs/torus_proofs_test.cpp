@@ -44,7 +44,7 @@ TEST_CASE("torus obligations hold for s = 1..4") {
     CHECK(outcomes.size() == 8);
     for (const QueryOutcome& outcome : outcomes) {
         INFO(outcome.label << " s=" << outcome.s << ": " << outcome.reason);
-        CHECK(outcome.verdict == proofs::Verdict::holds);
+        CHECK(outcome.verdict == proofs::QueryVerdict::holds);
         CHECK(outcome.range ==
               "3^" + std::to_string(outcome.s) + " <= a, b < 3^" + std::to_string(outcome.s + 1));
     }
@@ -57,9 +57,10 @@ TEST_CASE("a shifted torus claim is violated, so the torus queries are not vacuo
         for (const int shift : {-1, +1}) {
             CAPTURE(static_cast<int>(variant));
             CAPTURE(shift);
-            CHECK(proofs::run_variant(variant, 2, 0, settings).verdict == proofs::Verdict::holds);
+            CHECK(proofs::run_variant(variant, 2, 0, settings).verdict ==
+                  proofs::QueryVerdict::holds);
             const QueryOutcome wrong = proofs::run_variant(variant, 2, shift, settings);
-            CHECK(wrong.verdict == proofs::Verdict::violated);
+            CHECK(wrong.verdict == proofs::QueryVerdict::violated);
             CHECK(wrong.finding.has_value());
         }
 }
