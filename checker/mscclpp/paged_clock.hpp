@@ -6,8 +6,8 @@
 
 namespace trivcheck::mscclpp {
 
-/// Entries (64-bit key, 32-bit id) in one open-addressed array: no
-/// allocation per entry, several entries per key allowed.
+/// Entries (64-bit key, 32-bit id) in one open-addressed array, at most
+/// three quarters full: no allocation per entry, several entries per key allowed.
 class IdTable {
   public:
     /// The first id under `key` that `matches`, or `none`.
@@ -17,7 +17,7 @@ class IdTable {
         for (std::size_t slot = home(key);; slot = (slot + 1) & (slots_.size() - 1)) {
             const Slot& at = slots_[slot];
             if (at.id == none) return none;
-            if (at.key == key && matches(at.id)) return at.id;
+            if (at.key() == key && matches(at.id)) return at.id;
         }
     }
     void insert(std::uint64_t key, std::uint32_t id);
@@ -28,9 +28,12 @@ class IdTable {
     static constexpr std::uint32_t none = 0xffffffffU;
 
   private:
+    /// 12 bytes, not 16: the key in two halves keeps the slot 4-aligned.
     struct Slot {
-        std::uint64_t key = 0;
+        std::uint32_t key_low = 0;
+        std::uint32_t key_high = 0;
         std::uint32_t id = none;
+        std::uint64_t key() const { return static_cast<std::uint64_t>(key_high) << 32 | key_low; }
     };
     std::size_t home(std::uint64_t key) const {
         return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> 20) & (slots_.size() - 1);

@@ -502,6 +502,9 @@ void SinglePass::resolve(Gpu& gpu, std::vector<RawBlock>& blocks,
             for (int buffer : *list) require(buffer < static_cast<int>(remotes.size()));
         for (Operation& operation : raw.block.operations)
             resolve_operation(operation, gpu, raw.indexes, remotes);
+        // Grown by doubling, a block's operations would leave a quarter of
+        // the plan's largest list unused on average.
+        raw.block.operations.shrink_to_fit();
         gpu.thread_blocks.push_back(std::move(raw.block));
     }
 }
