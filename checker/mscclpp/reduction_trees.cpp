@@ -5,9 +5,15 @@
 namespace trivcheck::mscclpp {
 
 int ReductionTrees::add(std::pair<int, int> key, int depth) {
-    const auto [found, added] = ids_.try_emplace(key, static_cast<int>(depths_.size()));
-    if (added) depths_.push_back(depth);
-    return found->second;
+    const std::uint64_t packed = static_cast<std::uint64_t>(static_cast<std::uint32_t>(key.first))
+                                     << 32 |
+                                 static_cast<std::uint32_t>(key.second);
+    const std::uint32_t found = ids_.find(packed, [](std::uint32_t) { return true; });
+    if (found != IdTable::none) return static_cast<int>(found);
+    const auto id = static_cast<std::uint32_t>(depths_.size());
+    ids_.insert(packed, id);
+    depths_.push_back(depth);
+    return static_cast<int>(id);
 }
 
 int ReductionTrees::leaf(int contribution) { return add({-1, contribution}, 0); }

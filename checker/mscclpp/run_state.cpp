@@ -128,11 +128,14 @@ ProgramPoint RunState::point(int process, int step, std::string note, int cell) 
 std::vector<std::vector<int>> RunState::range_cells(const PlanStep& step, const BufferRange& range,
                                                     int launch) const {
     const PieceSpan span = step_pieces(step, range.size, cells.pieces());
-    std::vector<int> gpus = range.group;
-    if (gpus.empty()) gpus.push_back(range.gpu);
+    const int own_gpu[] = {range.gpu};
+    const std::span<const int> gpus =
+        range.group.empty() ? std::span<const int>(own_gpu) : std::span<const int>(range.group);
     std::vector<std::vector<int>> per_gpu;
+    per_gpu.reserve(gpus.size());
     for (int gpu : gpus) {
         std::vector<int> touched;
+        touched.reserve(static_cast<std::size_t>(std::max(span.end - span.begin, 0)));
         for (int piece = span.begin; piece < span.end; ++piece)
             touched.push_back(cells.cell(gpu, range.buffer, range.index + piece / cells.pieces(),
                                          piece % cells.pieces(), launch));
