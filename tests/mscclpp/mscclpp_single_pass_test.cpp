@@ -143,3 +143,39 @@ TEST_CASE("mscclpp single pass: every exported plan, the same plan as the docume
             CHECK(*single == mscclpp::parse_plan_json_document(text, "export.json"));
         }
 }
+
+TEST_CASE(
+    "mscclpp single pass: byte edits never make it answer what the document reading does not") {
+    // A fixed sequence of edits (replace, delete or repeat one byte) of a
+    // valid plan: wherever the single pass still answers, the document
+    // reading must accept the text without a warning and read the same plan.
+    const std::string plan = two_gpu_plan();
+    const std::string bytes = "0123456789\"{}[],:- .eEabsior\\";
+    std::uint64_t state = 0x9E3779B97F4A7C15ULL;
+    const auto next = [&state](std::size_t bound) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<std::size_t>(state >> 33) % bound;
+    };
+    int answered = 0;
+    for (int edit = 0; edit < 4000; ++edit) {
+        std::string text = plan;
+        const std::size_t at = next(text.size());
+        switch (next(3)) {
+            case 0:
+                text[at] = bytes[next(bytes.size())];
+                break;
+            case 1:
+                text.erase(at, 1);
+                break;
+            default:
+                text.insert(at, 1, text[at]);
+        }
+        const std::optional<mscclpp::Plan> single = mscclpp::read_plan_single_pass(text);
+        if (!single) continue;
+        ++answered;
+        INFO(text);
+        REQUIRE_FALSE(document_objects(text));
+        CHECK(*single == mscclpp::parse_plan_json_document(text, "plan.json"));
+    }
+    CHECK(answered > 0);
+}
