@@ -23,6 +23,8 @@ void IdTable::resize(std::size_t slots) {
     std::vector<Slot> old = std::move(slots_);
     slots_.assign(slots, Slot{});
     used_ = 0;
+    shift_ = 64;
+    while ((std::size_t{1} << (64 - shift_)) < slots) --shift_;
     for (const Slot& entry : old)
         if (entry.id != none) insert(entry.key(), entry.id);
 }

@@ -35,14 +35,17 @@ class IdTable {
         std::uint32_t id = none;
         std::uint64_t key() const { return static_cast<std::uint64_t>(key_high) << 32 | key_low; }
     };
+    /// Fibonacci hashing: the product's top bits, which every bit of the key reaches.
     std::size_t home(std::uint64_t key) const {
-        return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> 20) & (slots_.size() - 1);
+        return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> shift_);
     }
 
     void resize(std::size_t slots);
 
     std::vector<Slot> slots_;
     std::size_t used_ = 0;
+    /// 64 minus log2 of the slot count.
+    int shift_ = 64;
 };
 
 /// Nodes by id in chunks that never move: growing allocates a chunk, never

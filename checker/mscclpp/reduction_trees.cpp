@@ -16,7 +16,15 @@ int ReductionTrees::add(std::pair<int, int> key, int depth) {
     return static_cast<int>(id);
 }
 
-int ReductionTrees::leaf(int contribution) { return add({-1, contribution}, 0); }
+int ReductionTrees::leaf(int contribution) {
+    const auto index = static_cast<std::size_t>(contribution);
+    if (index >= leaves_.size()) leaves_.resize(std::max(index + 1, 2 * leaves_.size()), -1);
+    if (leaves_[index] < 0) {
+        leaves_[index] = static_cast<int>(depths_.size());
+        depths_.push_back(0);
+    }
+    return leaves_[index];
+}
 
 int ReductionTrees::sum(int left, int right) {
     return add({std::min(left, right), std::max(left, right)},

@@ -21,10 +21,11 @@ class ReductionTrees {
 
   private:
     int add(std::pair<int, int> key, int depth);
-    /// Leaf: {-1, contribution}; node: {smaller child, larger child}; the
-    /// pair as one 64-bit key (a hash table: a map's node per tree cost 64
-    /// bytes and a cache miss per level).
+    /// Node {smaller child, larger child} as one 64-bit key (a hash table: a
+    /// map's node per tree cost 64 bytes and a cache miss per level).
     IdTable ids_;
+    /// Per contribution id (dense, and started in order), its leaf; -1: none yet.
+    std::vector<int> leaves_;
     std::vector<int> depths_;
 };
 
