@@ -5,8 +5,8 @@
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/input_format.hpp"
 #include "checker/msccl_xml/msccl_xml_reader.hpp"
-#include "checker/mscclpp/plan_reader.hpp"
-#include "checker/mscclpp/plan_sniffing.hpp"
+#include "checker/mscclpp_reading/plan_reader.hpp"
+#include "checker/mscclpp_reading/plan_sniffing.hpp"
 
 namespace trivcheck {
 

@@ -1,12 +1,13 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace trivcheck::mscclpp {
 
-/// Entries (64-bit key, 32-bit id) in one open-addressed array: no
-/// allocation per entry, several entries per key allowed.
+/// Entries (64-bit key, 32-bit id) in one open-addressed array, at most
+/// three quarters full: no allocation per entry, several entries per key allowed.
 class IdTable {
   public:
     /// The first id under `key` that `matches`, or `none`.
@@ -16,24 +17,58 @@ class IdTable {
         for (std::size_t slot = home(key);; slot = (slot + 1) & (slots_.size() - 1)) {
             const Slot& at = slots_[slot];
             if (at.id == none) return none;
-            if (at.key == key && matches(at.id)) return at.id;
+            if (at.key() == key && matches(at.id)) return at.id;
         }
     }
     void insert(std::uint64_t key, std::uint32_t id);
+    /// Room for `entries` entries without growing (growing copies every entry
+    /// into a table twice the size: memory touched twice).
+    void reserve(std::size_t entries);
 
     static constexpr std::uint32_t none = 0xffffffffU;
 
   private:
+    /// 12 bytes, not 16: the key in two halves keeps the slot 4-aligned.
     struct Slot {
-        std::uint64_t key = 0;
+        std::uint32_t key_low = 0;
+        std::uint32_t key_high = 0;
         std::uint32_t id = none;
+        std::uint64_t key() const { return static_cast<std::uint64_t>(key_high) << 32 | key_low; }
     };
+    /// Fibonacci hashing: the product's top bits, which every bit of the key reaches.
     std::size_t home(std::uint64_t key) const {
-        return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> 20) & (slots_.size() - 1);
+        return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> shift_);
     }
+
+    void resize(std::size_t slots);
 
     std::vector<Slot> slots_;
     std::size_t used_ = 0;
+    /// 64 minus log2 of the slot count.
+    int shift_ = 64;
+};
+
+/// Nodes by id in chunks that never move: growing allocates a chunk, never
+/// copies the nodes so far (a vector would, touching twice the memory).
+template <class Node>
+class NodeStore {
+  public:
+    const Node& operator[](std::uint32_t id) const {
+        return chunks_[id >> chunk_bits][id & (chunk_size - 1)];
+    }
+    std::uint32_t size() const { return size_; }
+    void push_back(const Node& node) {
+        if ((size_ & (chunk_size - 1)) == 0)
+            chunks_.push_back(std::make_unique_for_overwrite<Node[]>(chunk_size));
+        chunks_.back()[size_ & (chunk_size - 1)] = node;
+        ++size_;
+    }
+
+  private:
+    static constexpr int chunk_bits = 14;
+    static constexpr std::uint32_t chunk_size = 1U << chunk_bits;
+    std::vector<std::unique_ptr<Node[]>> chunks_;
+    std::uint32_t size_ = 0;
 };
 
 /// The nodes of every vector clock of one run, each distinct node kept once:
@@ -53,8 +88,9 @@ class ClockPages {
     /// The node of zeros, at every level: what nobody has heard of.
     static constexpr NodeId zeros = 0;
 
-    /// Nodes for clocks over `processes` processes.
-    explicit ClockPages(int processes);
+    /// Nodes for clocks over `processes` processes that take `steps` steps
+    /// in all (room for about as many joins, made once).
+    ClockPages(int processes, std::int64_t steps);
 
     /// Entry `process` of the clock whose root is `root`.
     int at(NodeId root, int process) const;
@@ -75,8 +111,8 @@ class ClockPages {
 
     /// Levels of inner nodes above the pages.
     int height_ = 0;
-    std::vector<Page> pages_;
-    std::vector<Inner> inners_;
+    NodeStore<Page> pages_;
+    NodeStore<Inner> inners_;
     /// Content hash -> the nodes with that hash.
     IdTable pages_by_hash_;
     IdTable inners_by_hash_;

@@ -31,6 +31,8 @@ struct BufferRange {
     bool remote = false;
     /// A switch channel's multicast range: every gpu of `group`.
     std::vector<int> group = {};
+
+    friend bool operator==(const BufferRange&, const BufferRange&) = default;
 };
 
 /// A memory or port channel of one gpu, flattened as the executor flattens
@@ -41,6 +43,8 @@ struct Channel {
     /// Position among this gpu's channels of the same kind to the same peer:
     /// the n-th channel of a to b is paired with the n-th channel of b to a.
     int ordinal_to_peer = 0;
+
+    friend bool operator==(const Channel&, const Channel&) = default;
 };
 
 /// One operation of a thread block, as execution_plan.cc's setupOperation reads it.
@@ -65,15 +69,21 @@ struct Operation {
     int pipeline_chunks = 0;
     long long unit_size = 0;
     std::vector<Operation> inner;
+
+    friend bool operator==(const Operation&, const Operation&) = default;
 };
 
 struct ThreadBlock {
     int id = 0;
     std::vector<Operation> operations;
+
+    friend bool operator==(const ThreadBlock&, const ThreadBlock&) = default;
 };
 
 struct Semaphore {
     int initial = 0;
+
+    friend bool operator==(const Semaphore&, const Semaphore&) = default;
 };
 
 struct Gpu {
@@ -85,6 +95,8 @@ struct Gpu {
     std::vector<Channel> memory_channels;
     std::vector<Channel> port_channels;
     std::vector<Semaphore> semaphores;
+
+    friend bool operator==(const Gpu&, const Gpu&) = default;
 };
 
 struct Plan {
@@ -101,6 +113,7 @@ struct Plan {
     std::vector<std::string> warnings;
 
     int chunks(int gpu, BufferKind buffer) const;
+    friend bool operator==(const Plan&, const Plan&) = default;
 };
 
 }  // namespace trivcheck::mscclpp

@@ -88,6 +88,14 @@ ordered_json operation_json(const Operation& operation, std::vector<int>& block_
     return json;
 }
 
+long long operation_count(const Plan& plan) {
+    long long count = 0;
+    for (const Gpu& gpu : plan.gpus)
+        for (const ThreadBlock& block : gpu.thread_blocks)
+            count += static_cast<long long>(block.operations.size());
+    return count;
+}
+
 }  // namespace
 
 std::string write_plan_json(const Plan& plan) {
@@ -137,7 +145,8 @@ std::string write_plan_json(const Plan& plan) {
     root["gpus"] = std::move(gpus);
     root["num_threads_per_block"] = 1024;
     root["buffer_alignment"] = 16;
-    return json_text(root, 2) + "\n";
+    const bool compact = operation_count(plan) > compact_plan_operations;
+    return json_text(root, compact ? -1 : 2) + "\n";
 }
 
 }  // namespace trivcheck::mscclpp

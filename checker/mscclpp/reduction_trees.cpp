@@ -5,12 +5,26 @@
 namespace trivcheck::mscclpp {
 
 int ReductionTrees::add(std::pair<int, int> key, int depth) {
-    const auto [found, added] = ids_.try_emplace(key, static_cast<int>(depths_.size()));
-    if (added) depths_.push_back(depth);
-    return found->second;
+    const std::uint64_t packed = static_cast<std::uint64_t>(static_cast<std::uint32_t>(key.first))
+                                     << 32 |
+                                 static_cast<std::uint32_t>(key.second);
+    const std::uint32_t found = ids_.find(packed, [](std::uint32_t) { return true; });
+    if (found != IdTable::none) return static_cast<int>(found);
+    const auto id = static_cast<std::uint32_t>(depths_.size());
+    ids_.insert(packed, id);
+    depths_.push_back(depth);
+    return static_cast<int>(id);
 }
 
-int ReductionTrees::leaf(int contribution) { return add({-1, contribution}, 0); }
+int ReductionTrees::leaf(int contribution) {
+    const auto index = static_cast<std::size_t>(contribution);
+    if (index >= leaves_.size()) leaves_.resize(std::max(index + 1, 2 * leaves_.size()), -1);
+    if (leaves_[index] < 0) {
+        leaves_[index] = static_cast<int>(depths_.size());
+        depths_.push_back(0);
+    }
+    return leaves_[index];
+}
 
 int ReductionTrees::sum(int left, int right) {
     return add({std::min(left, right), std::max(left, right)},

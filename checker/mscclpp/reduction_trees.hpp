@@ -1,7 +1,8 @@
 #pragma once
-#include <map>
 #include <utility>
 #include <vector>
+
+#include "checker/mscclpp/paged_clock.hpp"
 
 namespace trivcheck::mscclpp {
 
@@ -20,8 +21,11 @@ class ReductionTrees {
 
   private:
     int add(std::pair<int, int> key, int depth);
-    /// Leaf: {-1, contribution}; node: {smaller child, larger child}.
-    std::map<std::pair<int, int>, int> ids_;
+    /// Node {smaller child, larger child} as one 64-bit key (a hash table: a
+    /// map's node per tree cost 64 bytes and a cache miss per level).
+    IdTable ids_;
+    /// Per contribution id (dense, and started in order), its leaf; -1: none yet.
+    std::vector<int> leaves_;
     std::vector<int> depths_;
 };
 

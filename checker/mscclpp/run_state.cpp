@@ -6,11 +6,28 @@ namespace trivcheck::mscclpp {
 
 namespace {
 
+std::vector<std::vector<PlanStep>> every_block_steps(const Plan& plan) {
+    std::vector<std::vector<PlanStep>> steps;
+    for (const Gpu& gpu : plan.gpus)
+        for (const ThreadBlock& block : gpu.thread_blocks)
+            steps.push_back(thread_block_steps(block));
+    return steps;
+}
+
+std::int64_t launched_steps(const std::vector<std::vector<PlanStep>>& block_steps) {
+    std::int64_t steps = 0;
+    for (const std::vector<PlanStep>& block : block_steps)
+        steps += static_cast<std::int64_t>(block.size());
+    return steps * launches;
+}
+
 /// Every launch's thread blocks, launch by launch and gpu by gpu, then the
 /// callers after each launch, gpu by gpu.
-std::vector<Process> launched_processes(const Plan& plan) {
+std::vector<Process> launched_processes(const Plan& plan,
+                                        const std::vector<std::vector<PlanStep>>& block_steps) {
     std::vector<Process> processes;
-    for (int launch = 0; launch < launches; ++launch)
+    for (int launch = 0; launch < launches; ++launch) {
+        std::size_t position = 0;
         for (const Gpu& gpu : plan.gpus)
             for (std::size_t block = 0; block < gpu.thread_blocks.size(); ++block) {
                 Process process;
@@ -18,9 +35,10 @@ std::vector<Process> launched_processes(const Plan& plan) {
                 process.block = static_cast<int>(block);
                 process.launch = launch;
                 process.started = launch == 0;
-                process.steps = thread_block_steps(gpu.thread_blocks[block]);
+                process.steps = block_steps[position++];
                 processes.push_back(std::move(process));
             }
+    }
     for (int launch = 1; launch <= launches; ++launch)
         for (const Gpu& gpu : plan.gpus) {
             Process caller;
@@ -59,11 +77,12 @@ int widest_input(const Plan& plan) {
 RunState::RunState(const Plan& of, const CellLayout& layout)
     : plan(of),
       cells(layout),
-      processes(launched_processes(of)),
+      block_steps(every_block_steps(of)),
+      processes(launched_processes(of, block_steps)),
       callers_begin(first_caller(of)),
       first_block(first_blocks(of)),
       input_stride(widest_input(of)),
-      clocks(static_cast<int>(processes.size())),
+      clocks(static_cast<int>(processes.size()), launched_steps(block_steps)),
       history(static_cast<std::size_t>(layout.count())),
       values(layout.count()) {
     for (const Gpu& gpu : plan.gpus)
@@ -109,11 +128,14 @@ ProgramPoint RunState::point(int process, int step, std::string note, int cell) 
 std::vector<std::vector<int>> RunState::range_cells(const PlanStep& step, const BufferRange& range,
                                                     int launch) const {
     const PieceSpan span = step_pieces(step, range.size, cells.pieces());
-    std::vector<int> gpus = range.group;
-    if (gpus.empty()) gpus.push_back(range.gpu);
+    const int own_gpu[] = {range.gpu};
+    const std::span<const int> gpus =
+        range.group.empty() ? std::span<const int>(own_gpu) : std::span<const int>(range.group);
     std::vector<std::vector<int>> per_gpu;
+    per_gpu.reserve(gpus.size());
     for (int gpu : gpus) {
         std::vector<int> touched;
+        touched.reserve(static_cast<std::size_t>(std::max(span.end - span.begin, 0)));
         for (int piece = span.begin; piece < span.end; ++piece)
             touched.push_back(cells.cell(gpu, range.buffer, range.index + piece / cells.pieces(),
                                          piece % cells.pieces(), launch));

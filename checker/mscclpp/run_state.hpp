@@ -3,6 +3,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -53,7 +54,8 @@ struct Token {
 /// The vector clocks of one run: every process's entries and the pages they share.
 class RunClocks {
   public:
-    explicit RunClocks(int processes) : pages_(processes) {}
+    /// Clocks over `processes` processes that run `steps` steps in all.
+    RunClocks(int processes, std::int64_t steps) : pages_(processes, steps) {}
 
     /// Entry `process` of `clocks` (of process `self`), weakly or strongly.
     int weak_entry(const ProcessClocks& clocks, int self, int process) const;
@@ -100,7 +102,8 @@ struct Process {
     /// launch `launch` (none after the last).
     bool caller = false;
     bool started = false;
-    std::vector<PlanStep> steps;
+    /// The thread block's steps, shared by its every launch (RunState::block_steps).
+    std::span<const PlanStep> steps;
     std::size_t next = 0;
     ProcessClocks clocks;
     /// Barrier: arrived and waiting for the others (the barrier's key), or released with.
@@ -160,6 +163,8 @@ struct RunState {
 
     const Plan& plan;
     const CellLayout& cells;
+    /// Per thread block (gpu by gpu), its steps.
+    std::vector<std::vector<PlanStep>> block_steps;
     std::vector<Process> processes;
     int callers_begin = 0;
     /// Per gpu, its first thread block's position among one launch's.

@@ -104,3 +104,24 @@ TEST_CASE("mscclpp export: rank consistency of the reduction trees, a named chec
         CHECK(report.mscclpp->reduction_depth == entry.depth);
     }
 }
+
+TEST_CASE("mscclpp export: indented up to compact_plan_operations, one line past them") {
+    mscclpp::Plan plan;
+    plan.name = "nops";
+    plan.collective = "allreduce";
+    plan.protocol = "Simple";
+    plan.gpus.resize(1);
+    plan.gpus[0].thread_blocks.resize(1);
+    std::vector<mscclpp::Operation>& operations = plan.gpus[0].thread_blocks[0].operations;
+    operations.resize(mscclpp::compact_plan_operations);
+    for (std::size_t index = 0; index < operations.size(); ++index)
+        operations[index].index = static_cast<int>(index);
+    const std::string indented = mscclpp::write_plan_json(plan);
+    CHECK(indented.find("\n  \"name\": \"nops\"") != std::string::npos);
+    operations.push_back({});
+    operations.back().index = static_cast<int>(operations.size()) - 1;
+    const std::string compact = mscclpp::write_plan_json(plan);
+    CHECK(compact.find('\n') == compact.size() - 1);
+    CHECK(compact.size() < indented.size() / 2);
+    CHECK(mscclpp::parse_plan_json(compact, "nops.json") == plan);
+}

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "checker/core/input_error.hpp"
-#include "checker/mscclpp/plan_sniffing.hpp"
+#include "checker/mscclpp_reading/plan_sniffing.hpp"
 #include "tests/mscclpp/mscclpp_test_support.hpp"
 
 using namespace trivcheck;

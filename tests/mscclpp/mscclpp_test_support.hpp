@@ -8,7 +8,7 @@
 
 #include "checker/core/report.hpp"
 #include "checker/mscclpp/plan_check.hpp"
-#include "checker/mscclpp/plan_reader.hpp"
+#include "checker/mscclpp_reading/plan_reader.hpp"
 #include "tests/required_inputs.hpp"
 
 namespace trivcheck::testing {

@@ -1,4 +1,4 @@
-#include "checker/mscclpp/plan_sniffing.hpp"
+#include "checker/mscclpp_reading/plan_sniffing.hpp"
 
 #include <fstream>
 

@@ -1,12 +1,14 @@
-#include "checker/mscclpp/plan_reader.hpp"
+#include "checker/mscclpp_reading/plan_reader.hpp"
 
 #include <limits>
 #include <nlohmann/json.hpp>
 
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/json_document.hpp"
-#include "checker/mscclpp/plan_fields.hpp"
-#include "checker/mscclpp/plan_indexes.hpp"
+#include "checker/formats/mapped_file.hpp"
+#include "checker/mscclpp_reading/plan_fields.hpp"
+#include "checker/mscclpp_reading/plan_indexes.hpp"
+#include "checker/mscclpp_reading/plan_single_pass.hpp"
 
 namespace trivcheck::mscclpp {
 
@@ -315,11 +317,23 @@ Plan Reader::read(const json& root) {
 
 }  // namespace
 
-Plan parse_plan_json(const std::string& text, const std::string& file_label) {
+Plan parse_plan_json_document(const std::string& text, const std::string& file_label) {
     const nlohmann::json root = parse_json_document(text, file_label);
     return Reader(file_label).read(root);
 }
 
-Plan read_plan_file(const std::string& path) { return parse_plan_json(read_file_text(path), path); }
+Plan parse_plan_json(const std::string& text, const std::string& file_label) {
+    if (std::optional<Plan> plan = read_plan_single_pass(text)) return std::move(*plan);
+    return parse_plan_json_document(text, file_label);
+}
+
+Plan read_plan_file(const std::string& path) {
+    {
+        // Mapped, not copied: the single pass needs no copy of a 900 MB plan.
+        const MappedFile file(path);
+        if (std::optional<Plan> plan = read_plan_single_pass(file.text())) return std::move(*plan);
+    }
+    return parse_plan_json_document(read_file_text(path), path);
+}
 
 }  // namespace trivcheck::mscclpp

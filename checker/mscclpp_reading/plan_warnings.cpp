@@ -1,4 +1,4 @@
-#include "checker/mscclpp/plan_warnings.hpp"
+#include "checker/mscclpp_reading/plan_warnings.hpp"
 
 namespace trivcheck::mscclpp {
 

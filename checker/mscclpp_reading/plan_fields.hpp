@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "checker/mscclpp/plan.hpp"
-#include "checker/mscclpp/plan_warnings.hpp"
+#include "checker/mscclpp_reading/plan_warnings.hpp"
 
 namespace trivcheck::mscclpp {
 

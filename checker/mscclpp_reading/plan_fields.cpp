@@ -1,4 +1,4 @@
-#include "checker/mscclpp/plan_fields.hpp"
+#include "checker/mscclpp_reading/plan_fields.hpp"
 
 #include "checker/core/input_error.hpp"
 #include "checker/formats/json_fields.hpp"

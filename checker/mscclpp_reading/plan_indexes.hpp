@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "checker/mscclpp/plan.hpp"
-#include "checker/mscclpp/plan_fields.hpp"
+#include "checker/mscclpp_reading/plan_fields.hpp"
 
 // The lists of an execution plan that operations index: a gpu's channels
 // and remote buffers, and what a thread block's `channels` and

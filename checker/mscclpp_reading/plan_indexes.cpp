@@ -1,4 +1,4 @@
-#include "checker/mscclpp/plan_indexes.hpp"
+#include "checker/mscclpp_reading/plan_indexes.hpp"
 
 namespace trivcheck::mscclpp {
 
