@@ -47,9 +47,13 @@ std::int64_t JsonCursor::integer() {
     skip_whitespace();
     const char* start = at_;
     std::int64_t value = 0;
-    while (at_ != end_ && *at_ >= '0' && *at_ <= '9') value = value * 10 + (*at_++ - '0');
+    while (at_ != end_ && *at_ >= '0' && *at_ <= '9') {
+        // A 19th digit could overflow: the document reader decides such numbers.
+        if (at_ - start == 18) throw OutsidePlainJson{};
+        value = value * 10 + (*at_++ - '0');
+    }
     const std::ptrdiff_t digits = at_ - start;
-    if (digits == 0 || digits > 18 || (digits > 1 && *start == '0')) throw OutsidePlainJson{};
+    if (digits == 0 || (digits > 1 && *start == '0')) throw OutsidePlainJson{};
     if (at_ != end_ && (*at_ == '.' || *at_ == 'e' || *at_ == 'E')) throw OutsidePlainJson{};
     return value;
 }
