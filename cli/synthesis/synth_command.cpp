@@ -240,6 +240,7 @@ int run_synth(const SynthOptions& options) {
         PlanSynthesisOptions plans = options.plans;
         plans.json = options.json;
         plans.jobs = jobs;
+        plans.timeout_ms = options.timeout_ms;
         return run_plan_synthesis(sizes, plans);
     }
     const proofs::SynthesisSettings settings{options.timeout_ms, options.seed};
@@ -282,6 +283,7 @@ void register_synth_command(CLI::App& app, CommandResult& result) {
         "  trivcheck synth --n 10\n"
         "  trivcheck synth --n 2..1000 --json\n"
         "  trivcheck synth --form B --n 256 --verify\n"
+        "  trivcheck synth --form B --n 28,256,1000 --lower-bound\n"
         "  trivcheck synth --form B --n 2..4096 --table models/trivance/trivance_b_plans.inc\n"
         "Exit 0 every n answered, 1 a solver plan failed verification (L), a stored plan\n"
         "differs from the search's or a verified plan failed the executor (B), or a rule\n"
@@ -310,6 +312,10 @@ void register_synth_command(CLI::App& app, CommandResult& result) {
         ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 40));
     command->add_flag("--verify", options->plans.verify,
                       "B: run the symbolic executor on each plan's schedule");
+    command->add_flag("--lower-bound", options->plans.lower_bound,
+                      "B: also bound Θ from below for any schedule that reduces each byte at one "
+                      "rank and gathers it from there (docs/trivance-b.md); Z3 picks the bound's "
+                      "multipliers, about 1 s an n to 1,000 and 14 s at 4,096");
     command->add_option("--table", options->plans.table_file,
                         "B: write the plans as the generator's stored table (needs --n 2..4096)");
     command->add_option("--jobs", options->jobs,

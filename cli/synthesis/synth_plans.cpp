@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -17,10 +18,10 @@
 #include "cli/progress_bar.hpp"
 #include "cli/synthesis/synthesis_document.hpp"
 #include "models/generator.hpp"
-#include "models/trivance/tree_theta_bound.hpp"
 #include "models/trivance/trivance_b_plans.hpp"
 #include "models/trivance/trivance_b_rule.hpp"
 #include "models/trivance/trivance_b_search.hpp"
+#include "proofs/trivance_b/b_lower_bound.hpp"
 
 namespace trivcheck::cli {
 
@@ -37,6 +38,8 @@ struct PlanOutcome {
     std::string stored = "none";
     /// The executor's verdict on the generated schedule, when asked.
     std::string verified;
+    /// The lower bound for any reduce-then-gather schedule, when asked.
+    std::optional<proofs::ThetaLowerBound> lower_bound;
 };
 
 double two_phase_theta(std::int64_t phase_blocks, int n) {
@@ -76,7 +79,14 @@ PlanOutcome synthesize_plan(int n, const PlanSynthesisOptions& options) {
         const Report report = execute(schedule);
         outcome.verified = to_string(report.verdict);
     }
+    if (options.lower_bound)
+        outcome.lower_bound = proofs::tree_theta_lower_bound(n, options.timeout_ms);
     return outcome;
+}
+
+/// Θ of the plan found over the lower bound.
+double bound_ratio(const PlanOutcome& outcome) {
+    return two_phase_theta(outcome.found.phase_link_blocks, outcome.n) / outcome.lower_bound->theta;
 }
 
 /// Θ of the rule's plan over Θ of the plan found.
@@ -96,29 +106,41 @@ std::string outcome_text(const PlanOutcome& outcome) {
          << ", short_first " << number(two_phase_theta(outcome.short_first_blocks, n)) << ", rule "
          << number(two_phase_theta(outcome.rule_blocks, n)) << " (" << outcome.rule.name << " "
          << plan_text(outcome.rule.plan) << ", x" << number(rule_ratio(outcome)) << "), 2/3 log3 n "
-         << number(paper_theta(n)) << " (x" << number(best / paper_theta(n)) << "), lower bound "
-         << number(tree_schedule_theta_lower_bound(n)) << "; stored plan " << outcome.stored;
+         << number(paper_theta(n)) << " (x" << number(best / paper_theta(n)) << ")";
+    if (outcome.lower_bound) {
+        text << ", lower bound " << number(outcome.lower_bound->theta) << " (x"
+             << number(bound_ratio(outcome)) << ")";
+        if (!outcome.lower_bound->unknown_reason.empty())
+            text << " (multipliers not optimal: " << outcome.lower_bound->unknown_reason << ")";
+    }
+    text << "; stored plan " << outcome.stored;
     if (!outcome.verified.empty()) text << "; executor: " << outcome.verified;
     return text.str() + "\n";
 }
 
 nlohmann::ordered_json outcome_json(const PlanOutcome& outcome) {
     const int n = outcome.n;
-    return {{"n", n},
-            {"plan", plan_text(outcome.found.plan)},
-            {"phase_link_blocks", outcome.found.phase_link_blocks},
-            {"theta", two_phase_theta(outcome.found.phase_link_blocks, n)},
-            {"proven_least", outcome.found.proven_least},
-            {"short_last_theta", two_phase_theta(outcome.short_last_blocks, n)},
-            {"short_first_theta", two_phase_theta(outcome.short_first_blocks, n)},
-            {"rule", outcome.rule.name},
-            {"rule_plan", plan_text(outcome.rule.plan)},
-            {"rule_theta", two_phase_theta(outcome.rule_blocks, n)},
-            {"paper_theta", paper_theta(n)},
-            {"lower_bound_theta", tree_schedule_theta_lower_bound(n)},
-            {"stored", outcome.stored},
-            {"verified", outcome.verified.empty() ? nlohmann::ordered_json(nullptr)
-                                                  : nlohmann::ordered_json(outcome.verified)}};
+    return {
+        {"n", n},
+        {"plan", plan_text(outcome.found.plan)},
+        {"phase_link_blocks", outcome.found.phase_link_blocks},
+        {"theta", two_phase_theta(outcome.found.phase_link_blocks, n)},
+        {"proven_least", outcome.found.proven_least},
+        {"short_last_theta", two_phase_theta(outcome.short_last_blocks, n)},
+        {"short_first_theta", two_phase_theta(outcome.short_first_blocks, n)},
+        {"rule", outcome.rule.name},
+        {"rule_plan", plan_text(outcome.rule.plan)},
+        {"rule_theta", two_phase_theta(outcome.rule_blocks, n)},
+        {"paper_theta", paper_theta(n)},
+        {"lower_bound_theta", outcome.lower_bound
+                                  ? nlohmann::ordered_json(outcome.lower_bound->theta)
+                                  : nlohmann::ordered_json(nullptr)},
+        {"lower_bound_ceiling", outcome.lower_bound && std::isfinite(outcome.lower_bound->ceiling)
+                                    ? nlohmann::ordered_json(outcome.lower_bound->ceiling)
+                                    : nlohmann::ordered_json(nullptr)},
+        {"stored", outcome.stored},
+        {"verified", outcome.verified.empty() ? nlohmann::ordered_json(nullptr)
+                                              : nlohmann::ordered_json(outcome.verified)}};
 }
 
 /// The generator's table: one plan_text a line, for n = 2, 3, ...
@@ -166,7 +188,9 @@ int run_plan_synthesis(const std::vector<int>& sizes, const PlanSynthesisOptions
         });
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    int proven = 0, differing = 0, failed = 0, beats_paper = 0, within_10 = 0;
+    int proven = 0, differing = 0, failed = 0, beats_paper = 0, within_10 = 0, unbounded = 0;
+    double bound_most = 0;
+    int bound_most_at = 0;
     double rule_most = 0, rule_sum = 0;
     std::vector<int> rule_above_5_percent;
     for (const PlanOutcome& outcome : outcomes) {
@@ -180,17 +204,29 @@ int run_plan_synthesis(const std::vector<int>& sizes, const PlanSynthesisOptions
         rule_most = std::max(rule_most, rule_ratio(outcome));
         rule_sum += rule_ratio(outcome);
         if (rule_ratio(outcome) > 1.05) rule_above_5_percent.push_back(outcome.n);
+        if (outcome.lower_bound) {
+            unbounded += !outcome.lower_bound->unknown_reason.empty();
+            if (bound_ratio(outcome) > bound_most) {
+                bound_most = bound_ratio(outcome);
+                bound_most_at = outcome.n;
+            }
+        }
     }
     const double rule_mean = outcomes.empty() ? 0 : rule_sum / static_cast<double>(outcomes.size());
-    const nlohmann::ordered_json summary = {{"sizes", outcomes.size()},
-                                            {"proven_least", proven},
-                                            {"at_or_below_paper_theta", beats_paper},
-                                            {"within_10_percent_of_paper_theta", within_10},
-                                            {"stored_plan_differs", differing},
-                                            {"rule_max_ratio", rule_most},
-                                            {"rule_mean_ratio", rule_mean},
-                                            {"rule_above_5_percent", rule_above_5_percent},
-                                            {"executor_failures", failed}};
+    nlohmann::ordered_json summary = {{"sizes", outcomes.size()},
+                                      {"proven_least", proven},
+                                      {"at_or_below_paper_theta", beats_paper},
+                                      {"within_10_percent_of_paper_theta", within_10},
+                                      {"stored_plan_differs", differing},
+                                      {"rule_max_ratio", rule_most},
+                                      {"rule_mean_ratio", rule_mean},
+                                      {"rule_above_5_percent", rule_above_5_percent},
+                                      {"executor_failures", failed}};
+    if (options.lower_bound) {
+        summary["lower_bound_max_ratio"] = bound_most;
+        summary["lower_bound_max_ratio_at"] = bound_most_at;
+        summary["lower_bound_unknown"] = unbounded;
+    }
     if (options.json) {
         nlohmann::ordered_json results = nlohmann::ordered_json::array();
         for (const PlanOutcome& outcome : outcomes) results.push_back(outcome_json(outcome));
@@ -204,6 +240,10 @@ int run_plan_synthesis(const std::vector<int>& sizes, const PlanSynthesisOptions
                   << "rule: theta over the plan found at most x" << number(rule_most) << ", mean x"
                   << number(rule_mean) << ", above x1.05 for " << rule_above_5_percent.size()
                   << " n" << sizes_text(rule_above_5_percent) << "\n";
+        if (options.lower_bound)
+            std::cout << "lower bound: theta over it at most x" << number(bound_most)
+                      << " (n = " << bound_most_at << "); multipliers not proven best for "
+                      << unbounded << " n\n";
     }
     std::cerr << "searched " << sizes.size() << " sizes in " << seconds << " s\n";
     if (!options.table_file.empty()) {
@@ -216,7 +256,8 @@ int run_plan_synthesis(const std::vector<int>& sizes, const PlanSynthesisOptions
     }
     // Writing the table replaces the stored plans, so a difference is expected then.
     const bool stale = differing > 0 && options.table_file.empty();
-    return stale || failed > 0 ? exit_violated : exit_holds;
+    if (stale || failed > 0) return exit_violated;
+    return unbounded > 0 ? exit_unknown : exit_holds;
 }
 
 }  // namespace trivcheck::cli

@@ -16,15 +16,22 @@ struct PlanSynthesisOptions {
     bool verify = false;
     /// Write the plans as the generator's stored table (models/trivance/trivance_b_plans.inc).
     std::string table_file;
+    /// Bound Θ from below for any reduce-then-gather schedule
+    /// (proofs/trivance_b/b_lower_bound.hpp), each n's multipliers chosen by Z3.
+    bool lower_bound = false;
+    /// Per solver call of the lower bound's multiplier choice.
+    unsigned timeout_ms = 10000;
 };
 
 /// `trivcheck synth --form B`: for every n of `sizes`, the least-Θ Trivance B
 /// plan the search finds (models/trivance/trivance_b_search.hpp), against the short-last
-/// and short-first layouts, Table 1's 2/3 log3 n, the lower bound for any
-/// tree schedule (models/trivance/tree_theta_bound.hpp) and the stored plan; one line
-/// (or JSON result) per n and a summary. Returns 1 when a stored plan differs
-/// from the search's (unless the table is being rewritten) or a verified
-/// schedule fails the executor, 0 otherwise.
+/// and short-first layouts, Table 1's 2/3 log3 n, the stored plan and, when
+/// asked, the lower bound for any reduce-then-gather schedule
+/// (models/trivance/tree_theta_bound.hpp); one line (or JSON result) per n
+/// and a summary. Returns 1 when a stored plan differs from the search's
+/// (unless the table is being rewritten) or a verified schedule fails the
+/// executor, 4 when the solver gave up choosing a bound's multipliers, 0
+/// otherwise.
 int run_plan_synthesis(const std::vector<int>& sizes, const PlanSynthesisOptions& options);
 
 }  // namespace trivcheck::cli

@@ -1,44 +1,157 @@
 #include "models/trivance/tree_theta_bound.hpp"
 
 #include <algorithm>
-#include <vector>
+#include <limits>
+#include <stdexcept>
 
 #include "models/ring_arithmetic.hpp"
 
 namespace trivcheck {
 
-double tree_schedule_theta_lower_bound(int n) {
-    // One phase's broadcast tree of block 0, steps j = 0..K-1 from the owner.
-    // Before step j at most h_j = min(3^j, n) ranks hold the block; they root
-    // subtrees that partition the ring, so the ranks lie at a ring distance
-    // from their subtree's root summing to at least (n^2/h_j - h_j)/4 (s
-    // distinct ranks around one root lie at least (s^2 - 1)/4 away in all).
-    // Each such distance is at most the summed lengths of the path's edges,
-    // and an edge sent at step i lies on the paths of at most 3^(K-1-i)
-    // ranks, so with E_i the summed edge lengths of step i:
-    //   sum_{i >= j} E_i 3^(K-1-i) >= (n^2/h_j - h_j)/4   for every j.
-    // The busiest link of step i carries at least E_i/2 blocks (two
-    // directions; rotations spread each direction evenly), so with c_i that
-    // load, sum_{i >= j} 2 c_i 3^(K-1-i) bounds the same. The least sum of
-    // c_i under these nested constraints takes each c_i as small as the
-    // later ones allow: raising a later c_i helps constraint j at a weight
-    // 3^(i-j) times smaller than c_j itself.
-    const int steps = ceil_log(n, 3);
-    std::vector<double> load(static_cast<std::size_t>(steps), 0.0);
-    for (int j = steps - 1; j >= 0; --j) {
-        const double holders = static_cast<double>(std::min<std::int64_t>(power(3, j), n));
-        const double distance = (static_cast<double>(n) * n / holders - holders) / 4.0;
-        double covered = 0.0;
-        for (int i = j + 1; i < steps; ++i)
-            covered += 2.0 * load[static_cast<std::size_t>(i)] *
-                       static_cast<double>(power(3, steps - 1 - i));
-        load[static_cast<std::size_t>(j)] = std::max(
-            0.0, (distance - covered) / (2.0 * static_cast<double>(power(3, steps - 1 - j))));
+namespace {
+
+constexpr std::int64_t no_chain = std::numeric_limits<std::int64_t>::max() / 4;
+
+std::int64_t saturating_add(std::int64_t a, std::int64_t b) {
+    return a >= no_chain || b >= no_chain ? no_chain : a + b;
+}
+
+/// The least of a[i] + b[k - i] over i = 0..k, and the first i attaining it.
+std::pair<std::int64_t, int> least_split(const std::vector<std::int64_t>& a,
+                                         const std::vector<std::int64_t>& b, int k) {
+    std::int64_t best = no_chain;
+    int at = -1;
+    for (int i = 0; i <= k; ++i) {
+        const std::int64_t value =
+            saturating_add(a[static_cast<std::size_t>(i)], b[static_cast<std::size_t>(k - i)]);
+        if (value < best) {
+            best = value;
+            at = i;
+        }
     }
-    double phase = 0.0;
-    for (double step_load : load) phase += step_load;
-    // Both phases carry the same (the reduce-scatter is the mirror image).
-    return 2.0 * phase / static_cast<double>(n);
+    return {best, at};
+}
+
+/// One step t of the program. A gap is the g ranks between two holders of
+/// H_{t-1} (the ring itself at t = 1: n - 1 ranks between the root and
+/// itself); the ranks that join at t pay their distance to the nearer end.
+/// `chain[x]`: the ranks joining at t measured from one end, the last at
+/// distance x, each with the gap before it left to later steps (chain[0] = 0:
+/// none). `split[z]`: a chain from the left end, then a gap to later steps,
+/// z ranks in all. `gaps[g]`: chains from both ends and a gap between.
+struct ChainStep {
+    std::vector<std::int64_t> chain, split, gaps;
+    std::vector<int> chain_from, split_at, gaps_at;
+};
+
+ChainStep solve_step(const std::vector<std::int64_t>& later, std::int64_t joining_cost,
+                     int largest_gap) {
+    const auto size = static_cast<std::size_t>(largest_gap) + 1;
+    ChainStep step{std::vector<std::int64_t>(size, no_chain),
+                   std::vector<std::int64_t>(size),
+                   std::vector<std::int64_t>(size),
+                   std::vector<int>(size, 0),
+                   std::vector<int>(size),
+                   std::vector<int>(size)};
+    step.chain[0] = 0;
+    for (int x = 1; x <= largest_gap; ++x) {
+        // The previous chain rank at y, the x - y - 1 ranks between it and x later.
+        std::int64_t best = no_chain;
+        for (int y = 0; y < x; ++y) {
+            const std::int64_t value = saturating_add(step.chain[static_cast<std::size_t>(y)],
+                                                      later[static_cast<std::size_t>(x - y - 1)]);
+            if (value < best) {
+                best = value;
+                step.chain_from[static_cast<std::size_t>(x)] = y;
+            }
+        }
+        step.chain[static_cast<std::size_t>(x)] =
+            saturating_add(best, x * multiplier_scale + joining_cost);
+    }
+    for (int z = 0; z <= largest_gap; ++z)
+        std::tie(step.split[static_cast<std::size_t>(z)],
+                 step.split_at[static_cast<std::size_t>(z)]) = least_split(step.chain, later, z);
+    for (int g = 0; g <= largest_gap; ++g)
+        std::tie(step.gaps[static_cast<std::size_t>(g)],
+                 step.gaps_at[static_cast<std::size_t>(g)]) =
+            least_split(step.chain, step.split, g);
+    return step;
+}
+
+/// Counts, per step, the ranks joining in the least chain of a gap of g ranks
+/// at step t (steps[t - 1] solved step t).
+void count_joining(const std::vector<ChainStep>& steps, int t, int g,
+                   std::vector<std::int64_t>& joined) {
+    if (g == 0) return;
+    const ChainStep& step = steps[static_cast<std::size_t>(t - 1)];
+    const int right = step.gaps_at[static_cast<std::size_t>(g)];
+    const int z = g - right;
+    const int left = step.split_at[static_cast<std::size_t>(z)];
+    count_joining(steps, t + 1, z - left, joined);
+    for (int x : {left, right})
+        while (x > 0) {
+            ++joined[static_cast<std::size_t>(t)];
+            const int y = step.chain_from[static_cast<std::size_t>(x)];
+            count_joining(steps, t + 1, x - y - 1, joined);
+            x = y;
+        }
+}
+
+}  // namespace
+
+int first_ring_of_steps(int steps) {
+    return steps <= 1 ? 2 : static_cast<int>(power(3, steps - 1)) + 1;
+}
+
+std::vector<HolderChainValue> holder_chain_values(
+    int steps, int largest, std::span<const std::int64_t> scaled_multipliers) {
+    const int first = first_ring_of_steps(steps);
+    if (steps < 1 || largest < first || largest > power(3, steps) ||
+        scaled_multipliers.size() != static_cast<std::size_t>(steps))
+        throw std::invalid_argument("holder_chain_values: sizes outside the steps' range");
+    // A rank joining at step r counts in |H_t| for t >= r and in |H_{t-1}|
+    // for t > r: its share of the penalty sum_t mu_t (|H_t| - 3 |H_{t-1}|).
+    const auto mu = [&](int t) { return scaled_multipliers[static_cast<std::size_t>(t - 1)]; };
+    std::vector<std::int64_t> joining_cost(static_cast<std::size_t>(steps) + 2, 0);
+    std::int64_t root_share = 0;
+    for (int r = 1; r <= steps; ++r) {
+        for (int t = r; t <= steps; ++t) joining_cost[static_cast<std::size_t>(r)] += mu(t);
+        for (int t = r + 1; t <= steps; ++t) joining_cost[static_cast<std::size_t>(r)] -= 3 * mu(t);
+        root_share -= 2 * mu(r);
+    }
+    const int largest_gap = largest - 1;
+    // After the last step nothing may be left: only empty gaps.
+    std::vector<std::int64_t> later(static_cast<std::size_t>(largest_gap) + 1, no_chain);
+    later[0] = 0;
+    std::vector<ChainStep> solved(static_cast<std::size_t>(steps));
+    for (int t = steps; t >= 1; --t) {
+        solved[static_cast<std::size_t>(t - 1)] =
+            solve_step(later, joining_cost[static_cast<std::size_t>(t)], largest_gap);
+        later = solved[static_cast<std::size_t>(t - 1)].gaps;
+    }
+    std::vector<HolderChainValue> values(static_cast<std::size_t>(largest - first) + 1);
+    for (int n = first; n <= largest; ++n)
+        values[static_cast<std::size_t>(n - first)].scaled_value =
+            saturating_add(later[static_cast<std::size_t>(n - 1)], root_share);
+    std::vector<std::int64_t> joined(static_cast<std::size_t>(steps) + 1, 0);
+    count_joining(solved, 1, largest_gap, joined);
+    std::vector<std::int64_t>& holders = values.back().holders;
+    holders.push_back(1);
+    for (int t = 1; t <= steps; ++t)
+        holders.push_back(holders.back() + joined[static_cast<std::size_t>(t)]);
+    return values;
+}
+
+double theta_from_chain_value(int n, std::int64_t scaled_value) {
+    return static_cast<double>(scaled_value) /
+           (static_cast<double>(multiplier_scale) * static_cast<double>(n));
+}
+
+std::vector<std::int64_t> penalty_slopes(const std::vector<std::int64_t>& holders) {
+    std::vector<std::int64_t> slopes;
+    for (std::size_t t = 1; t < holders.size(); ++t)
+        slopes.push_back(holders[t] - 3 * holders[t - 1]);
+    return slopes;
 }
 
 }  // namespace trivcheck

@@ -6,7 +6,6 @@
 
 #include "checker/explanations/check.hpp"
 #include "models/ring_arithmetic.hpp"
-#include "models/trivance/tree_theta_bound.hpp"
 #include "models/trivance/trivance_b_plans.hpp"
 #include "models/trivance/trivance_b_search.hpp"
 #include "tests/test_support.hpp"
@@ -124,34 +123,6 @@ TEST_CASE("the stored plan is never costlier than either short layout, for every
         CHECK(*cost <= phase_link_blocks(short_last_plan(n)).value());
         CHECK(*cost <= phase_link_blocks(short_first_plan(n)).value());
         if (is_power_of(n, 3)) CHECK(*stored == short_last_plan(n));
-        // The bound holds for every tree schedule, the stored plans among them.
-        CHECK(tree_schedule_theta_lower_bound(n) <= plan_theta(*stored, *cost) + 1e-9);
-    }
-}
-
-TEST_CASE("the tree-schedule lower bound at n = 3^s: between s/2 and Table 1's 2/3 s") {
-    for (int s = 1; s <= 7; ++s) {
-        const int n = static_cast<int>(power(3, s));
-        CAPTURE(n);
-        const double bound = tree_schedule_theta_lower_bound(n);
-        CHECK(bound > 0);
-        CHECK(bound <= 2.0 / 3.0 * s);
-        CHECK(bound >= s / 2.0);
-    }
-    // n = 3: one step, each of two children one hop away on its own side.
-    CHECK(tree_schedule_theta_lower_bound(3) == doctest::Approx(2.0 / 3.0));
-    // n = 27, one phase: 9 blocks a link in the last step, then 7 and 61/9.
-    CHECK(tree_schedule_theta_lower_bound(27) == doctest::Approx(2.0 * (9 + 7 + 61.0 / 9) / 27));
-}
-
-TEST_CASE("the stored plans are the search's") {
-    std::vector<int> sizes;
-    for (int n = 2; n <= 60; ++n) sizes.push_back(n);
-    for (int n = 61; n <= stored_trivance_b_plans_up_to; n += 211) sizes.push_back(n);
-    for (int n : {256, 1024, 2048}) sizes.push_back(n);
-    for (int n : sizes) {
-        CAPTURE(n);
-        CHECK(stored_trivance_b_plan(n) == search_best_plan(n, 100000).plan);
     }
 }
 

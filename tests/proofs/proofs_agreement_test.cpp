@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "checker/explanations/check.hpp"
+#include "models/ring_arithmetic.hpp"
 #include "proofs/prover.hpp"
 #include "tests/test_support.hpp"
 
@@ -22,16 +23,10 @@ using trivcheck::proofs::QueryOutcome;
 constexpr int largest_n = 2000;
 constexpr int max_s = 6;  // 3^7 = 2187 > 2000: every n up to 2000 is in a proved range.
 
-std::int64_t three_to(int exponent) {
-    std::int64_t result = 1;
-    for (int i = 0; i < exponent; ++i) result *= 3;
-    return result;
-}
-
 /// s = floor(log3 n).
 int log3_floor(int n) {
     int s = 0;
-    while (three_to(s + 1) <= n) ++s;
+    while (power(3, s + 1) <= n) ++s;
     return s;
 }
 
@@ -75,18 +70,18 @@ TEST_CASE("Trivance L: executor measurements agree with the proofs for every n i
         CAPTURE(n);
         const Report report = check_schedule(testing::ring_schedule("trivance", Form::L, n));
         const int s = log3_floor(n);
-        const std::int64_t full = three_to(s);
+        const std::int64_t full = power(3, s);
         const bool power_of_three = full == n;
         REQUIRE(report.steps() == (power_of_three ? s : s + 1));
 
         // step_link_bound and full_steps_exactly_once: steps k < s.
         for (int k = 0; k < s; ++k) {
             const StepFigures& step = report.per_step[static_cast<std::size_t>(k)];
-            CHECK(step.distances == std::vector<int>{static_cast<int>(three_to(k))});
-            CHECK(step.link_chunks_max == three_to(k));
-            CHECK(step.link_chunks_min == three_to(k));
-            CHECK(step.coverage_min == three_to(k + 1));
-            CHECK(step.coverage_max == three_to(k + 1));
+            CHECK(step.distances == std::vector<int>{static_cast<int>(power(3, k))});
+            CHECK(step.link_chunks_max == power(3, k));
+            CHECK(step.link_chunks_min == power(3, k));
+            CHECK(step.coverage_min == power(3, k + 1));
+            CHECK(step.coverage_max == power(3, k + 1));
         }
 
         // Double counting exactly where latency_form_double_count says: never
@@ -115,14 +110,14 @@ TEST_CASE("Trivance L: executor measurements agree with the proofs for every n i
     }
 
     // The figures the proofs report for a given s, measured at that n.
-    for (int s = 0; three_to(s + 1) - 1 <= largest_n; ++s) {
+    for (int s = 0; power(3, s + 1) - 1 <= largest_n; ++s) {
         CAPTURE(s);
         // The shrunk double count: least n, rank and contributor.
         const QueryOutcome& search = proofs.at({"search", s});
         REQUIRE(search.finding.has_value());
         const auto& found = search.finding->data;
         const int n = found["n"].get<int>();
-        CHECK(n == three_to(s) + 1);
+        CHECK(n == power(3, s) + 1);
         ExecuteOptions options;
         options.max_recorded_violations = 1 << 20;  // Every violation, to find the proof's one.
         const Report report =

@@ -11,6 +11,7 @@
 
 #include "checker/explanations/check.hpp"
 #include "models/generator.hpp"
+#include "models/ring_arithmetic.hpp"
 #include "proofs/prover.hpp"
 #include "proofs/variants.hpp"
 
@@ -18,12 +19,6 @@ namespace {
 
 using namespace trivcheck;
 using proofs::QueryOutcome;
-
-std::int64_t three_to(int exponent) {
-    std::int64_t result = 1;
-    for (int i = 0; i < exponent; ++i) result *= 3;
-    return result;
-}
 
 Report trivance_l_on_torus(int a, int b) {
     GeneratorRequest request;
@@ -81,14 +76,14 @@ TEST_CASE(
         for (int j = 0; j < 2 * shape.s; ++j) {
             CAPTURE(j);
             const StepFigures& step = report.per_step[static_cast<std::size_t>(j)];
-            CHECK(step.coverage_min == three_to(j + 1));
-            CHECK(step.coverage_max == three_to(j + 1));
-            CHECK(step.link_chunks_max == three_to(j / 2));
-            CHECK(step.link_chunks_min == three_to(j / 2));
+            CHECK(step.coverage_min == power(3, j + 1));
+            CHECK(step.coverage_max == power(3, j + 1));
+            CHECK(step.link_chunks_max == power(3, j / 2));
+            CHECK(step.link_chunks_min == power(3, j / 2));
             for (const TorusDirectionLoad& direction : report.torus->directions)
-                CHECK(direction.chunks_max[static_cast<std::size_t>(j)] == three_to(j / 2));
+                CHECK(direction.chunks_max[static_cast<std::size_t>(j)] == power(3, j / 2));
         }
-        const bool power_square = shape.a == three_to(shape.s) && shape.b == three_to(shape.s);
+        const bool power_square = shape.a == power(3, shape.s) && shape.b == power(3, shape.s);
         CHECK((report.verdict == Verdict::holds) == power_square);
         if (power_square) CHECK(report.per_step.back().coverage_min == shape.a * shape.b);
     }
