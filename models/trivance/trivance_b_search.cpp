@@ -186,6 +186,7 @@ std::optional<PlanSearchResult> exhaustive_plan_search(const PlanSearchResult& i
 
 PlanSearchResult search_best_plan(int n, std::int64_t node_limit) {
     const PlanSearchResult local = local_plan_search(n);
+    if (n <= proven_outright_up_to) node_limit = std::numeric_limits<std::int64_t>::max();
     if (std::optional<PlanSearchResult> proven = exhaustive_plan_search(local, node_limit))
         return *proven;
     return local;

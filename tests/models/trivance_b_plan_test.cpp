@@ -101,6 +101,21 @@ TEST_CASE("the exhaustive search finds the brute-force least for n = 15 to 27" *
     check_exhaustive_is_brute_force(15, 27);
 }
 
+TEST_CASE("every stored plan to n = 40 is proven least, and the local search misses five" *
+          doctest::test_suite("slow")) {
+    // Plain enumeration ends at 27 (four steps from 28: 15^8 plans and more),
+    // so the branch and bound's pruning is what proves these.
+    std::vector<int> missed;
+    for (int n = 28; n <= proven_outright_up_to; ++n) {
+        CAPTURE(n);
+        const PlanSearchResult best = search_best_plan(n, 0);
+        CHECK(best.proven_least);
+        CHECK(stored_trivance_b_plan(n) == best.plan);
+        if (local_plan_search(n).phase_link_blocks > best.phase_link_blocks) missed.push_back(n);
+    }
+    CHECK(missed == std::vector<int>{29, 30, 31, 34, 40});
+}
+
 TEST_CASE("the local search reaches the proven least for every n up to 27") {
     for (int n = 2; n <= 27; ++n) {
         CAPTURE(n);
@@ -123,6 +138,19 @@ TEST_CASE("the stored plan is never costlier than either short layout, for every
         CHECK(*cost <= phase_link_blocks(short_last_plan(n)).value());
         CHECK(*cost <= phase_link_blocks(short_first_plan(n)).value());
         if (is_power_of(n, 3)) CHECK(*stored == short_last_plan(n));
+    }
+}
+
+TEST_CASE("the stored plans are the search's") {
+    // n = 28 .. proven_outright_up_to: the slow test below (5 s CPU each).
+    std::vector<int> sizes;
+    for (int n = 2; n <= 60; ++n)
+        if (n < 28 || n > proven_outright_up_to) sizes.push_back(n);
+    for (int n = 61; n <= stored_trivance_b_plans_up_to; n += 211) sizes.push_back(n);
+    for (int n : {256, 1024, 2048}) sizes.push_back(n);
+    for (int n : sizes) {
+        CAPTURE(n);
+        CHECK(stored_trivance_b_plan(n) == search_best_plan(n, 100000).plan);
     }
 }
 
