@@ -38,8 +38,9 @@ struct PlanOutcome {
     std::string stored = "none";
     /// The executor's verdict on the generated schedule, when asked.
     std::string verified;
-    /// The lower bound for any reduce-then-gather schedule, when asked.
-    std::optional<proofs::ThetaLowerBound> lower_bound;
+    /// The lower bounds for any reduce-then-gather schedule, when asked:
+    /// with trivcheck's port counts, then with one message each way round.
+    std::vector<proofs::ThetaLowerBound> lower_bounds;
 };
 
 double two_phase_theta(std::int64_t phase_blocks, int n) {
@@ -80,13 +81,24 @@ PlanOutcome synthesize_plan(int n, const PlanSynthesisOptions& options) {
         outcome.verified = to_string(report.verdict);
     }
     if (options.lower_bound)
-        outcome.lower_bound = proofs::tree_theta_lower_bound(n, options.timeout_ms);
+        for (PortRule ports : {PortRule::counts, PortRule::one_each_way})
+            outcome.lower_bounds.push_back(
+                proofs::tree_theta_lower_bound(n, ports, options.timeout_ms));
     return outcome;
 }
 
-/// Θ of the plan found over the lower bound.
-double bound_ratio(const PlanOutcome& outcome) {
-    return two_phase_theta(outcome.found.phase_link_blocks, outcome.n) / outcome.lower_bound->theta;
+/// Θ of the plan found over a lower bound.
+double bound_ratio(const PlanOutcome& outcome, const proofs::ThetaLowerBound& bound) {
+    return two_phase_theta(outcome.found.phase_link_blocks, outcome.n) / bound.theta;
+}
+
+nlohmann::ordered_json bound_json(const proofs::ThetaLowerBound& bound) {
+    return {{"theta", bound.theta},
+            {"ceiling", std::isfinite(bound.ceiling) ? nlohmann::ordered_json(bound.ceiling)
+                                                     : nlohmann::ordered_json(nullptr)},
+            {"unknown_reason", bound.unknown_reason.empty()
+                                   ? nlohmann::ordered_json(nullptr)
+                                   : nlohmann::ordered_json(bound.unknown_reason)}};
 }
 
 /// Θ of the rule's plan over Θ of the plan found.
@@ -107,11 +119,12 @@ std::string outcome_text(const PlanOutcome& outcome) {
          << number(two_phase_theta(outcome.rule_blocks, n)) << " (" << outcome.rule.name << " "
          << plan_text(outcome.rule.plan) << ", x" << number(rule_ratio(outcome)) << "), 2/3 log3 n "
          << number(paper_theta(n)) << " (x" << number(best / paper_theta(n)) << ")";
-    if (outcome.lower_bound) {
-        text << ", lower bound " << number(outcome.lower_bound->theta) << " (x"
-             << number(bound_ratio(outcome)) << ")";
-        if (!outcome.lower_bound->unknown_reason.empty())
-            text << " (multipliers not optimal: " << outcome.lower_bound->unknown_reason << ")";
+    for (std::size_t i = 0; i < outcome.lower_bounds.size(); ++i) {
+        const proofs::ThetaLowerBound& bound = outcome.lower_bounds[i];
+        text << (i == 0 ? ", lower bound " : ", one message each way round ") << number(bound.theta)
+             << " (x" << number(bound_ratio(outcome, bound)) << ")";
+        if (!bound.unknown_reason.empty())
+            text << " (multipliers not optimal: " << bound.unknown_reason << ")";
     }
     text << "; stored plan " << outcome.stored;
     if (!outcome.verified.empty()) text << "; executor: " << outcome.verified;
@@ -120,27 +133,25 @@ std::string outcome_text(const PlanOutcome& outcome) {
 
 nlohmann::ordered_json outcome_json(const PlanOutcome& outcome) {
     const int n = outcome.n;
-    return {
-        {"n", n},
-        {"plan", plan_text(outcome.found.plan)},
-        {"phase_link_blocks", outcome.found.phase_link_blocks},
-        {"theta", two_phase_theta(outcome.found.phase_link_blocks, n)},
-        {"proven_least", outcome.found.proven_least},
-        {"short_last_theta", two_phase_theta(outcome.short_last_blocks, n)},
-        {"short_first_theta", two_phase_theta(outcome.short_first_blocks, n)},
-        {"rule", outcome.rule.name},
-        {"rule_plan", plan_text(outcome.rule.plan)},
-        {"rule_theta", two_phase_theta(outcome.rule_blocks, n)},
-        {"paper_theta", paper_theta(n)},
-        {"lower_bound_theta", outcome.lower_bound
-                                  ? nlohmann::ordered_json(outcome.lower_bound->theta)
-                                  : nlohmann::ordered_json(nullptr)},
-        {"lower_bound_ceiling", outcome.lower_bound && std::isfinite(outcome.lower_bound->ceiling)
-                                    ? nlohmann::ordered_json(outcome.lower_bound->ceiling)
-                                    : nlohmann::ordered_json(nullptr)},
-        {"stored", outcome.stored},
-        {"verified", outcome.verified.empty() ? nlohmann::ordered_json(nullptr)
-                                              : nlohmann::ordered_json(outcome.verified)}};
+    return {{"n", n},
+            {"plan", plan_text(outcome.found.plan)},
+            {"phase_link_blocks", outcome.found.phase_link_blocks},
+            {"theta", two_phase_theta(outcome.found.phase_link_blocks, n)},
+            {"proven_least", outcome.found.proven_least},
+            {"short_last_theta", two_phase_theta(outcome.short_last_blocks, n)},
+            {"short_first_theta", two_phase_theta(outcome.short_first_blocks, n)},
+            {"rule", outcome.rule.name},
+            {"rule_plan", plan_text(outcome.rule.plan)},
+            {"rule_theta", two_phase_theta(outcome.rule_blocks, n)},
+            {"paper_theta", paper_theta(n)},
+            {"lower_bound", outcome.lower_bounds.empty() ? nlohmann::ordered_json(nullptr)
+                                                         : bound_json(outcome.lower_bounds[0])},
+            {"lower_bound_one_each_way", outcome.lower_bounds.empty()
+                                             ? nlohmann::ordered_json(nullptr)
+                                             : bound_json(outcome.lower_bounds[1])},
+            {"stored", outcome.stored},
+            {"verified", outcome.verified.empty() ? nlohmann::ordered_json(nullptr)
+                                                  : nlohmann::ordered_json(outcome.verified)}};
 }
 
 /// The generator's table: one plan_text a line, for n = 2, 3, ...
@@ -204,12 +215,12 @@ int run_plan_synthesis(const std::vector<int>& sizes, const PlanSynthesisOptions
         rule_most = std::max(rule_most, rule_ratio(outcome));
         rule_sum += rule_ratio(outcome);
         if (rule_ratio(outcome) > 1.05) rule_above_5_percent.push_back(outcome.n);
-        if (outcome.lower_bound) {
-            unbounded += !outcome.lower_bound->unknown_reason.empty();
-            if (bound_ratio(outcome) > bound_most) {
-                bound_most = bound_ratio(outcome);
-                bound_most_at = outcome.n;
-            }
+        for (const proofs::ThetaLowerBound& bound : outcome.lower_bounds)
+            unbounded += !bound.unknown_reason.empty();
+        if (!outcome.lower_bounds.empty() &&
+            bound_ratio(outcome, outcome.lower_bounds[0]) > bound_most) {
+            bound_most = bound_ratio(outcome, outcome.lower_bounds[0]);
+            bound_most_at = outcome.n;
         }
     }
     const double rule_mean = outcomes.empty() ? 0 : rule_sum / static_cast<double>(outcomes.size());

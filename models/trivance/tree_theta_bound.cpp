@@ -45,7 +45,11 @@ struct ChainStep {
 };
 
 ChainStep solve_step(const std::vector<std::int64_t>& later, std::int64_t joining_cost,
-                     int largest_gap) {
+                     int largest_gap, PortRule ports) {
+    // With a port each way round, only the first rank of a chain can come
+    // from the gap's end itself; any other comes from a holder at least one
+    // rank further (another holder, or the far end around the ring).
+    const std::int64_t further = ports == PortRule::one_each_way ? multiplier_scale : 0;
     const auto size = static_cast<std::size_t>(largest_gap) + 1;
     ChainStep step{std::vector<std::int64_t>(size, no_chain),
                    std::vector<std::int64_t>(size),
@@ -58,8 +62,10 @@ ChainStep solve_step(const std::vector<std::int64_t>& later, std::int64_t joinin
         // The previous chain rank at y, the x - y - 1 ranks between it and x later.
         std::int64_t best = no_chain;
         for (int y = 0; y < x; ++y) {
-            const std::int64_t value = saturating_add(step.chain[static_cast<std::size_t>(y)],
-                                                      later[static_cast<std::size_t>(x - y - 1)]);
+            const std::int64_t value =
+                saturating_add(saturating_add(step.chain[static_cast<std::size_t>(y)],
+                                              later[static_cast<std::size_t>(x - y - 1)]),
+                               y == 0 ? 0 : further);
             if (value < best) {
                 best = value;
                 step.chain_from[static_cast<std::size_t>(x)] = y;
@@ -103,8 +109,9 @@ int first_ring_of_steps(int steps) {
     return steps <= 1 ? 2 : static_cast<int>(power(3, steps - 1)) + 1;
 }
 
-std::vector<HolderChainValue> holder_chain_values(
-    int steps, int largest, std::span<const std::int64_t> scaled_multipliers) {
+std::vector<HolderChainValue> holder_chain_values(int steps, int largest,
+                                                  std::span<const std::int64_t> scaled_multipliers,
+                                                  PortRule ports) {
     const int first = first_ring_of_steps(steps);
     if (steps < 1 || largest < first || largest > power(3, steps) ||
         scaled_multipliers.size() != static_cast<std::size_t>(steps))
@@ -126,7 +133,7 @@ std::vector<HolderChainValue> holder_chain_values(
     std::vector<ChainStep> solved(static_cast<std::size_t>(steps));
     for (int t = steps; t >= 1; --t) {
         solved[static_cast<std::size_t>(t - 1)] =
-            solve_step(later, joining_cost[static_cast<std::size_t>(t)], largest_gap);
+            solve_step(later, joining_cost[static_cast<std::size_t>(t)], largest_gap, ports);
         later = solved[static_cast<std::size_t>(t - 1)].gaps;
     }
     std::vector<HolderChainValue> values(static_cast<std::size_t>(largest - first) + 1);

@@ -23,6 +23,13 @@ namespace trivcheck {
 // any multipliers give a valid bound, and the least cost over every chain is
 // then a dynamic program over the gaps between holders, exact in integers.
 
+/// What a rank's two ports may do in a step. counts: send two messages and
+/// receive two, in any direction (trivcheck's model, docs/model.md);
+/// one_each_way: one message each way round the ring (the paper's two-port
+/// model, and every schedule of the Trivance B space): a rank that joins a gap
+/// from its end after another did comes from at least one rank further.
+enum class PortRule { counts, one_each_way };
+
 /// Multipliers are integers in units of 1/multiplier_scale.
 inline constexpr std::int64_t multiplier_scale = 1024;
 
@@ -40,7 +47,8 @@ struct HolderChainValue {
 /// first_ring = 3^(steps-1) + 1 (2 for steps = 1). `scaled_multipliers` holds
 /// mu_1..mu_K. Holder counts are filled for n = largest only.
 std::vector<HolderChainValue> holder_chain_values(int steps, int largest,
-                                                  std::span<const std::int64_t> scaled_multipliers);
+                                                  std::span<const std::int64_t> scaled_multipliers,
+                                                  PortRule ports = PortRule::counts);
 
 /// The smallest n with ceil(log3 n) = steps.
 int first_ring_of_steps(int steps);

@@ -26,7 +26,7 @@ std::int64_t scaled_down(const z3::expr& value) {
 
 }  // namespace
 
-ThetaLowerBound tree_theta_lower_bound(int n, unsigned timeout_ms) {
+ThetaLowerBound tree_theta_lower_bound(int n, PortRule ports, unsigned timeout_ms) {
     const int steps = ceil_log(n, 3);
     ThetaLowerBound bound;
     bound.n = n;
@@ -43,7 +43,7 @@ ThetaLowerBound tree_theta_lower_bound(int n, unsigned timeout_ms) {
     std::vector<std::int64_t> trial(static_cast<std::size_t>(steps), 0);
     std::int64_t best = std::numeric_limits<std::int64_t>::min();
     while (bound.evaluations < most_evaluations) {
-        const HolderChainValue value = holder_chain_values(steps, n, trial).back();
+        const HolderChainValue value = holder_chain_values(steps, n, trial, ports).back();
         ++bound.evaluations;
         if (value.scaled_value > best) {
             best = value.scaled_value;

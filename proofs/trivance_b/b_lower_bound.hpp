@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "models/trivance/tree_theta_bound.hpp"
+
 namespace trivcheck::proofs {
 
 /// The lower bound on Θ of models/trivance/tree_theta_bound.hpp at its best
@@ -25,6 +27,6 @@ struct ThetaLowerBound {
     std::string unknown_reason;
 };
 
-ThetaLowerBound tree_theta_lower_bound(int n, unsigned timeout_ms);
+ThetaLowerBound tree_theta_lower_bound(int n, PortRule ports, unsigned timeout_ms);
 
 }  // namespace trivcheck::proofs

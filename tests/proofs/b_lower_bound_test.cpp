@@ -12,7 +12,8 @@ using namespace trivcheck;
 TEST_CASE("the chosen multipliers: the bound is the program's value there, at most the ceiling") {
     for (int n : {3, 9, 27, 28, 64, 100}) {
         CAPTURE(n);
-        const proofs::ThetaLowerBound bound = proofs::tree_theta_lower_bound(n, 60000);
+        const proofs::ThetaLowerBound bound =
+            proofs::tree_theta_lower_bound(n, PortRule::counts, 60000);
         CHECK(bound.unknown_reason.empty());
         const HolderChainValue value =
             holder_chain_values(ceil_log(n, 3), n, bound.scaled_multipliers).back();
@@ -28,7 +29,17 @@ TEST_CASE("the chosen multipliers: the bound is the program's value there, at mo
     }
     // Tight where Trivance is: 2/3 log3 n at n = 3 and 9; at 27 the relaxation
     // gives 52 of Trivance's 54 hops a byte (Θ 52/27 against 2).
-    CHECK(proofs::tree_theta_lower_bound(3, 60000).theta == doctest::Approx(2.0 / 3.0));
-    CHECK(proofs::tree_theta_lower_bound(9, 60000).theta == doctest::Approx(4.0 / 3.0));
-    CHECK(proofs::tree_theta_lower_bound(27, 60000).theta == doctest::Approx(52.0 / 27.0));
+    CHECK(proofs::tree_theta_lower_bound(3, PortRule::counts, 60000).theta ==
+          doctest::Approx(2.0 / 3.0));
+    CHECK(proofs::tree_theta_lower_bound(9, PortRule::counts, 60000).theta ==
+          doctest::Approx(4.0 / 3.0));
+    CHECK(proofs::tree_theta_lower_bound(27, PortRule::counts, 60000).theta ==
+          doctest::Approx(52.0 / 27.0));
+    // With one message each way round a step (the paper's ports) it is
+    // Trivance's 2 at 27, and at least the counting bound everywhere.
+    CHECK(proofs::tree_theta_lower_bound(27, PortRule::one_each_way, 60000).theta ==
+          doctest::Approx(2.0));
+    for (int n : {28, 64, 81, 100})
+        CHECK(proofs::tree_theta_lower_bound(n, PortRule::one_each_way, 60000).theta >=
+              proofs::tree_theta_lower_bound(n, PortRule::counts, 60000).theta - 1e-9);
 }
