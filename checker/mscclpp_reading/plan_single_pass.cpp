@@ -17,25 +17,23 @@ Plan read_whole_plan(JsonCursor& cursor) {
     // Fields the executor knows and the reader does not use: any scalar.
     const auto unread = [&] { cursor.scalar(); };
     read_object(
-        cursor, required_key("name", [&] { plan.name = cursor.string(); }),
-        required_key("collective", [&] { plan.collective = cursor.string(); }),
-        required_key("protocol",
-                     [&] {
-                         plan.protocol = cursor.string();
-                         require(plan.protocol == "Simple" || plan.protocol == "LL");
-                     }),
-        required_key("inplace", [&] { plan.in_place = cursor.boolean(); }),
-        optional_key("use_double_scratch_buffer", [&] { plan.double_scratch = cursor.boolean(); }),
-        required_key("gpus",
-                     [&] {
-                         read_array(cursor, [&] {
-                             const auto position = static_cast<int>(plan.gpus.size());
-                             plan.gpus.push_back(read_gpu(cursor, position, largest_gpu_named));
-                         });
-                     }),
-        optional_key("reuse_resources", unread), optional_key("num_threads_per_block", unread),
-        optional_key("buffer_alignment", unread), optional_key("min_message_size", unread),
-        optional_key("max_message_size", unread));
+        cursor, required_key<"name">([&] { plan.name = cursor.string(); }),
+        required_key<"collective">([&] { plan.collective = cursor.string(); }),
+        required_key<"protocol">([&] {
+            plan.protocol = cursor.string();
+            require(plan.protocol == "Simple" || plan.protocol == "LL");
+        }),
+        required_key<"inplace">([&] { plan.in_place = cursor.boolean(); }),
+        optional_key<"use_double_scratch_buffer">([&] { plan.double_scratch = cursor.boolean(); }),
+        required_key<"gpus">([&] {
+            read_array(cursor, [&] {
+                const auto position = static_cast<int>(plan.gpus.size());
+                plan.gpus.push_back(read_gpu(cursor, position, largest_gpu_named));
+            });
+        }),
+        optional_key<"reuse_resources">(unread), optional_key<"num_threads_per_block">(unread),
+        optional_key<"buffer_alignment">(unread), optional_key<"min_message_size">(unread),
+        optional_key<"max_message_size">(unread));
     cursor.finish();
     require(!plan.gpus.empty() && largest_gpu_named < static_cast<int>(plan.gpus.size()));
     check_chunk_bounds(plan);

@@ -13,7 +13,7 @@ struct RawBlock {
     BlockIndexes indexes;
 };
 
-/// The thread block at `cursor`.
+/// The thread block at `cursor`, its operations read.
 RawBlock read_block(JsonCursor& cursor);
 
 }  // namespace trivcheck::mscclpp::detail

@@ -1,11 +1,15 @@
 #pragma once
+#include <algorithm>
 #include <climits>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 #include "checker/formats/json_cursor.hpp"
+#include "checker/formats/same_text.hpp"
 #include "checker/mscclpp/plan.hpp"
 
 // What every reader of the single pass (plan_single_pass.hpp) walks: objects
@@ -21,47 +25,71 @@ inline void require(bool condition) {
     if (!condition) give_up();
 }
 
+/// A key's name as a template argument, so that each key compares in word
+/// loads of a length the compiler knows (same_text.hpp): through a
+/// string_view's comparison, the readers of large objects called memcmp.
+template <std::size_t Size>
+struct KeyName {
+    constexpr KeyName(const char (&name)[Size]) { std::copy_n(name, Size, text); }
+    bool names(std::string_view key) const {
+        constexpr std::size_t length = Size - 1;
+        if (key.size() != length) return false;
+        if constexpr (length > 16) return std::memcmp(key.data(), text, length) == 0;
+        if constexpr (length >= 8)
+            return trivcheck::detail::same_bytes<std::uint64_t>(key.data(), text, length);
+        if constexpr (length >= 4)
+            return trivcheck::detail::same_bytes<std::uint32_t>(key.data(), text, length);
+        if constexpr (length >= 2)
+            return trivcheck::detail::same_bytes<std::uint16_t>(key.data(), text, length);
+        return key[0] == text[0];
+    }
+    char text[Size];
+};
+
 /// One key an object may have, what reads its value, and whether it was given.
-template <typename Read>
+template <KeyName Name, bool Required, typename Read>
 struct KeyReader {
-    std::string_view key;
-    bool required;
     Read read;
     bool given = false;
 };
 
 /// A key the object must have.
-template <typename Read>
-KeyReader<Read> required_key(std::string_view key, Read read) {
-    return {key, true, std::move(read)};
+template <KeyName Name, typename Read>
+KeyReader<Name, true, Read> required_key(Read read) {
+    return {std::move(read)};
 }
 
 /// A key the object may leave out.
-template <typename Read>
-KeyReader<Read> optional_key(std::string_view key, Read read) {
-    return {key, false, std::move(read)};
+template <KeyName Name, typename Read>
+KeyReader<Name, false, Read> optional_key(Read read) {
+    return {std::move(read)};
 }
 
 /// Reads the value after `key` with `reader` when `key` is its key.
-template <typename Read>
-bool read_if_named(std::string_view key, KeyReader<Read>& reader) {
-    if (key != reader.key) return false;
+template <KeyName Name, bool Required, typename Read>
+bool read_if_named(std::string_view key, KeyReader<Name, Required, Read>& reader) {
+    if (!Name.names(key)) return false;
     require(!reader.given);  // the full reading refuses repeated keys
     reader.given = true;
     reader.read();
     return true;
 }
 
+template <KeyName Name, bool Required, typename Read>
+bool given_if_required(const KeyReader<Name, Required, Read>& reader) {
+    return reader.given || !Required;
+}
+
 /// Reads the object at `cursor`, each value by the reader of its key; an
 /// unknown key, a repeated one or a missing required one gives up. The keys
 /// are compared in the order given, inline, as a chain of ifs would be.
-template <typename... Reads>
-void read_object(JsonCursor& cursor, KeyReader<Reads>... keys) {
+template <typename... KeyReaders>
+void read_object(JsonCursor& cursor, KeyReaders... keys) {
     cursor.expect('{');
     std::string_view key;
     for (bool first = true; cursor.next_key(first, key); first = false)
         require((read_if_named(key, keys) || ...));
-    require(((keys.given || !keys.required) && ...));
+    require((given_if_required(keys) && ...));
 }
 
 /// Reads the array at `cursor`, each element by `read_element`.

@@ -22,8 +22,8 @@ void read_peer_channels(JsonCursor& cursor, Gpu& gpu, int& largest_gpu_named) {
         ChannelKind kind = ChannelKind::none;
         std::vector<int> peers;
         read_object(cursor,
-                    required_key("channel_type", [&] { kind = read_memory_or_port(cursor); }),
-                    required_key("connected_to", [&] { peers = read_numbers(cursor); }));
+                    required_key<"channel_type">([&] { kind = read_memory_or_port(cursor); }),
+                    required_key<"connected_to">([&] { peers = read_numbers(cursor); }));
         std::vector<Channel>& list =
             kind == ChannelKind::memory ? gpu.memory_channels : gpu.port_channels;
         for (int peer : peers) {
@@ -37,14 +37,12 @@ std::vector<RemoteBuffer> read_gpu_remote_buffers(JsonCursor& cursor, int& large
     std::vector<RemoteBuffer> remotes;
     read_array(cursor, [&] {
         RemoteBuffer remote;
-        read_object(cursor,
-                    required_key("rank",
-                                 [&] {
-                                     remote.gpu = read_number(cursor, 0);
-                                     largest_gpu_named = std::max(largest_gpu_named, remote.gpu);
-                                 }),
-                    required_key("type", [&] { remote.buffer = read_buffer_kind(cursor); }),
-                    required_key("access_channel_types", [&] {
+        read_object(cursor, required_key<"rank">([&] {
+                        remote.gpu = read_number(cursor, 0);
+                        largest_gpu_named = std::max(largest_gpu_named, remote.gpu);
+                    }),
+                    required_key<"type">([&] { remote.buffer = read_buffer_kind(cursor); }),
+                    required_key<"access_channel_types">([&] {
                         read_array(cursor, [&] { require(is_channel_kind(cursor.string())); });
                     }));
         remotes.push_back(remote);
@@ -56,8 +54,8 @@ std::vector<Semaphore> read_semaphores(JsonCursor& cursor) {
     std::vector<Semaphore> semaphores;
     read_array(cursor, [&] {
         Semaphore semaphore;
-        read_object(cursor, required_key("init_value",
-                                         [&] { semaphore.initial = read_number(cursor, 0); }));
+        read_object(cursor, required_key<"init_value">(
+                                [&] { semaphore.initial = read_number(cursor, 0); }));
         semaphores.push_back(semaphore);
     });
     return semaphores;
@@ -70,16 +68,16 @@ Gpu read_gpu(JsonCursor& cursor, int position, int& largest_gpu_named) {
     std::vector<RawBlock> blocks;
     std::vector<RemoteBuffer> remotes;
     read_object(
-        cursor, required_key("id", [&] { gpu.id = read_number(cursor, 0); }),
-        required_key("input_chunks", [&] { gpu.input_chunks = read_number(cursor, 0); }),
-        required_key("output_chunks", [&] { gpu.output_chunks = read_number(cursor, 0); }),
-        required_key("scratch_chunks", [&] { gpu.scratch_chunks = read_number(cursor, 0); }),
-        required_key("threadblocks",
-                     [&] { read_array(cursor, [&] { blocks.push_back(read_block(cursor)); }); }),
-        required_key("channels", [&] { read_peer_channels(cursor, gpu, largest_gpu_named); }),
-        required_key("remote_buffers",
-                     [&] { remotes = read_gpu_remote_buffers(cursor, largest_gpu_named); }),
-        optional_key("semaphores", [&] { gpu.semaphores = read_semaphores(cursor); }));
+        cursor, required_key<"id">([&] { gpu.id = read_number(cursor, 0); }),
+        required_key<"input_chunks">([&] { gpu.input_chunks = read_number(cursor, 0); }),
+        required_key<"output_chunks">([&] { gpu.output_chunks = read_number(cursor, 0); }),
+        required_key<"scratch_chunks">([&] { gpu.scratch_chunks = read_number(cursor, 0); }),
+        required_key<"threadblocks">(
+            [&] { read_array(cursor, [&] { blocks.push_back(read_block(cursor)); }); }),
+        required_key<"channels">([&] { read_peer_channels(cursor, gpu, largest_gpu_named); }),
+        required_key<"remote_buffers">(
+            [&] { remotes = read_gpu_remote_buffers(cursor, largest_gpu_named); }),
+        optional_key<"semaphores">([&] { gpu.semaphores = read_semaphores(cursor); }));
     require(gpu.id == position);
     resolve_gpu(gpu, blocks, remotes);
     return gpu;
