@@ -30,6 +30,7 @@ inline void require(bool condition) {
 /// string_view's comparison, the readers of large objects called memcmp.
 template <std::size_t Size>
 struct KeyName {
+    static_assert(Size > 1, "a key has a name");
     constexpr KeyName(const char (&name)[Size]) { std::copy_n(name, Size, text); }
     bool names(std::string_view key) const {
         constexpr std::size_t length = Size - 1;
@@ -75,6 +76,7 @@ bool read_if_named(std::string_view key, KeyReader<Name, Required, Read>& reader
     return true;
 }
 
+/// Whether `reader`'s key was given, if the object must have it.
 template <KeyName Name, bool Required, typename Read>
 bool given_if_required(const KeyReader<Name, Required, Read>& reader) {
     return reader.given || !Required;

@@ -33,6 +33,7 @@ void read_peer_channels(JsonCursor& cursor, Gpu& gpu, int& largest_gpu_named) {
     });
 }
 
+/// A gpu's `remote_buffers`: what its thread blocks' `remote_buffer_refs` index.
 std::vector<RemoteBuffer> read_gpu_remote_buffers(JsonCursor& cursor, int& largest_gpu_named) {
     std::vector<RemoteBuffer> remotes;
     read_array(cursor, [&] {

@@ -6,9 +6,10 @@
 #include "checker/mscclpp_reading/single_pass_blocks.hpp"
 
 // What may come after what it refers to (a thread block's channels after its
-// operations, a gpu's semaphores after its thread blocks, peers before the
-// gpu count is known) is kept raw while read, and checked here when the gpu,
-// or the plan, is complete.
+// operations, a gpu's semaphores after its thread blocks) is kept raw while
+// read, and checked here when the gpu, or the plan, is complete. Peers, named
+// before the gpu count is known, are checked at the plan's end
+// (plan_single_pass.cpp).
 
 namespace trivcheck::mscclpp::detail {
 
