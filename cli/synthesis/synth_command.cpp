@@ -312,11 +312,12 @@ void register_synth_command(CLI::App& app, CommandResult& result) {
         ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 40));
     command->add_flag("--verify", options->plans.verify,
                       "B: run the symbolic executor on each plan's schedule");
-    command->add_flag("--lower-bound", options->plans.lower_bound,
-                      "B: also bound Θ from below, with trivcheck's port counts and with one message "
-                      "each way round, for any schedule that reduces each byte at one "
-                      "rank and gathers it from there (docs/trivance-b.md); Z3 picks the bound's "
-                      "multipliers, about 1 s of CPU an n to 1,000 and 20 s at 4,096");
+    command->add_flag(
+        "--lower-bound", options->plans.lower_bound,
+        "B: also bound Θ from below, with trivcheck's port counts and with one message "
+        "each way round, for any schedule that reduces each byte at one "
+        "rank and gathers it from there (docs/trivance-b.md); Z3 picks the bound's "
+        "multipliers, about 1 s of CPU an n to 1,000 and 20 s at 4,096");
     command->add_option("--table", options->plans.table_file,
                         "B: write the plans as the generator's stored table (needs --n 2..4096)");
     command->add_option("--jobs", options->jobs,
