@@ -72,7 +72,7 @@ class NodeStore {
 };
 
 /// The nodes of every vector clock of one run, each distinct node kept once:
-/// a clock is a tree of pages (64 entries each) under nodes of 16 children,
+/// a clock is a tree of pages (16 entries each) under nodes of 16 children,
 /// so thread blocks that know the same of some processes share those
 /// subtrees, and joining two clocks visits only where they differ and have
 /// not been joined before. Memory and time grow with what the clocks differ
@@ -81,7 +81,10 @@ class ClockPages {
   public:
     /// A node of some level: a page (level 0) or 16 children of the level below.
     using NodeId = std::uint32_t;
-    static constexpr int page_entries = 64;
+    /// 16, not 64: a step that raises one entry copies, hashes and keeps a
+    /// page of 64 bytes instead of 256, and the tree over 62,000 processes
+    /// keeps its three inner levels (8 would need a fourth).
+    static constexpr int page_entries = 16;
     static constexpr int children = 16;
     using Page = std::array<int, page_entries>;
     using Inner = std::array<NodeId, children>;
