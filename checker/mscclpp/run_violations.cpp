@@ -39,9 +39,9 @@ void RunViolations::check_pair(const Access& earlier, int process, int cell,
                                const char* earlier_note, const char* later_note) {
     if (earlier.process < 0 || earlier.process == process) return;
     const ProcessClocks& clocks = state_.processes[static_cast<std::size_t>(process)].clocks;
-    if (state_.clocks.weak_entry(clocks, process, earlier.process) < earlier.clock)
+    if (state_.clocks.weak_entry(clocks, process, earlier.process) < earlier.clock())
         report_pair(kinds::race, earlier, process, cell, earlier_note, later_note);
-    else if (state_.clocks.strong_entry(clocks, process, earlier.process) < earlier.clock)
+    else if (state_.clocks.strong_entry(clocks, process, earlier.process) < earlier.clock())
         report_pair(kinds::stale_read, earlier, process, cell, earlier_note, later_note);
 }
 
@@ -49,20 +49,53 @@ void RunViolations::check_read(int process, int cell) {
     const Process& reader = state_.processes[static_cast<std::size_t>(process)];
     CellHistory& history = state_.history[static_cast<std::size_t>(cell)];
     check_pair(history.write, process, cell, "writes", "reads");
-    std::erase_if(history.reads, [&](const Access& read) { return read.process == process; });
-    history.reads.push_back({process, reader.clocks.own, static_cast<int>(reader.next)});
+    const Access read{process, static_cast<int>(reader.next)};
+    if (history.first_read.process < 0) {
+        history.first_read = read;
+        return;
+    }
+    // The reads stay in order, each process's latest last.
+    std::vector<Access>* later =
+        history.later_reads < 0
+            ? nullptr
+            : &state_.later_reads[static_cast<std::size_t>(history.later_reads)];
+    if (later != nullptr)
+        std::erase_if(*later, [&](const Access& earlier) { return earlier.process == process; });
+    if (history.first_read.process == process) {
+        if (later == nullptr || later->empty()) {
+            history.first_read = read;
+            return;
+        }
+        history.first_read = later->front();
+        later->erase(later->begin());
+    }
+    if (later == nullptr) {
+        history.later_reads = static_cast<int>(state_.later_reads.size());
+        later = &state_.later_reads.emplace_back();
+    }
+    later->push_back(read);
 }
 
 void RunViolations::check_write(int process, int cell) {
     const Process& writer = state_.processes[static_cast<std::size_t>(process)];
     CellHistory& history = state_.history[static_cast<std::size_t>(cell)];
     check_pair(history.write, process, cell, "writes", "writes");
-    for (const Access& read : history.reads)
+    const auto check_read_before = [&](const Access& read) {
         if (read.process != process &&
-            state_.clocks.weak_entry(writer.clocks, process, read.process) < read.clock)
+            state_.clocks.weak_entry(writer.clocks, process, read.process) < read.clock())
             report_pair(kinds::race, read, process, cell, "reads", "writes");
-    history.write = {process, writer.clocks.own, static_cast<int>(writer.next)};
-    history.reads.clear();
+    };
+    if (history.first_read.process >= 0) {
+        check_read_before(history.first_read);
+        if (history.later_reads >= 0) {
+            std::vector<Access>& later =
+                state_.later_reads[static_cast<std::size_t>(history.later_reads)];
+            for (const Access& read : later) check_read_before(read);
+            later.clear();
+        }
+    }
+    history.write = {process, static_cast<int>(writer.next)};
+    history.first_read = {};
 }
 
 bool RunViolations::report_leftovers() {
