@@ -146,12 +146,12 @@ bool Run::can_run(int index) {
     switch (op.kind) {
         case OperationKind::wait:
         case OperationKind::relaxed_wait:
-            for (const MailboxKey& key : state_.mailboxes_of(process, op, false))
-                if (state_.mailboxes[key].empty()) return false;
+            for (int channel : op.channels)
+                if (state_.mailbox(process, op, channel, false).empty()) return false;
             return true;
         case OperationKind::semaphore_acquire:
             for (int id : op.semaphores) {
-                const SemaphoreState& semaphore = state_.semaphores[{process.gpu, id}];
+                const SemaphoreState& semaphore = state_.semaphore(process.gpu, id);
                 if (semaphore.initial_left == 0 && semaphore.releases.empty()) return false;
             }
             return true;
@@ -176,10 +176,8 @@ void Run::take_synchronization(int index, const Operation& op, RunFigures& figur
     // handleWait call the full signal and wait for them.
     const bool relaxed_channel = op.channel_kind == ChannelKind::memory;
     if (op.kind == OperationKind::wait || op.kind == OperationKind::relaxed_wait) {
-        for (const MailboxKey& key : state_.mailboxes_of(process, op, false)) {
-            std::deque<Token>& mailbox = state_.mailboxes[key];
-            Token satisfied = std::move(mailbox.front());
-            mailbox.pop_front();
+        for (int channel : op.channels) {
+            Token satisfied = state_.mailbox(process, op, channel, false).take();
             satisfied.relaxed =
                 satisfied.relaxed || (op.kind == OperationKind::relaxed_wait && relaxed_channel);
             state_.clocks.join_token(process.clocks, satisfied);
@@ -187,13 +185,11 @@ void Run::take_synchronization(int index, const Operation& op, RunFigures& figur
         }
     } else if (op.kind == OperationKind::semaphore_acquire) {
         for (int id : op.semaphores) {
-            SemaphoreState& semaphore = state_.semaphores[{process.gpu, id}];
-            if (semaphore.initial_left > 0) {
+            SemaphoreState& semaphore = state_.semaphore(process.gpu, id);
+            if (semaphore.initial_left > 0)
                 --semaphore.initial_left;
-            } else {
-                state_.clocks.join_token(process.clocks, semaphore.releases.front());
-                semaphore.releases.pop_front();
-            }
+            else
+                state_.clocks.join_token(process.clocks, semaphore.releases.take());
             ++figures.synchronization.semaphore_acquires;
         }
     } else if (op.kind == OperationKind::barrier) {
@@ -225,15 +221,15 @@ void Run::give_tokens(int index, const Operation& op, const RangesCells& destina
             op.kind == OperationKind::relaxed_signal && op.channel_kind == ChannelKind::memory;
         // A full signal fences first (memory channel signal(): a release).
         if (!relaxed) state_.clocks.fence(process.clocks, index);
-        for (const MailboxKey& key : state_.mailboxes_of(process, op, true)) {
-            state_.mailboxes[key].push_back(token(index, relaxed));
+        for (int channel : op.channels) {
+            state_.mailbox(process, op, channel, true).push_back(token(index, relaxed));
             ++(relaxed ? figures.synchronization.relaxed_signals : figures.synchronization.signals);
         }
     }
     if (op.kind != OperationKind::semaphore_release) return;
     state_.clocks.fence(process.clocks, index);
     for (int id : op.semaphores)
-        state_.semaphores[{process.gpu, id}].releases.push_back(token(index, false));
+        state_.semaphore(process.gpu, id).releases.push_back(token(index, false));
 }
 
 void Run::execute(int index) {

@@ -84,11 +84,14 @@ RunState::RunState(const Plan& of, const CellLayout& layout)
       input_stride(widest_input(of)),
       clocks(static_cast<int>(processes.size()), launched_steps(block_steps)),
       history(static_cast<std::size_t>(layout.count())),
-      values(layout.count()) {
-    for (const Gpu& gpu : plan.gpus)
-        for (std::size_t index = 0; index < gpu.semaphores.size(); ++index)
-            semaphores[{gpu.id, static_cast<int>(index)}].initial_left =
-                gpu.semaphores[index].initial;
+      values(layout.count()),
+      mailbox_index(of),
+      mailboxes(static_cast<std::size_t>(mailbox_index.count())) {
+    for (const Gpu& gpu : plan.gpus) {
+        first_semaphore.push_back(static_cast<int>(semaphores.size()));
+        for (const Semaphore& semaphore : gpu.semaphores)
+            semaphores.emplace_back().initial_left = semaphore.initial;
+    }
     // Start: input piece p of chunk c of gpu g holds contribution (g, c, p).
     for (const Gpu& gpu : plan.gpus)
         for (int chunk = 0; chunk < gpu.input_chunks; ++chunk)

@@ -1,5 +1,4 @@
 #pragma once
-#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -121,9 +120,25 @@ struct Process {
     std::optional<Token> released;
 };
 
+/// Tokens first in, first out: a signal's mailbox or a semaphore's releases.
+/// Taken tokens stay until the run ends (a run gives few: two per signal or
+/// release), so the queue is a vector and a position, not a deque's blocks.
+class TokenQueue {
+  public:
+    bool empty() const { return head_ == tokens_.size(); }
+    std::size_t size() const { return tokens_.size() - head_; }
+    const Token& front() const { return tokens_[head_]; }
+    Token take() { return tokens_[head_++]; }
+    void push_back(const Token& token) { tokens_.push_back(token); }
+
+  private:
+    std::vector<Token> tokens_;
+    std::size_t head_ = 0;
+};
+
 struct SemaphoreState {
     int initial_left = 0;
-    std::deque<Token> releases;
+    TokenQueue releases;
 };
 
 struct BarrierState {
@@ -153,10 +168,14 @@ struct RunState {
     /// the same pieces on every gpu of the group, gpu by gpu).
     std::vector<std::vector<int>> range_cells(const PlanStep& step, const BufferRange& range,
                                               int launch) const;
-    /// The mailboxes `op`'s channels signal into (`outgoing`) or wait on.
-    std::vector<MailboxKey> mailboxes_of(const Process& process, const Operation& op,
-                                         bool outgoing) const {
-        return operation_mailboxes(plan, process.gpu, op, outgoing);
+    /// The mailbox channel `channel` of `op` signals into (`outgoing`) or waits on.
+    TokenQueue& mailbox(const Process& process, const Operation& op, int channel, bool outgoing) {
+        return mailboxes[static_cast<std::size_t>(
+            mailbox_index.of(process.gpu, op, channel, outgoing))];
+    }
+    SemaphoreState& semaphore(int gpu, int id) {
+        return semaphores[static_cast<std::size_t>(first_semaphore[static_cast<std::size_t>(gpu)] +
+                                                   id)];
     }
     /// Every piece of gpu `gpu`'s output (in place: where the input layout puts it).
     std::vector<int> output_cells(int gpu, int launch) const;
@@ -186,8 +205,13 @@ struct RunState {
     std::vector<std::vector<Access>> later_reads;
     std::vector<Token> packet_tokens;
     CellValues values;
-    std::map<MailboxKey, std::deque<Token>> mailboxes;
-    std::map<std::pair<int, int>, SemaphoreState> semaphores;
+    MailboxIndex mailbox_index;
+    /// Per mailbox (MailboxIndex's numbering, in the order of the keys), the signals not yet waited
+    /// for.
+    std::vector<TokenQueue> mailboxes;
+    /// Every gpu's semaphores, gpu by gpu; per gpu, the position of its first.
+    std::vector<SemaphoreState> semaphores;
+    std::vector<int> first_semaphore;
     std::map<std::pair<int, int>, BarrierState> barriers;
 };
 

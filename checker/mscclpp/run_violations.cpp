@@ -161,8 +161,10 @@ void RunViolations::report_stuck(const std::vector<int>& blocked,
         if (op.kind == OperationKind::wait || op.kind == OperationKind::relaxed_wait) {
             what = "waits for a signal that never comes on";
             const char* separator = " ";
-            for (const MailboxKey& key : state_.mailboxes_of(process, op, false)) {
-                if (!state_.mailboxes[key].empty()) continue;
+            for (int channel : op.channels) {
+                if (!state_.mailbox(process, op, channel, false).empty()) continue;
+                const MailboxKey& key = state_.mailbox_index.key(
+                    state_.mailbox_index.of(process.gpu, op, channel, false));
                 what += separator + std::string(channel_name(std::get<1>(key))) +
                         " channel from gpu " + std::to_string(std::get<2>(key)) + " (pair " +
                         std::to_string(std::get<3>(key)) + ")";
@@ -191,9 +193,10 @@ void RunViolations::report_stuck(const std::vector<int>& blocked,
 }
 
 void RunViolations::report_unconsumed() {
-    for (const auto& [key, mailbox] : state_.mailboxes) {
+    for (int index = 0; index < state_.mailbox_index.count(); ++index) {
+        const TokenQueue& mailbox = state_.mailboxes[static_cast<std::size_t>(index)];
         if (mailbox.empty() || !violations_.count(kinds::signal_count_mismatch)) continue;
-        const auto& [receiver, kind, sender, ordinal] = key;
+        const auto& [receiver, kind, sender, ordinal] = state_.mailbox_index.key(index);
         Violation violation;
         violation.kind = kinds::signal_count_mismatch;
         violation.rank = sender;
@@ -207,20 +210,26 @@ void RunViolations::report_unconsumed() {
                            std::to_string(ordinal) + ") are never waited for";
         violations_.record(std::move(violation));
     }
-    for (const auto& [key, semaphore] : state_.semaphores) {
+    for (std::size_t gpu = 0; gpu < state_.first_semaphore.size(); ++gpu)
+        report_unacquired(static_cast<int>(gpu));
+}
+
+void RunViolations::report_unacquired(int gpu) {
+    const std::size_t count = state_.plan.gpus[static_cast<std::size_t>(gpu)].semaphores.size();
+    for (std::size_t id = 0; id < count; ++id) {
+        const SemaphoreState& semaphore = state_.semaphore(gpu, static_cast<int>(id));
         if (semaphore.releases.empty() || !violations_.count(kinds::signal_count_mismatch))
             continue;
         Violation violation;
         violation.kind = kinds::signal_count_mismatch;
-        violation.rank = key.first;
+        violation.rank = gpu;
         violation.points = {state_.point(semaphore.releases.front().process,
                                          semaphore.releases.front().step,
                                          "releases, and no acquire takes it")};
         violation.thread_block = violation.points.front().thread_block;
         violation.step = violation.points.front().step;
-        violation.detail = "semaphore " + std::to_string(key.second) + " of gpu " +
-                           std::to_string(key.first) + " is released " +
-                           std::to_string(semaphore.releases.size()) +
+        violation.detail = "semaphore " + std::to_string(id) + " of gpu " + std::to_string(gpu) +
+                           " is released " + std::to_string(semaphore.releases.size()) +
                            " time(s) more than it is acquired";
         violations_.record(std::move(violation));
     }
