@@ -100,8 +100,14 @@ ClockPages::NodeId ClockPages::join(int level, NodeId left, NodeId right) {
     const std::uint64_t key = (static_cast<std::uint64_t>(level) << 58) |
                               (static_cast<std::uint64_t>(std::min(left, right)) << 29) |
                               std::max(left, right);
-    if (const NodeId found = joins_.find(key, [](NodeId) { return true; }); found != IdTable::none)
+    RecentJoin& recent = recent_joins_[static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >>
+                                                                (64 - recent_bits))];
+    if (recent.key == key) return recent.joined;
+    if (const NodeId found = joins_.find(key, [](NodeId) { return true; });
+        found != IdTable::none) {
+        recent = {key, found};
         return found;
+    }
     NodeId joined;
     if (level == 0) {
         Page larger = pages_[left];
@@ -117,6 +123,7 @@ ClockPages::NodeId ClockPages::join(int level, NodeId left, NodeId right) {
         joined = intern_inner(result);
     }
     joins_.insert(key, joined);
+    recent = {key, joined};
     return joined;
 }
 
