@@ -45,11 +45,10 @@ void IdTable::insert(std::uint64_t key, std::uint32_t id) {
 
 ClockPages::ClockPages(int processes, std::int64_t steps) {
     while (span(height_) < processes) ++height_;
-    // Trivance B's plan for 1,024 ranks: per step about 1.2 joins, 0.55 inner
-    // nodes, 0.12 pages. Reserved once, the tables are not built again and again
+    // Trivance B's plan for 1,024 ranks: per step about 0.55 inner nodes,
+    // 0.12 pages. Reserved once, the tables are not built again and again
     // as they fill.
     const auto expected = static_cast<std::size_t>(std::max<std::int64_t>(steps, 0));
-    joins_.reserve(expected + expected / 4);
     inners_by_hash_.reserve(expected / 2 + expected / 16);
     pages_by_hash_.reserve(expected / 6);
     intern_page(Page{});
@@ -103,11 +102,6 @@ ClockPages::NodeId ClockPages::join(int level, NodeId left, NodeId right) {
     RecentJoin& recent = recent_joins_[static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >>
                                                                 (64 - recent_bits))];
     if (recent.key == key) return recent.joined;
-    if (const NodeId found = joins_.find(key, [](NodeId) { return true; });
-        found != IdTable::none) {
-        recent = {key, found};
-        return found;
-    }
     NodeId joined;
     if (level == 0) {
         Page larger = pages_[left];
@@ -122,7 +116,6 @@ ClockPages::NodeId ClockPages::join(int level, NodeId left, NodeId right) {
             result[child] = join(level - 1, result[child], other[child]);
         joined = intern_inner(result);
     }
-    joins_.insert(key, joined);
     recent = {key, joined};
     return joined;
 }

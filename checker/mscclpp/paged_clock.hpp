@@ -75,7 +75,7 @@ class NodeStore {
 /// a clock is a tree of pages (16 entries each) under nodes of 16 children,
 /// so thread blocks that know the same of some processes share those
 /// subtrees, and joining two clocks visits only where they differ and have
-/// not been joined before. Memory and time grow with what the clocks differ
+/// not been joined lately. Memory and time grow with what the clocks differ
 /// by, not with the square of the processes.
 class ClockPages {
   public:
@@ -92,7 +92,7 @@ class ClockPages {
     static constexpr NodeId zeros = 0;
 
     /// Nodes for clocks over `processes` processes that take `steps` steps
-    /// in all (room for about as many joins, made once).
+    /// in all (their node tables sized once from the steps).
     ClockPages(int processes, std::int64_t steps);
 
     /// Entry `process` of the clock whose root is `root`.
@@ -119,17 +119,17 @@ class ClockPages {
     /// Content hash -> the nodes with that hash.
     IdTable pages_by_hash_;
     IdTable inners_by_hash_;
-    /// (level, smaller id, larger id) -> their join.
-    IdTable joins_;
-    /// The latest joins, one per slot of a table that stays in the cache:
-    /// a process joins what its neighbours joined just before, so four in
-    /// five joins found are found here, without a cache miss in `joins_`.
+    /// The latest joins, (level, smaller id, larger id) -> their join, one
+    /// per slot of a 4 MiB table that a join overwrites: a process joins what
+    /// its neighbours joined just before. A table of every join (100 MiB at
+    /// 1,024 ranks) found a fifth more, each after a cache miss; a join not
+    /// found is made again, its result found among the nodes.
     struct RecentJoin {
         /// 0 (a node joined with itself, never asked): empty.
         std::uint64_t key = 0;
         NodeId joined = zeros;
     };
-    static constexpr int recent_bits = 16;
+    static constexpr int recent_bits = 18;
     std::vector<RecentJoin> recent_joins_ = std::vector<RecentJoin>(std::size_t{1} << recent_bits);
 };
 
