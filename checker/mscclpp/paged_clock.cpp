@@ -102,19 +102,23 @@ ClockPages::NodeId ClockPages::join(int level, NodeId left, NodeId right) {
     RecentJoin& recent = recent_joins_[static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >>
                                                                 (64 - recent_bits))];
     if (recent.key == key) return recent.joined;
+    // A join mostly gives one of the two (a waiter learns what the signaller
+    // knew): that one is the node of the result, found without the hash table.
     NodeId joined;
     if (level == 0) {
-        Page larger = pages_[left];
-        const Page& other = pages_[right];
+        const Page& first = pages_[left];
+        const Page& second = pages_[right];
+        Page larger;
         for (int entry = 0; entry < page_entries; ++entry)
-            larger[entry] = std::max(larger[entry], other[entry]);
-        joined = intern_page(larger);
+            larger[entry] = std::max(first[entry], second[entry]);
+        joined = larger == first ? left : larger == second ? right : intern_page(larger);
     } else {
-        Inner result = inners_[left];
-        const Inner other = inners_[right];
+        const Inner first = inners_[left];
+        const Inner second = inners_[right];
+        Inner result;
         for (int child = 0; child < children; ++child)
-            result[child] = join(level - 1, result[child], other[child]);
-        joined = intern_inner(result);
+            result[child] = join(level - 1, first[child], second[child]);
+        joined = result == first ? left : result == second ? right : intern_inner(result);
     }
     recent = {key, joined};
     return joined;
