@@ -81,10 +81,11 @@ std::vector<CellValues::Value> CellValues::sums(const Operation& op, const Range
     return result;
 }
 
-std::vector<std::pair<int, CellValues::Value>> CellValues::step_values(
-    const Operation& op, const RangesCells& sources, const RangesCells& destinations) {
+void CellValues::step_values(const Operation& op, const RangesCells& sources,
+                             const RangesCells& destinations,
+                             std::vector<std::pair<int, Value>>& written) {
     const std::vector<Value> summed = reduces(op.kind) ? sums(op, sources) : std::vector<Value>{};
-    std::vector<std::pair<int, Value>> written;
+    written.clear();
     for (std::size_t position = 0; position < destinations.size(); ++position)
         for (const std::vector<int>& cells : destinations[position])
             for (std::size_t piece = 0; piece < cells.size(); ++piece) {
@@ -98,7 +99,6 @@ std::vector<std::pair<int, CellValues::Value>> CellValues::step_values(
                 written.emplace_back(cells[piece],
                                      piece < source.size() ? of(source[piece]) : Value{});
             }
-    return written;
 }
 
 }  // namespace trivcheck::mscclpp

@@ -47,9 +47,9 @@ class CellValues {
     /// What `op` writes to the cells of `destinations`, in order, from the
     /// cells of `sources` (before any of them is written): a reduction sums
     /// every source piece by piece; any other operation copies source i (or
-    /// the last) to destination i.
-    std::vector<std::pair<int, Value>> step_values(const Operation& op, const RangesCells& sources,
-                                                   const RangesCells& destinations);
+    /// the last) to destination i. Into `written`, emptied first.
+    void step_values(const Operation& op, const RangesCells& sources,
+                     const RangesCells& destinations, std::vector<std::pair<int, Value>>& written);
 
     /// The contributions of `cell`'s value, sorted.
     std::span<const int> contents(int cell) const { return held(of(cell).contents); }

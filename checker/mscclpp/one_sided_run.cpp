@@ -40,6 +40,11 @@ class Run {
     RunViolations violations_;
     RunFigures figures_;
     std::int64_t remote_pieces_ = 0;
+    /// The cells of the step being executed, and what it writes to them:
+    /// kept from step to step so that a step allocates nothing.
+    RangesCells sources_;
+    RangesCells destinations_;
+    std::vector<std::pair<int, CellValues::Value>> written_;
 };
 
 Run::Run(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations)
@@ -241,13 +246,14 @@ void Run::execute(int index) {
     RunFigures& figures = process.launch == 0 ? figures_ : later_launch;
     ++figures.steps;
     take_synchronization(index, op, figures);
-    RangesCells sources;
+    RangesCells& sources = sources_;
+    sources.resize(op.sources.size());
     bool reads_packets = false;
     for (std::size_t position = 0; position < op.sources.size(); ++position) {
-        sources.push_back(state_.range_cells(step, op.sources[position], process.launch));
+        state_.fill_range_cells(step, op.sources[position], process.launch, sources[position]);
         if (!waits_for_packets(op.kind, position)) continue;
         reads_packets = true;
-        for (const std::vector<int>& cells : sources.back())
+        for (const std::vector<int>& cells : sources[position])
             for (int cell : cells)
                 state_.clocks.join_token(
                     process.clocks, state_.packet_tokens[static_cast<std::size_t>(
@@ -259,9 +265,11 @@ void Run::execute(int index) {
     for (const auto& source : sources)
         for (const std::vector<int>& cells : source)
             for (int cell : cells) violations_.check_read(index, cell);
-    RangesCells destinations;
-    for (const BufferRange& range : op.destinations)
-        destinations.push_back(state_.range_cells(step, range, process.launch));
+    RangesCells& destinations = destinations_;
+    destinations.resize(op.destinations.size());
+    for (std::size_t position = 0; position < op.destinations.size(); ++position)
+        state_.fill_range_cells(step, op.destinations[position], process.launch,
+                                destinations[position]);
     for (const auto& destination : destinations)
         for (const std::vector<int>& cells : destination)
             for (int cell : cells) {
@@ -269,8 +277,8 @@ void Run::execute(int index) {
                 if (state_.cells.place(cell).gpu != process.gpu && process.launch == 0)
                     ++remote_pieces_;
             }
-    for (const auto& [cell, value] : state_.values.step_values(op, sources, destinations))
-        state_.values.set(cell, value);
+    state_.values.step_values(op, sources, destinations, written_);
+    for (const auto& [cell, value] : written_) state_.values.set(cell, value);
     give_tokens(index, op, destinations, figures);
     ++process.next;
 }

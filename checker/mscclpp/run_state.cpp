@@ -130,21 +130,26 @@ ProgramPoint RunState::point(int process, int step, std::string note, int cell) 
 
 std::vector<std::vector<int>> RunState::range_cells(const PlanStep& step, const BufferRange& range,
                                                     int launch) const {
+    std::vector<std::vector<int>> per_gpu;
+    fill_range_cells(step, range, launch, per_gpu);
+    return per_gpu;
+}
+
+void RunState::fill_range_cells(const PlanStep& step, const BufferRange& range, int launch,
+                                std::vector<std::vector<int>>& per_gpu) const {
     const PieceSpan span = step_pieces(step, range.size, cells.pieces());
     const int own_gpu[] = {range.gpu};
     const std::span<const int> gpus =
         range.group.empty() ? std::span<const int>(own_gpu) : std::span<const int>(range.group);
-    std::vector<std::vector<int>> per_gpu;
-    per_gpu.reserve(gpus.size());
-    for (int gpu : gpus) {
-        std::vector<int> touched;
-        touched.reserve(static_cast<std::size_t>(std::max(span.end - span.begin, 0)));
+    per_gpu.resize(gpus.size());
+    for (std::size_t position = 0; position < gpus.size(); ++position) {
+        std::vector<int>& touched = per_gpu[position];
+        touched.clear();
         for (int piece = span.begin; piece < span.end; ++piece)
-            touched.push_back(cells.cell(gpu, range.buffer, range.index + piece / cells.pieces(),
+            touched.push_back(cells.cell(gpus[position], range.buffer,
+                                         range.index + piece / cells.pieces(),
                                          piece % cells.pieces(), launch));
-        per_gpu.push_back(std::move(touched));
     }
-    return per_gpu;
 }
 
 std::vector<int> RunState::output_cells(int gpu, int launch) const {

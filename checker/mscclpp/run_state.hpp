@@ -168,6 +168,9 @@ struct RunState {
     /// the same pieces on every gpu of the group, gpu by gpu).
     std::vector<std::vector<int>> range_cells(const PlanStep& step, const BufferRange& range,
                                               int launch) const;
+    /// The same into `per_gpu`, whose vectors keep their room from step to step.
+    void fill_range_cells(const PlanStep& step, const BufferRange& range, int launch,
+                          std::vector<std::vector<int>>& per_gpu) const;
     /// The mailbox channel `channel` of `op` signals into (`outgoing`) or waits on.
     TokenQueue& mailbox(const Process& process, const Operation& op, int channel, bool outgoing) {
         return mailboxes[static_cast<std::size_t>(
