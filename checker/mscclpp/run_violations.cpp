@@ -39,9 +39,12 @@ void RunViolations::check_pair(const Access& earlier, int process, int cell,
                                const char* earlier_note, const char* later_note) {
     if (earlier.process < 0 || earlier.process == process) return;
     const ProcessClocks& clocks = state_.processes[static_cast<std::size_t>(process)].clocks;
+    // Strong and weak as one clock (no relaxed signal on the way): its entry
+    // is looked up once.
     if (state_.clocks.weak_entry(clocks, process, earlier.process) < earlier.clock())
         report_pair(kinds::race, earlier, process, cell, earlier_note, later_note);
-    else if (state_.clocks.strong_entry(clocks, process, earlier.process) < earlier.clock())
+    else if (!clocks.strong.shares(clocks.weak) &&
+             state_.clocks.strong_entry(clocks, process, earlier.process) < earlier.clock())
         report_pair(kinds::stale_read, earlier, process, cell, earlier_note, later_note);
 }
 
