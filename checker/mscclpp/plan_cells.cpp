@@ -4,7 +4,11 @@
 
 namespace trivcheck::mscclpp {
 
-CellLayout::CellLayout(const Plan& plan, int pieces) : plan_(plan), pieces_(pieces) {
+CellLayout::CellLayout(const Plan& plan, int pieces)
+    : plan_(plan),
+      allgather_(plan.collective == "allgather"),
+      reducescatter_(plan.collective == "reducescatter"),
+      pieces_(pieces) {
     for (const Gpu& gpu : plan.gpus) {
         std::array<int, 4> first{};
         const int halves = plan.double_scratch ? 2 : 1;
@@ -45,11 +49,11 @@ std::pair<BufferKind, int> CellLayout::aliased_place(int gpu, BufferKind buffer,
     const Gpu& of = plan_.gpus[static_cast<std::size_t>(gpu)];
     // allgather: gpu g's input is its slot of the output; reducescatter: gpu
     // g's output is its slot of the input; otherwise one buffer for both.
-    if (plan_.collective == "allgather")
+    if (allgather_)
         return buffer == BufferKind::input
                    ? std::pair{BufferKind::output, gpu * of.input_chunks + chunk}
                    : std::pair{buffer, chunk};
-    if (plan_.collective == "reducescatter")
+    if (reducescatter_)
         return buffer == BufferKind::output
                    ? std::pair{BufferKind::input, gpu * of.output_chunks + chunk}
                    : std::pair{buffer, chunk};

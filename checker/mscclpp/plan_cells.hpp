@@ -39,6 +39,9 @@ class CellLayout {
     std::pair<BufferKind, int> aliased_place(int gpu, BufferKind buffer, int chunk) const;
 
     const Plan& plan_;
+    /// The plan's collective, told once: every cell a step touches asks.
+    bool allgather_;
+    bool reducescatter_;
     int pieces_;
     int count_ = 0;
     // [gpu][buffer]: the first cell of that buffer; [3]: the second scratch
