@@ -25,28 +25,39 @@ bool reduces(OperationKind kind) {
 
 }  // namespace
 
-CellValues::CellValues(int cells) : contents_(1), cells_(static_cast<std::size_t>(cells)) {}
+CellValues::CellValues(int cells) : cells_(static_cast<std::size_t>(cells)) {}
+
+int CellValues::close_value() {
+    starts_.push_back(contributions_.size());
+    return static_cast<int>(starts_.size()) - 2;
+}
 
 void CellValues::start(int cell, int contribution) {
-    contents_.push_back({contribution});
-    set(cell, {static_cast<int>(contents_.size()) - 1, trees_.leaf(contribution)});
+    contributions_.push_back(contribution);
+    set(cell, {close_value(), trees_.leaf(contribution)});
 }
 
 CellValues::Value CellValues::sum(const std::vector<int>& addends) {
-    Contents total;
+    const auto total = static_cast<std::ptrdiff_t>(contributions_.size());
     int tree = -1;
     for (int cell : addends) {
         const Value addend = of(cell);
-        const Contents& held = contents_[static_cast<std::size_t>(addend.contents)];
-        // Each value is sorted: merging keeps the total sorted.
-        const auto middle = static_cast<std::ptrdiff_t>(total.size());
-        total.insert(total.end(), held.begin(), held.end());
-        std::inplace_merge(total.begin(), total.begin() + middle, total.end());
+        const auto from =
+            static_cast<std::ptrdiff_t>(starts_[static_cast<std::size_t>(addend.contents)]);
+        const auto to =
+            static_cast<std::ptrdiff_t>(starts_[static_cast<std::size_t>(addend.contents) + 1]);
+        // Each value is sorted: merging keeps the total sorted. The addend is
+        // copied by position, after the resize that may move the contributions.
+        const auto middle = static_cast<std::ptrdiff_t>(contributions_.size());
+        contributions_.resize(contributions_.size() + static_cast<std::size_t>(to - from));
+        std::copy(contributions_.begin() + from, contributions_.begin() + to,
+                  contributions_.begin() + middle);
+        std::inplace_merge(contributions_.begin() + total, contributions_.begin() + middle,
+                           contributions_.end());
         if (addend.tree < 0) continue;
         tree = tree < 0 ? addend.tree : trees_.sum(tree, addend.tree);
     }
-    contents_.push_back(std::move(total));
-    return {static_cast<int>(contents_.size()) - 1, tree};
+    return {close_value(), tree};
 }
 
 std::vector<CellValues::Value> CellValues::sums(const Operation& op, const RangesCells& sources) {
@@ -70,10 +81,11 @@ std::vector<CellValues::Value> CellValues::sums(const Operation& op, const Range
     return result;
 }
 
-std::vector<std::pair<int, CellValues::Value>> CellValues::step_values(
-    const Operation& op, const RangesCells& sources, const RangesCells& destinations) {
+void CellValues::step_values(const Operation& op, const RangesCells& sources,
+                             const RangesCells& destinations,
+                             std::vector<std::pair<int, Value>>& written) {
     const std::vector<Value> summed = reduces(op.kind) ? sums(op, sources) : std::vector<Value>{};
-    std::vector<std::pair<int, Value>> written;
+    written.clear();
     for (std::size_t position = 0; position < destinations.size(); ++position)
         for (const std::vector<int>& cells : destinations[position])
             for (std::size_t piece = 0; piece < cells.size(); ++piece) {
@@ -87,7 +99,6 @@ std::vector<std::pair<int, CellValues::Value>> CellValues::step_values(
                 written.emplace_back(cells[piece],
                                      piece < source.size() ? of(source[piece]) : Value{});
             }
-    return written;
 }
 
 }  // namespace trivcheck::mscclpp

@@ -40,6 +40,11 @@ class Run {
     RunViolations violations_;
     RunFigures figures_;
     std::int64_t remote_pieces_ = 0;
+    /// The cells of the step being executed, and what it writes to them:
+    /// kept from step to step so that a step allocates nothing.
+    RangesCells sources_;
+    RangesCells destinations_;
+    std::vector<std::pair<int, CellValues::Value>> written_;
 };
 
 Run::Run(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations)
@@ -146,12 +151,12 @@ bool Run::can_run(int index) {
     switch (op.kind) {
         case OperationKind::wait:
         case OperationKind::relaxed_wait:
-            for (const MailboxKey& key : state_.mailboxes_of(process, op, false))
-                if (state_.mailboxes[key].empty()) return false;
+            for (int channel : op.channels)
+                if (state_.mailbox(process, op, channel, false).empty()) return false;
             return true;
         case OperationKind::semaphore_acquire:
             for (int id : op.semaphores) {
-                const SemaphoreState& semaphore = state_.semaphores[{process.gpu, id}];
+                const SemaphoreState& semaphore = state_.semaphore(process.gpu, id);
                 if (semaphore.initial_left == 0 && semaphore.releases.empty()) return false;
             }
             return true;
@@ -176,10 +181,8 @@ void Run::take_synchronization(int index, const Operation& op, RunFigures& figur
     // handleWait call the full signal and wait for them.
     const bool relaxed_channel = op.channel_kind == ChannelKind::memory;
     if (op.kind == OperationKind::wait || op.kind == OperationKind::relaxed_wait) {
-        for (const MailboxKey& key : state_.mailboxes_of(process, op, false)) {
-            std::deque<Token>& mailbox = state_.mailboxes[key];
-            Token satisfied = std::move(mailbox.front());
-            mailbox.pop_front();
+        for (int channel : op.channels) {
+            Token satisfied = state_.mailbox(process, op, channel, false).take();
             satisfied.relaxed =
                 satisfied.relaxed || (op.kind == OperationKind::relaxed_wait && relaxed_channel);
             state_.clocks.join_token(process.clocks, satisfied);
@@ -187,13 +190,11 @@ void Run::take_synchronization(int index, const Operation& op, RunFigures& figur
         }
     } else if (op.kind == OperationKind::semaphore_acquire) {
         for (int id : op.semaphores) {
-            SemaphoreState& semaphore = state_.semaphores[{process.gpu, id}];
-            if (semaphore.initial_left > 0) {
+            SemaphoreState& semaphore = state_.semaphore(process.gpu, id);
+            if (semaphore.initial_left > 0)
                 --semaphore.initial_left;
-            } else {
-                state_.clocks.join_token(process.clocks, semaphore.releases.front());
-                semaphore.releases.pop_front();
-            }
+            else
+                state_.clocks.join_token(process.clocks, semaphore.releases.take());
             ++figures.synchronization.semaphore_acquires;
         }
     } else if (op.kind == OperationKind::barrier) {
@@ -225,15 +226,15 @@ void Run::give_tokens(int index, const Operation& op, const RangesCells& destina
             op.kind == OperationKind::relaxed_signal && op.channel_kind == ChannelKind::memory;
         // A full signal fences first (memory channel signal(): a release).
         if (!relaxed) state_.clocks.fence(process.clocks, index);
-        for (const MailboxKey& key : state_.mailboxes_of(process, op, true)) {
-            state_.mailboxes[key].push_back(token(index, relaxed));
+        for (int channel : op.channels) {
+            state_.mailbox(process, op, channel, true).push_back(token(index, relaxed));
             ++(relaxed ? figures.synchronization.relaxed_signals : figures.synchronization.signals);
         }
     }
     if (op.kind != OperationKind::semaphore_release) return;
     state_.clocks.fence(process.clocks, index);
     for (int id : op.semaphores)
-        state_.semaphores[{process.gpu, id}].releases.push_back(token(index, false));
+        state_.semaphore(process.gpu, id).releases.push_back(token(index, false));
 }
 
 void Run::execute(int index) {
@@ -245,13 +246,14 @@ void Run::execute(int index) {
     RunFigures& figures = process.launch == 0 ? figures_ : later_launch;
     ++figures.steps;
     take_synchronization(index, op, figures);
-    RangesCells sources;
+    RangesCells& sources = sources_;
+    sources.resize(op.sources.size());
     bool reads_packets = false;
     for (std::size_t position = 0; position < op.sources.size(); ++position) {
-        sources.push_back(state_.range_cells(step, op.sources[position], process.launch));
+        state_.fill_range_cells(step, op.sources[position], process.launch, sources[position]);
         if (!waits_for_packets(op.kind, position)) continue;
         reads_packets = true;
-        for (const std::vector<int>& cells : sources.back())
+        for (const std::vector<int>& cells : sources[position])
             for (int cell : cells)
                 state_.clocks.join_token(
                     process.clocks, state_.packet_tokens[static_cast<std::size_t>(
@@ -263,9 +265,11 @@ void Run::execute(int index) {
     for (const auto& source : sources)
         for (const std::vector<int>& cells : source)
             for (int cell : cells) violations_.check_read(index, cell);
-    RangesCells destinations;
-    for (const BufferRange& range : op.destinations)
-        destinations.push_back(state_.range_cells(step, range, process.launch));
+    RangesCells& destinations = destinations_;
+    destinations.resize(op.destinations.size());
+    for (std::size_t position = 0; position < op.destinations.size(); ++position)
+        state_.fill_range_cells(step, op.destinations[position], process.launch,
+                                destinations[position]);
     for (const auto& destination : destinations)
         for (const std::vector<int>& cells : destination)
             for (int cell : cells) {
@@ -273,8 +277,8 @@ void Run::execute(int index) {
                 if (state_.cells.place(cell).gpu != process.gpu && process.launch == 0)
                     ++remote_pieces_;
             }
-    for (const auto& [cell, value] : state_.values.step_values(op, sources, destinations))
-        state_.values.set(cell, value);
+    state_.values.step_values(op, sources, destinations, written_);
+    for (const auto& [cell, value] : written_) state_.values.set(cell, value);
     give_tokens(index, op, destinations, figures);
     ++process.next;
 }

@@ -72,16 +72,19 @@ class NodeStore {
 };
 
 /// The nodes of every vector clock of one run, each distinct node kept once:
-/// a clock is a tree of pages (64 entries each) under nodes of 16 children,
+/// a clock is a tree of pages (16 entries each) under nodes of 16 children,
 /// so thread blocks that know the same of some processes share those
 /// subtrees, and joining two clocks visits only where they differ and have
-/// not been joined before. Memory and time grow with what the clocks differ
+/// not been joined lately. Memory and time grow with what the clocks differ
 /// by, not with the square of the processes.
 class ClockPages {
   public:
     /// A node of some level: a page (level 0) or 16 children of the level below.
     using NodeId = std::uint32_t;
-    static constexpr int page_entries = 64;
+    /// 16, not 64: a step that raises one entry copies, hashes and keeps a
+    /// page of 64 bytes instead of 256, and the tree over 62,000 processes
+    /// keeps its three inner levels (8 would need a fourth).
+    static constexpr int page_entries = 16;
     static constexpr int children = 16;
     using Page = std::array<int, page_entries>;
     using Inner = std::array<NodeId, children>;
@@ -89,7 +92,7 @@ class ClockPages {
     static constexpr NodeId zeros = 0;
 
     /// Nodes for clocks over `processes` processes that take `steps` steps
-    /// in all (room for about as many joins, made once).
+    /// in all (their node tables sized once from the steps).
     ClockPages(int processes, std::int64_t steps);
 
     /// Entry `process` of the clock whose root is `root`.
@@ -116,8 +119,18 @@ class ClockPages {
     /// Content hash -> the nodes with that hash.
     IdTable pages_by_hash_;
     IdTable inners_by_hash_;
-    /// (level, smaller id, larger id) -> their join.
-    IdTable joins_;
+    /// The latest joins, (level, smaller id, larger id) -> their join, one
+    /// per slot of a 4 MiB table that a join overwrites: a process joins what
+    /// its neighbours joined just before. A table of every join (100 MiB at
+    /// 1,024 ranks) found a fifth more, each after a cache miss; a join not
+    /// found is made again, its result found among the nodes.
+    struct RecentJoin {
+        /// 0 (a node joined with itself, never asked): empty.
+        std::uint64_t key = 0;
+        NodeId joined = zeros;
+    };
+    static constexpr int recent_bits = 18;
+    std::vector<RecentJoin> recent_joins_ = std::vector<RecentJoin>(std::size_t{1} << recent_bits);
 };
 
 /// A vector clock (one entry per process, 0 by default) kept in a

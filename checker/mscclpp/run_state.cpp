@@ -84,11 +84,14 @@ RunState::RunState(const Plan& of, const CellLayout& layout)
       input_stride(widest_input(of)),
       clocks(static_cast<int>(processes.size()), launched_steps(block_steps)),
       history(static_cast<std::size_t>(layout.count())),
-      values(layout.count()) {
-    for (const Gpu& gpu : plan.gpus)
-        for (std::size_t index = 0; index < gpu.semaphores.size(); ++index)
-            semaphores[{gpu.id, static_cast<int>(index)}].initial_left =
-                gpu.semaphores[index].initial;
+      values(layout.count()),
+      mailbox_index(of),
+      mailboxes(static_cast<std::size_t>(mailbox_index.count())) {
+    for (const Gpu& gpu : plan.gpus) {
+        first_semaphore.push_back(static_cast<int>(semaphores.size()));
+        for (const Semaphore& semaphore : gpu.semaphores)
+            semaphores.emplace_back().initial_left = semaphore.initial;
+    }
     // Start: input piece p of chunk c of gpu g holds contribution (g, c, p).
     for (const Gpu& gpu : plan.gpus)
         for (int chunk = 0; chunk < gpu.input_chunks; ++chunk)
@@ -127,21 +130,26 @@ ProgramPoint RunState::point(int process, int step, std::string note, int cell) 
 
 std::vector<std::vector<int>> RunState::range_cells(const PlanStep& step, const BufferRange& range,
                                                     int launch) const {
+    std::vector<std::vector<int>> per_gpu;
+    fill_range_cells(step, range, launch, per_gpu);
+    return per_gpu;
+}
+
+void RunState::fill_range_cells(const PlanStep& step, const BufferRange& range, int launch,
+                                std::vector<std::vector<int>>& per_gpu) const {
     const PieceSpan span = step_pieces(step, range.size, cells.pieces());
     const int own_gpu[] = {range.gpu};
     const std::span<const int> gpus =
         range.group.empty() ? std::span<const int>(own_gpu) : std::span<const int>(range.group);
-    std::vector<std::vector<int>> per_gpu;
-    per_gpu.reserve(gpus.size());
-    for (int gpu : gpus) {
-        std::vector<int> touched;
-        touched.reserve(static_cast<std::size_t>(std::max(span.end - span.begin, 0)));
+    per_gpu.resize(gpus.size());
+    for (std::size_t position = 0; position < gpus.size(); ++position) {
+        std::vector<int>& touched = per_gpu[position];
+        touched.clear();
         for (int piece = span.begin; piece < span.end; ++piece)
-            touched.push_back(cells.cell(gpu, range.buffer, range.index + piece / cells.pieces(),
+            touched.push_back(cells.cell(gpus[position], range.buffer,
+                                         range.index + piece / cells.pieces(),
                                          piece % cells.pieces(), launch));
-        per_gpu.push_back(std::move(touched));
     }
-    return per_gpu;
 }
 
 std::vector<int> RunState::output_cells(int gpu, int launch) const {

@@ -1,5 +1,4 @@
 #pragma once
-#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -77,16 +76,26 @@ class RunClocks {
     ClockPages pages_;
 };
 
-/// One access of a cell: by `process` at its clock `clock`, in its step `step`.
+/// One access of a cell: by `process` in its step `step`.
 struct Access {
     int process = -1;
-    int clock = 0;
     int step = -1;
+    /// The process's own clock entry during the step: steps begun (the
+    /// caller, which has no steps, accesses in its step 0 with entry 1).
+    int clock() const { return step + 1; }
 };
 
+/// 24 bytes a cell: most cells are read at most once between writes, so the
+/// reads since the last write keep their first inline and only the others
+/// in RunState::later_reads (a vector per cell was 7.3 million allocations at
+/// 1,024 ranks).
 struct CellHistory {
     Access write;
-    std::vector<Access> reads;
+    /// The first read since `write` (process -1: none, and no later ones).
+    Access first_read;
+    /// The reads after the first, in order: an index into
+    /// RunState::later_reads, kept for the cell once it has had some; -1: none.
+    int later_reads = -1;
     /// The latest packet write of the cell, an index into RunState::packet_tokens; -1: none.
     int packet = -1;
 };
@@ -111,9 +120,25 @@ struct Process {
     std::optional<Token> released;
 };
 
+/// Tokens first in, first out: a signal's mailbox or a semaphore's releases.
+/// Taken tokens stay until the run ends (a run gives few: two per signal or
+/// release), so the queue is a vector and a position, not a deque's blocks.
+class TokenQueue {
+  public:
+    bool empty() const { return head_ == tokens_.size(); }
+    std::size_t size() const { return tokens_.size() - head_; }
+    const Token& front() const { return tokens_[head_]; }
+    Token take() { return tokens_[head_++]; }
+    void push_back(const Token& token) { tokens_.push_back(token); }
+
+  private:
+    std::vector<Token> tokens_;
+    std::size_t head_ = 0;
+};
+
 struct SemaphoreState {
     int initial_left = 0;
-    std::deque<Token> releases;
+    TokenQueue releases;
 };
 
 struct BarrierState {
@@ -143,10 +168,17 @@ struct RunState {
     /// the same pieces on every gpu of the group, gpu by gpu).
     std::vector<std::vector<int>> range_cells(const PlanStep& step, const BufferRange& range,
                                               int launch) const;
-    /// The mailboxes `op`'s channels signal into (`outgoing`) or wait on.
-    std::vector<MailboxKey> mailboxes_of(const Process& process, const Operation& op,
-                                         bool outgoing) const {
-        return operation_mailboxes(plan, process.gpu, op, outgoing);
+    /// The same into `per_gpu`, whose vectors keep their room from step to step.
+    void fill_range_cells(const PlanStep& step, const BufferRange& range, int launch,
+                          std::vector<std::vector<int>>& per_gpu) const;
+    /// The mailbox channel `channel` of `op` signals into (`outgoing`) or waits on.
+    TokenQueue& mailbox(const Process& process, const Operation& op, int channel, bool outgoing) {
+        return mailboxes[static_cast<std::size_t>(
+            mailbox_index.of(process.gpu, op, channel, outgoing))];
+    }
+    SemaphoreState& semaphore(int gpu, int id) {
+        return semaphores[static_cast<std::size_t>(first_semaphore[static_cast<std::size_t>(gpu)] +
+                                                   id)];
     }
     /// Every piece of gpu `gpu`'s output (in place: where the input layout puts it).
     std::vector<int> output_cells(int gpu, int launch) const;
@@ -172,10 +204,17 @@ struct RunState {
     int input_stride = 0;
     RunClocks clocks;
     std::vector<CellHistory> history;
+    /// Per cell that has had two reads between writes, the reads after its first.
+    std::vector<std::vector<Access>> later_reads;
     std::vector<Token> packet_tokens;
     CellValues values;
-    std::map<MailboxKey, std::deque<Token>> mailboxes;
-    std::map<std::pair<int, int>, SemaphoreState> semaphores;
+    MailboxIndex mailbox_index;
+    /// Per mailbox (MailboxIndex's numbering, in the order of the keys), the signals not yet waited
+    /// for.
+    std::vector<TokenQueue> mailboxes;
+    /// Every gpu's semaphores, gpu by gpu; per gpu, the position of its first.
+    std::vector<SemaphoreState> semaphores;
+    std::vector<int> first_semaphore;
     std::map<std::pair<int, int>, BarrierState> barriers;
 };
 

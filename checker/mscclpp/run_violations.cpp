@@ -39,9 +39,12 @@ void RunViolations::check_pair(const Access& earlier, int process, int cell,
                                const char* earlier_note, const char* later_note) {
     if (earlier.process < 0 || earlier.process == process) return;
     const ProcessClocks& clocks = state_.processes[static_cast<std::size_t>(process)].clocks;
-    if (state_.clocks.weak_entry(clocks, process, earlier.process) < earlier.clock)
+    // Strong and weak as one clock (no relaxed signal on the way): its entry
+    // is looked up once.
+    if (state_.clocks.weak_entry(clocks, process, earlier.process) < earlier.clock())
         report_pair(kinds::race, earlier, process, cell, earlier_note, later_note);
-    else if (state_.clocks.strong_entry(clocks, process, earlier.process) < earlier.clock)
+    else if (!clocks.strong.shares(clocks.weak) &&
+             state_.clocks.strong_entry(clocks, process, earlier.process) < earlier.clock())
         report_pair(kinds::stale_read, earlier, process, cell, earlier_note, later_note);
 }
 
@@ -49,20 +52,53 @@ void RunViolations::check_read(int process, int cell) {
     const Process& reader = state_.processes[static_cast<std::size_t>(process)];
     CellHistory& history = state_.history[static_cast<std::size_t>(cell)];
     check_pair(history.write, process, cell, "writes", "reads");
-    std::erase_if(history.reads, [&](const Access& read) { return read.process == process; });
-    history.reads.push_back({process, reader.clocks.own, static_cast<int>(reader.next)});
+    const Access read{process, static_cast<int>(reader.next)};
+    if (history.first_read.process < 0) {
+        history.first_read = read;
+        return;
+    }
+    // The reads stay in order, each process's latest last.
+    std::vector<Access>* later =
+        history.later_reads < 0
+            ? nullptr
+            : &state_.later_reads[static_cast<std::size_t>(history.later_reads)];
+    if (later != nullptr)
+        std::erase_if(*later, [&](const Access& earlier) { return earlier.process == process; });
+    if (history.first_read.process == process) {
+        if (later == nullptr || later->empty()) {
+            history.first_read = read;
+            return;
+        }
+        history.first_read = later->front();
+        later->erase(later->begin());
+    }
+    if (later == nullptr) {
+        history.later_reads = static_cast<int>(state_.later_reads.size());
+        later = &state_.later_reads.emplace_back();
+    }
+    later->push_back(read);
 }
 
 void RunViolations::check_write(int process, int cell) {
     const Process& writer = state_.processes[static_cast<std::size_t>(process)];
     CellHistory& history = state_.history[static_cast<std::size_t>(cell)];
     check_pair(history.write, process, cell, "writes", "writes");
-    for (const Access& read : history.reads)
+    const auto check_read_before = [&](const Access& read) {
         if (read.process != process &&
-            state_.clocks.weak_entry(writer.clocks, process, read.process) < read.clock)
+            state_.clocks.weak_entry(writer.clocks, process, read.process) < read.clock())
             report_pair(kinds::race, read, process, cell, "reads", "writes");
-    history.write = {process, writer.clocks.own, static_cast<int>(writer.next)};
-    history.reads.clear();
+    };
+    if (history.first_read.process >= 0) {
+        check_read_before(history.first_read);
+        if (history.later_reads >= 0) {
+            std::vector<Access>& later =
+                state_.later_reads[static_cast<std::size_t>(history.later_reads)];
+            for (const Access& read : later) check_read_before(read);
+            later.clear();
+        }
+    }
+    history.write = {process, static_cast<int>(writer.next)};
+    history.first_read = {};
 }
 
 bool RunViolations::report_leftovers() {
@@ -128,8 +164,10 @@ void RunViolations::report_stuck(const std::vector<int>& blocked,
         if (op.kind == OperationKind::wait || op.kind == OperationKind::relaxed_wait) {
             what = "waits for a signal that never comes on";
             const char* separator = " ";
-            for (const MailboxKey& key : state_.mailboxes_of(process, op, false)) {
-                if (!state_.mailboxes[key].empty()) continue;
+            for (int channel : op.channels) {
+                if (!state_.mailbox(process, op, channel, false).empty()) continue;
+                const MailboxKey& key = state_.mailbox_index.key(
+                    state_.mailbox_index.of(process.gpu, op, channel, false));
                 what += separator + std::string(channel_name(std::get<1>(key))) +
                         " channel from gpu " + std::to_string(std::get<2>(key)) + " (pair " +
                         std::to_string(std::get<3>(key)) + ")";
@@ -158,9 +196,10 @@ void RunViolations::report_stuck(const std::vector<int>& blocked,
 }
 
 void RunViolations::report_unconsumed() {
-    for (const auto& [key, mailbox] : state_.mailboxes) {
+    for (int index = 0; index < state_.mailbox_index.count(); ++index) {
+        const TokenQueue& mailbox = state_.mailboxes[static_cast<std::size_t>(index)];
         if (mailbox.empty() || !violations_.count(kinds::signal_count_mismatch)) continue;
-        const auto& [receiver, kind, sender, ordinal] = key;
+        const auto& [receiver, kind, sender, ordinal] = state_.mailbox_index.key(index);
         Violation violation;
         violation.kind = kinds::signal_count_mismatch;
         violation.rank = sender;
@@ -174,20 +213,26 @@ void RunViolations::report_unconsumed() {
                            std::to_string(ordinal) + ") are never waited for";
         violations_.record(std::move(violation));
     }
-    for (const auto& [key, semaphore] : state_.semaphores) {
+    for (std::size_t gpu = 0; gpu < state_.first_semaphore.size(); ++gpu)
+        report_unacquired(static_cast<int>(gpu));
+}
+
+void RunViolations::report_unacquired(int gpu) {
+    const std::size_t count = state_.plan.gpus[static_cast<std::size_t>(gpu)].semaphores.size();
+    for (std::size_t id = 0; id < count; ++id) {
+        const SemaphoreState& semaphore = state_.semaphore(gpu, static_cast<int>(id));
         if (semaphore.releases.empty() || !violations_.count(kinds::signal_count_mismatch))
             continue;
         Violation violation;
         violation.kind = kinds::signal_count_mismatch;
-        violation.rank = key.first;
+        violation.rank = gpu;
         violation.points = {state_.point(semaphore.releases.front().process,
                                          semaphore.releases.front().step,
                                          "releases, and no acquire takes it")};
         violation.thread_block = violation.points.front().thread_block;
         violation.step = violation.points.front().step;
-        violation.detail = "semaphore " + std::to_string(key.second) + " of gpu " +
-                           std::to_string(key.first) + " is released " +
-                           std::to_string(semaphore.releases.size()) +
+        violation.detail = "semaphore " + std::to_string(id) + " of gpu " + std::to_string(gpu) +
+                           " is released " + std::to_string(semaphore.releases.size()) +
                            " time(s) more than it is acquired";
         violations_.record(std::move(violation));
     }

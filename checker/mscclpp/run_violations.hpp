@@ -35,6 +35,8 @@ class RunViolations {
                      const char* earlier_note, const char* later_note);
     void report_stuck(const std::vector<int>& blocked, const std::set<int>& pending_packets);
     void report_unconsumed();
+    /// The releases of gpu `gpu`'s semaphores that no acquire took.
+    void report_unacquired(int gpu);
 
     RunState& state_;
     msccl::ViolationSink& violations_;
