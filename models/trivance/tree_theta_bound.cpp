@@ -149,6 +149,14 @@ std::vector<HolderChainValue> holder_chain_values(int steps, int largest,
     return values;
 }
 
+std::int64_t scaled_chain_distance(const HolderChainValue& value,
+                                   std::span<const std::int64_t> scaled_multipliers) {
+    const std::vector<std::int64_t> slopes = penalty_slopes(value.holders);
+    std::int64_t distance = value.scaled_value;
+    for (std::size_t t = 0; t < slopes.size(); ++t) distance -= scaled_multipliers[t] * slopes[t];
+    return distance;
+}
+
 double theta_from_chain_value(int n, std::int64_t scaled_value) {
     return static_cast<double>(scaled_value) /
            (static_cast<double>(multiplier_scale) * static_cast<double>(n));

@@ -53,6 +53,11 @@ std::vector<HolderChainValue> holder_chain_values(int steps, int largest,
 /// The smallest n with ceil(log3 n) = steps.
 int first_ring_of_steps(int steps);
 
+/// multiplier_scale x the least chain's distance sum: its value without the
+/// penalty the multipliers added (a whole number of hops, times the scale).
+std::int64_t scaled_chain_distance(const HolderChainValue& value,
+                                   std::span<const std::int64_t> scaled_multipliers);
+
 /// Θ (both phases, in units of m) a relaxation value bounds: T / n.
 double theta_from_chain_value(int n, std::int64_t scaled_value);
 

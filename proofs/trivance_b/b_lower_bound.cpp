@@ -51,16 +51,12 @@ ThetaLowerBound tree_theta_lower_bound(int n, PortRule ports, unsigned timeout_m
         }
         // The least chain's plane: its distance sum plus its penalty's slopes.
         const std::vector<std::int64_t> slopes = penalty_slopes(value.holders);
-        std::int64_t scaled_distance = value.scaled_value;
-        z3::expr plane = context.real_val(0);
-        for (int t = 0; t < steps; ++t) {
-            scaled_distance -=
-                trial[static_cast<std::size_t>(t)] * slopes[static_cast<std::size_t>(t)];
+        z3::expr plane = context.real_val(
+            static_cast<int64_t>(scaled_chain_distance(value, trial) / multiplier_scale));
+        for (int t = 0; t < steps; ++t)
             plane = plane +
                     multipliers[static_cast<std::size_t>(t)] *
                         context.real_val(static_cast<int64_t>(slopes[static_cast<std::size_t>(t)]));
-        }
-        plane = plane + context.real_val(static_cast<int64_t>(scaled_distance / multiplier_scale));
         planes.add(rating <= plane);
         SolverDeadline deadline(context, timeout_ms);
         z3::check_result result = z3::unknown;

@@ -97,11 +97,7 @@ TEST_CASE("the relaxation's program equals enumerating every chain, n = 2..12") 
                     holder_chain_values(steps, n, multipliers, ports);
                 CHECK(values.back().scaled_value == enumerated_chain_value(n, multipliers, ports));
                 // The chain it names attains the value: its penalty plus a distance sum.
-                const std::vector<std::int64_t> slopes = penalty_slopes(values.back().holders);
-                std::int64_t distance = values.back().scaled_value;
-                for (std::size_t t = 0; t < slopes.size(); ++t)
-                    distance -= multipliers[t] * slopes[t];
-                CHECK(distance % multiplier_scale == 0);
+                CHECK(scaled_chain_distance(values.back(), multipliers) % multiplier_scale == 0);
                 CHECK(values.back().holders.back() == n);
             }
         }
