@@ -42,6 +42,8 @@ Query variant_query(z3::context& context, Variant variant, int s, int shift) {
             return rule_reaches_query(context, s, RuleFamily::two_short_steps, 0, shift);
         case Variant::rule_short_first_extra:
             return rule_reaches_query(context, s, RuleFamily::short_first, 0, shift);
+        case Variant::rule_lattice_spacing:
+            return rule_reaches_query(context, s, RuleFamily::lattice, 0, shift);
     }
     throw std::logic_error("unknown variant");
 }

@@ -5,6 +5,7 @@
 #include <limits>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 
 #include "models/ring_arithmetic.hpp"
 
@@ -86,7 +87,25 @@ TrivanceBPlan split_digit_plan(int n, int j) {
     return plan;
 }
 
-std::vector<RulePlan> rule_candidates(int n) {
+TrivanceBPlan lattice_plan(int n, int refining, int spacing) {
+    const int steps = ceil_log(n, 3);
+    TrivanceBPlan plan{n, {}};
+    for (int t = 0; t < steps; ++t) {
+        const std::int64_t d = t < refining ? power(3, t) : spacing * power(3, t - refining);
+        const int capped = static_cast<int>(std::min<std::int64_t>(d, n / 2));
+        plan.steps.push_back({capped, capped});
+    }
+    return plan;
+}
+
+int least_lattice_spacing(int n, int refining) {
+    const int steps = ceil_log(n, 3);
+    const std::int64_t needed = n - power(3, refining);
+    return static_cast<int>(
+        std::max<std::int64_t>(1, ceil_div(needed, power(3, steps - refining) - 1)));
+}
+
+std::vector<RulePlan> arc_ladder_candidates(int n) {
     if (n < 2) throw std::invalid_argument("trivance B plans need n >= 2");
     const int steps = ceil_log(n, 3);
     std::vector<RulePlan> candidates{{"short_first", short_first_plan(n)},
@@ -106,10 +125,28 @@ std::vector<RulePlan> rule_candidates(int n) {
     return candidates;
 }
 
-RulePlan plan_by_rule(int n) {
+std::vector<RulePlan> lattice_candidates(int n) {
+    if (n < 2) throw std::invalid_argument("trivance B plans need n >= 2");
+    std::vector<RulePlan> candidates;
+    for (int c = 0; c < ceil_log(n, 3); ++c) {
+        const int least = least_lattice_spacing(n, c);
+        for (int more = 0; more <= 2 && least + more <= power(3, c); ++more)
+            candidates.push_back({"lattice@" + std::to_string(c) + "+" + std::to_string(more),
+                                  lattice_plan(n, c, least + more)});
+    }
+    return candidates;
+}
+
+std::vector<RulePlan> rule_candidates(int n) {
+    std::vector<RulePlan> candidates = arc_ladder_candidates(n);
+    for (RulePlan& lattice : lattice_candidates(n)) candidates.push_back(std::move(lattice));
+    return candidates;
+}
+
+RulePlan cheapest_candidate(std::vector<RulePlan> candidates) {
     std::optional<RulePlan> best;
     std::int64_t best_blocks = std::numeric_limits<std::int64_t>::max();
-    for (RulePlan& candidate : rule_candidates(n)) {
+    for (RulePlan& candidate : candidates) {
         // A candidate that leaves a rank unreached (a split digit on some n) is no plan.
         const std::optional<std::int64_t> blocks = phase_link_blocks(candidate.plan);
         if (blocks && *blocks < best_blocks) {
@@ -117,8 +154,10 @@ RulePlan plan_by_rule(int n) {
             best = std::move(candidate);
         }
     }
-    // short_first always reaches every rank.
-    return best.value();
+    if (!best) throw std::invalid_argument("no candidate reaches every rank");
+    return std::move(*best);
 }
+
+RulePlan plan_by_rule(int n) { return cheapest_candidate(rule_candidates(n)); }
 
 }  // namespace trivcheck

@@ -13,11 +13,13 @@ namespace trivcheck {
 // grows the arc from arc_(t-1) (arc_(-1) = 1) to arc_t with the distances
 // ceil((arc_t - arc_(t-1)) / 2) towards + and the floor of it towards -. The
 // arcs stay contiguous because no distance exceeds the arc before it, and the
-// last arc holds at least n ranks, so every rank is reached.
+// last arc holds at least n ranks, so every rank is reached. A lattice plan
+// first grows an arc of 3^c ranks by tripling, then triples a lattice of such
+// arcs, spacing g apart: it is a ladder too.
 
 /// One candidate of the rule: its family's name with its parameters
-/// ("short_step@2", "two_short_steps@1,3", "split_digit@4", "short_first",
-/// "short_last")
+/// ("short_step@2", "two_short_steps@1,3", "split_digit@4", "lattice@2+1",
+/// "short_first", "short_last")
 /// and the plan.
 struct RulePlan {
     std::string name;
@@ -46,12 +48,31 @@ TrivanceBPlan plan_from_arcs(int n, const std::vector<int>& arcs);
 /// grows by 2·3^(t-1).
 TrivanceBPlan split_digit_plan(int n, int j);
 
-/// Every candidate the rule costs for n, in a fixed order: short_first,
-/// short_last, the one-short-step ladders, the two-short-step ladders, the
-/// split-digit plans.
+/// The lattice plan with c refining steps and spacing g, for K = ceil(log3 n)
+/// steps: distances 1, 3, ..., 3^(c-1) (a rank then holds an arc of 3^c),
+/// then g, 3g, ..., 3^(K-c-1) g (the arcs around a lattice of spacing g),
+/// the same both ways, each capped at n/2. A ladder for 1 <= g <= 3^c; its
+/// last arc, 3^c + (3^(K-c) - 1) g, holds n ranks from the least spacing on.
+TrivanceBPlan lattice_plan(int n, int refining, int spacing);
+/// max(1, ceil((n - 3^c) / (3^(K-c) - 1))) for 0 <= c < K: the least spacing
+/// whose lattice plan reaches every rank.
+int least_lattice_spacing(int n, int refining);
+
+/// The arc ladders and short layouts the rule costs for n, in a fixed order:
+/// short_first, short_last, the one-short-step ladders, the two-short-step
+/// ladders, the split-digit plans.
+std::vector<RulePlan> arc_ladder_candidates(int n);
+/// The lattice plans the rule costs ("lattice@c+k": c refining steps, spacing
+/// k more than the least, k = 0, 1, 2, while the spacing is at most 3^c).
+std::vector<RulePlan> lattice_candidates(int n);
+/// Every candidate: the arc ladders, then the lattice plans.
 std::vector<RulePlan> rule_candidates(int n);
 
-/// The rule's plan for n >= 2: the cheapest candidate (the first on a tie).
+/// The cheapest of `candidates` that reaches every rank (the first on a tie);
+/// short_first always does, so with it among them there is one.
+RulePlan cheapest_candidate(std::vector<RulePlan> candidates);
+
+/// The rule's plan for n >= 2: the cheapest candidate.
 /// Both short layouts are candidates, so it is never worse than either.
 RulePlan plan_by_rule(int n);
 

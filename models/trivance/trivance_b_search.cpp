@@ -5,6 +5,7 @@
 #include <limits>
 #include <set>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "models/ring_arithmetic.hpp"
@@ -30,6 +31,25 @@ TrivanceBPlan geometric_plan(int n, double base) {
         plan.steps.push_back({d, d});
     }
     return plan;
+}
+
+/// The cheapest lattice plan of every refining count and every spacing that
+/// reaches n, from the least to 3^c (the rule costs three spacings a count):
+/// a seed the descent's moves of one distance at a time would not reach.
+TrivanceBPlan cheapest_lattice_plan(int n, std::int64_t& evaluated) {
+    TrivanceBPlan best = lattice_plan(n, 0, least_lattice_spacing(n, 0));
+    std::int64_t best_cost = cost_of(best, evaluated);
+    const int steps = ceil_log(n, 3);
+    for (int c = 1; c < steps; ++c)
+        for (std::int64_t spacing = least_lattice_spacing(n, c); spacing <= power(3, c);
+             ++spacing) {
+            TrivanceBPlan plan = lattice_plan(n, c, static_cast<int>(spacing));
+            if (const std::int64_t cost = cost_of(plan, evaluated); cost < best_cost) {
+                best = std::move(plan);
+                best_cost = cost;
+            }
+        }
+    return best;
 }
 
 /// The values one coordinate descent move tries for a distance now at `now`:
@@ -163,7 +183,8 @@ PlanSearchResult local_plan_search(int n) {
     best.phase_link_blocks = cost_of(best.plan, best.evaluated);
     const int steps = ceil_log(n, 3);
     for (const TrivanceBPlan& seed :
-         {plan_by_rule(n).plan, short_first_plan(n),
+         {cheapest_candidate(arc_ladder_candidates(n)).plan,
+          cheapest_lattice_plan(n, best.evaluated), short_first_plan(n),
           geometric_plan(n, std::pow(static_cast<double>(n), 1.0 / steps)), geometric_plan(n, 3.0),
           short_last_plan(n)})
         descend(seed, best);

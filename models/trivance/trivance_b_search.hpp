@@ -18,8 +18,10 @@ struct PlanSearchResult {
     std::int64_t evaluated = 0;
 };
 
-/// Local search: from the rule's plan (models/trivance/trivance_b_rule.hpp), the
-/// short-last, short-first and geometric layouts,
+/// Local search: from the cheapest of the rule's arc ladders
+/// (models/trivance/trivance_b_rule.hpp), the cheapest lattice plan of any
+/// spacing (the rule's three spacings are among them), the short-last,
+/// short-first and geometric layouts,
 /// changes one step's distance (+, - or both) at a time while Θ drops.
 /// Deterministic; the result is never worse than either short layout.
 PlanSearchResult local_plan_search(int n);

@@ -29,6 +29,8 @@ const char* family_label(RuleFamily family) {
             return "short_first";
         case RuleFamily::short_last:
             return "short_last";
+        case RuleFamily::lattice:
+            return "lattice";
     }
     return "";
 }
@@ -88,6 +90,26 @@ z3::expr family_fails(z3::context& context, const z3::expr& n, int s, RuleFamily
             }
             const z3::expr kept = 2 * context.int_val(power_of_three(j)) <= n;
             fails = fails || (kept && !is_reaching_ladder(ladder, n, false));
+        }
+    } else if (family == RuleFamily::lattice) {
+        for (int c = 0; c < steps; ++c) {
+            const std::string tag = "c" + std::to_string(c);
+            RuleTerms terms(context, hypotheses, prefix(tag));
+            const z3::expr spacing = context.int_const((tag + "_spacing").c_str());
+            const z3::expr needed = terms.ceil_div(n - context.int_val(power_of_three(c)),
+                                                   power_of_three(steps - c) - 1) +
+                                    arc_shift;
+            const z3::expr least = z3::ite(needed >= 1, needed, context.int_val(1) + arc_shift);
+            const z3::expr accepted =
+                least <= spacing && spacing <= context.int_val(power_of_three(c));
+            std::vector<LadderStep> ladder;
+            for (int t = 0; t < steps; ++t) {
+                const z3::expr d = t < c ? context.int_val(power_of_three(t))
+                                         : spacing * context.int_val(power_of_three(t - c));
+                ladder.push_back({d, d});
+            }
+            terms.cap_last_step(ladder, n);
+            fails = fails || (accepted && !is_reaching_ladder(ladder, n, true));
         }
     } else {
         // The published steps 1, 3, ..., 3^(s-1) first, the short one last:
@@ -185,7 +207,7 @@ std::vector<Query> rule_reaches_queries(z3::context& context, int max_s) {
     for (int s = 0; s <= max_s; ++s)
         for (RuleFamily family :
              {RuleFamily::short_step, RuleFamily::two_short_steps, RuleFamily::split_digit,
-              RuleFamily::short_first, RuleFamily::short_last}) {
+              RuleFamily::short_first, RuleFamily::short_last, RuleFamily::lattice}) {
             // Two short steps: one query per first short step j1 (every j2 > j1).
             const int queries_of_family = family == RuleFamily::two_short_steps ? s : 1;
             for (int j1 = 0; j1 < queries_of_family; ++j1)

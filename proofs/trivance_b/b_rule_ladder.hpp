@@ -43,11 +43,17 @@ enum class RuleFamily {
     /// short_last, 3^s < n < 3^(s+1): 1, 3, ..., 3^(s-1), then ceil(e/2)
     /// both ways: a ladder reaching n ranks.
     short_last,
+    /// lattice@c for every c <= s and every spacing g from the least,
+    /// max(1, ceil((n - 3^c) / (3^(s+1-c) - 1))), to 3^c: the steps 1, ...,
+    /// 3^(c-1), g, 3g, ..., 3^(s-c) g (the last capped at n/2) form a
+    /// ladder reaching n ranks.
+    lattice,
 };
 
 /// One family's query for s (for two_short_steps, the members whose first
 /// short step is `first_short`); `arc_shift` is added to each short step's arc
-/// (tests: -1 makes short_step and two_short_steps false, and shortens short_first's e).
+/// (tests: -1 makes short_step and two_short_steps false, shortens short_first's
+/// e, and lowers lattice's least spacing).
 Query rule_reaches_query(z3::context& context, int s, RuleFamily family, int first_short = 0,
                          int arc_shift = 0);
 

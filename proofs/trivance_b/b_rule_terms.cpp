@@ -28,14 +28,17 @@ std::vector<LadderStep> RuleTerms::steps_from_arcs(const std::vector<z3::expr>& 
         steps.push_back({up, growth - up});
         before = arc;
     }
-    if (!steps.empty()) {
-        const z3::expr half = fresh("half_n");
-        hypotheses_.push_back(2 * half <= n && 2 * half >= n - 1);
-        LadderStep& last = steps.back();
-        last = {z3::ite(last.plus <= half, last.plus, half),
-                z3::ite(last.minus <= half, last.minus, half)};
-    }
+    cap_last_step(steps, n);
     return steps;
+}
+
+void RuleTerms::cap_last_step(std::vector<LadderStep>& steps, const z3::expr& n) {
+    if (steps.empty()) return;
+    const z3::expr half = fresh("half_n");
+    hypotheses_.push_back(2 * half <= n && 2 * half >= n - 1);
+    LadderStep& last = steps.back();
+    last = {z3::ite(last.plus <= half, last.plus, half),
+            z3::ite(last.minus <= half, last.minus, half)};
 }
 
 z3::expr is_reaching_ladder(const std::vector<LadderStep>& steps, const z3::expr& n, bool reach) {

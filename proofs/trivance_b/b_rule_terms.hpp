@@ -30,6 +30,8 @@ class RuleTerms {
     /// at floor(n/2). The cap is written for the last step only: before it
     /// is_reaching_ladder claims 2d <= n, so the cap cannot act there.
     std::vector<LadderStep> steps_from_arcs(const std::vector<z3::expr>& arcs, const z3::expr& n);
+    /// The last step's distances capped at floor(n/2), as the rule caps them.
+    void cap_last_step(std::vector<LadderStep>& steps, const z3::expr& n);
 
   private:
     z3::expr fresh(const std::string& what);

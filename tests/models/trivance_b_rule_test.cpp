@@ -46,6 +46,15 @@ TEST_CASE("rule families: the arcs of docs/trivance-b.md") {
     CHECK(plan_text(plan_from_arcs(1000, two_short_step_arcs(1000, 1, 2))) ==
           "1,2,3,13,39,117,351");
     CHECK(plan_text(split_digit_plan(1000, 5)) == "1,3,9,27,81,81/243,243");
+    // A lattice of arcs of 3^3 = 27 ranks for n = 256 (K = 6): the least
+    // spacing g with 27 + (3^3 - 1) g >= 256 is 9, and one less falls short.
+    CHECK(least_lattice_spacing(256, 3) == 9);
+    CHECK(plan_text(lattice_plan(256, 3, 9)) == "1,3,9,9,27,81");
+    CHECK(phase_link_blocks(lattice_plan(256, 3, 9)) == 424);
+    CHECK_FALSE(phase_link_blocks(lattice_plan(256, 3, 8)).has_value());
+    // No refining steps: spacing 1, the powers of 3 capped at n/2.
+    CHECK(least_lattice_spacing(100, 0) == 1);
+    CHECK(plan_text(lattice_plan(100, 0, 1)) == "1,3,9,27,50");
 }
 
 TEST_CASE("rule: the cheapest candidate, never costlier than either short layout") {

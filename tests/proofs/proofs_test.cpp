@@ -54,9 +54,9 @@ TEST_CASE("every obligation gives its expected verdict for small s") {
     // Per s: covers, minimal, link bound, search, every n (s = 0..3), plus
     // step links and full steps (s = 1..3), plus Lemma 4.1's two queries, plus
     // the torus's exactly-once and link queries (s = 1..3), plus the Trivance B
-    // rule's two arc lemmas and, per s, its short_step, split_digit, short_first
-    // and short_last queries and one two_short_steps query per first short step j1 < s.
-    const int rule_queries = 2 + 4 * (small_max_s + 1) + small_max_s * (small_max_s + 1) / 2;
+    // rule's two arc lemmas and, per s, its short_step, split_digit, short_first,
+    // short_last and lattice queries and one two_short_steps query per first short step j1 < s.
+    const int rule_queries = 2 + 5 * (small_max_s + 1) + small_max_s * (small_max_s + 1) / 2;
     CHECK(outcomes.size() ==
           5 * (small_max_s + 1) + 2 * small_max_s + 2 + 2 * small_max_s + rule_queries);
     for (const QueryOutcome& outcome : outcomes) {
@@ -129,6 +129,7 @@ TEST_CASE("a deliberately wrong claim is Violated, so the real queries are not v
          "a short arc one less reaches n - 1 ranks for some n"},
         {Variant::rule_two_short_arc, 3, -1, "a second arc one less falls short for some n"},
         {Variant::rule_short_first_extra, 3, -1, "a short step covering e - 1 misses a rank"},
+        {Variant::rule_lattice_spacing, 3, -1, "a spacing one below the least falls short"},
     };
     SolverSettings settings;
     for (const Case& wrong : cases) {
