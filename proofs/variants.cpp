@@ -44,6 +44,8 @@ Query variant_query(z3::context& context, Variant variant, int s, int shift) {
             return rule_reaches_query(context, s, RuleFamily::short_first, 0, shift);
         case Variant::rule_lattice_spacing:
             return rule_reaches_query(context, s, RuleFamily::lattice, 0, shift);
+        case Variant::rule_cluster_spacing:
+            return rule_reaches_query(context, s, RuleFamily::clusters, s, shift);
     }
     throw std::logic_error("unknown variant");
 }

@@ -22,6 +22,7 @@ enum class Variant {
     rule_two_short_arc,      ///< b_rule_reaches two_short_steps (j1 = 0), second arc + shift
     rule_short_first_extra,  ///< b_rule_reaches short_first with e + shift
     rule_lattice_spacing,    ///< b_rule_reaches lattice with the least spacing + shift
+    rule_cluster_spacing,    ///< b_rule_reaches clusters (c = s) with the least spacing + shift
 };
 
 /// Builds and runs that query for s (ignored by lemma_4_1) with `shift`

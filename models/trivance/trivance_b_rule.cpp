@@ -105,6 +105,27 @@ int least_lattice_spacing(int n, int refining) {
         std::max<std::int64_t>(1, ceil_div(needed, power(3, steps - refining) - 1)));
 }
 
+std::vector<int> cluster_lattice_arcs(int n, int c, int j, int p, int k) {
+    const int steps = ceil_log(n, 3);
+    const std::int64_t lattice_growth = power(3, steps - c) - 1;
+    const std::int64_t unit = power(3, c - 1 - j);
+    const std::int64_t wanted = ceil_div(3 * std::int64_t{n}, 3 + p * lattice_growth);
+    const std::int64_t x = std::clamp(ceil_div(wanted, unit), power(3, j) + 1, power(3, j + 1));
+    const std::int64_t cluster = x * unit;
+    const std::int64_t spacing =
+        std::max<std::int64_t>(1, ceil_div(n - cluster, lattice_growth)) + k;
+    if (spacing > cluster) return {};
+    std::vector<int> arcs;
+    std::int64_t arc = 1;
+    for (int t = 0; t < c; ++t) {
+        arc = t == j ? x : 3 * arc;
+        arcs.push_back(static_cast<int>(arc));
+    }
+    for (int q = 1; q <= steps - c; ++q)
+        arcs.push_back(static_cast<int>(cluster + (power(3, q) - 1) * spacing));
+    return arcs;
+}
+
 std::vector<RulePlan> arc_ladder_candidates(int n) {
     if (n < 2) throw std::invalid_argument("trivance B plans need n >= 2");
     const int steps = ceil_log(n, 3);
@@ -137,9 +158,27 @@ std::vector<RulePlan> lattice_candidates(int n) {
     return candidates;
 }
 
+std::vector<RulePlan> cluster_lattice_candidates(int n) {
+    if (n < 2) throw std::invalid_argument("trivance B plans need n >= 2");
+    std::vector<RulePlan> candidates;
+    const int steps = ceil_log(n, 3);
+    for (int c = 1; c < steps; ++c)
+        for (int j = 0; j < c; ++j)
+            for (int p = 1; p <= 2; ++p)
+                for (int k = 0; k <= 1; ++k)
+                    if (const std::vector<int> arcs = cluster_lattice_arcs(n, c, j, p, k);
+                        !arcs.empty())
+                        candidates.push_back({"clusters@" + std::to_string(c) + "," +
+                                                  std::to_string(j) + "," + std::to_string(p) +
+                                                  "+" + std::to_string(k),
+                                              plan_from_arcs(n, arcs)});
+    return candidates;
+}
+
 std::vector<RulePlan> rule_candidates(int n) {
     std::vector<RulePlan> candidates = arc_ladder_candidates(n);
-    for (RulePlan& lattice : lattice_candidates(n)) candidates.push_back(std::move(lattice));
+    for (std::vector<RulePlan> more : {lattice_candidates(n), cluster_lattice_candidates(n)})
+        for (RulePlan& candidate : more) candidates.push_back(std::move(candidate));
     return candidates;
 }
 

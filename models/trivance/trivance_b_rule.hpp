@@ -58,6 +58,15 @@ TrivanceBPlan lattice_plan(int n, int refining, int spacing);
 /// whose lattice plan reaches every rank.
 int least_lattice_spacing(int n, int refining);
 
+/// The arcs of a lattice of clusters for K = ceil(log3 n) steps: c steps
+/// grow each cluster, tripling the arc but at j, where it becomes x, the
+/// least above 3^j with x * 3^(c-1-j) at least ceil(3n / (3 + p (3^(K-c) - 1)))
+/// (at most 3^(j+1)): clusters of A = x * 3^(c-1-j) ranks, spaced about p/3
+/// of A apart, so that neighbours overlap; then K - c steps triple the
+/// lattice at spacing g, k more than the least with A + (3^(K-c) - 1) g >= n
+/// (g <= A; nothing otherwise). p = 1, 2; the one-short-step ladders are p = 3.
+std::vector<int> cluster_lattice_arcs(int n, int c, int j, int p, int k);
+
 /// The arc ladders and short layouts the rule costs for n, in a fixed order:
 /// short_first, short_last, the one-short-step ladders, the two-short-step
 /// ladders, the split-digit plans.
@@ -65,7 +74,10 @@ std::vector<RulePlan> arc_ladder_candidates(int n);
 /// The lattice plans the rule costs ("lattice@c+k": c refining steps, spacing
 /// k more than the least, k = 0, 1, 2, while the spacing is at most 3^c).
 std::vector<RulePlan> lattice_candidates(int n);
-/// Every candidate: the arc ladders, then the lattice plans.
+/// The clustered lattices the rule costs ("clusters@c,j,p+k": for every
+/// 1 <= c < K, j < c, p = 1, 2 and k = 0, 1).
+std::vector<RulePlan> cluster_lattice_candidates(int n);
+/// Every candidate: the arc ladders, the lattice plans, the clustered lattices.
 std::vector<RulePlan> rule_candidates(int n);
 
 /// The cheapest of `candidates` that reaches every rank (the first on a tie);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <utility>
@@ -50,6 +51,48 @@ TrivanceBPlan cheapest_lattice_plan(int n, std::int64_t& evaluated) {
             }
         }
     return best;
+}
+
+/// Lattices of clusters that a ladder with one short step grows: c steps
+/// that triple the arc but at j, where it becomes x (3^j < x <= 3^(j+1)),
+/// making clusters of A = x * 3^(c-1-j) ranks; then the spacings g, 3g, ...
+/// for g from the least that reaches n (A + (3^(K-c) - 1) g >= n) to two
+/// more, at most A. The cheapest, with x on a grid of at most `grid` values
+/// per (c, j): a seed, not a search (every x would cost about eight times more).
+TrivanceBPlan cheapest_clustered_lattice_plan(int n, std::int64_t& evaluated) {
+    constexpr std::int64_t grid = 24;
+    const int steps = ceil_log(n, 3);
+    std::optional<TrivanceBPlan> best;
+    std::int64_t best_cost = unreachable;
+    for (int c = 1; c < steps; ++c)
+        for (int j = 0; j < c; ++j) {
+            const std::int64_t lowest = power(3, j) + 1;
+            const std::int64_t values = power(3, j + 1) - lowest + 1;
+            const std::int64_t tried = std::min(values, grid);
+            for (std::int64_t k = 0; k < tried; ++k) {
+                const std::int64_t x = lowest + (tried == 1 ? 0 : (values - 1) * k / (tried - 1));
+                std::vector<int> arcs;
+                std::int64_t arc = 1;
+                for (int t = 0; t < c; ++t) {
+                    arc = t == j ? x : 3 * arc;
+                    arcs.push_back(static_cast<int>(arc));
+                }
+                const std::int64_t lattice_growth = power(3, steps - c) - 1;
+                const std::int64_t least =
+                    std::max<std::int64_t>(1, (n - arc + lattice_growth - 1) / lattice_growth);
+                for (std::int64_t g = least; g <= std::min(least + 2, arc); ++g) {
+                    std::vector<int> all = arcs;
+                    for (int q = 1; q <= steps - c; ++q)
+                        all.push_back(static_cast<int>(arc + (power(3, q) - 1) * g));
+                    TrivanceBPlan plan = plan_from_arcs(n, all);
+                    if (const std::int64_t cost = cost_of(plan, evaluated); cost < best_cost) {
+                        best = std::move(plan);
+                        best_cost = cost;
+                    }
+                }
+            }
+        }
+    return best.value_or(short_first_plan(n));
 }
 
 /// The values one coordinate descent move tries for a distance now at `now`:
@@ -182,12 +225,20 @@ PlanSearchResult local_plan_search(int n) {
     best.plan = short_last_plan(n);
     best.phase_link_blocks = cost_of(best.plan, best.evaluated);
     const int steps = ceil_log(n, 3);
-    for (const TrivanceBPlan& seed :
-         {cheapest_candidate(arc_ladder_candidates(n)).plan,
-          cheapest_lattice_plan(n, best.evaluated), short_first_plan(n),
-          geometric_plan(n, std::pow(static_cast<double>(n), 1.0 / steps)), geometric_plan(n, 3.0),
-          short_last_plan(n)})
-        descend(seed, best);
+    std::vector<TrivanceBPlan> seeds{
+        cheapest_candidate(arc_ladder_candidates(n)).plan,
+        cheapest_lattice_plan(n, best.evaluated),
+        cheapest_clustered_lattice_plan(n, best.evaluated),
+        short_first_plan(n),
+        geometric_plan(n, std::pow(static_cast<double>(n), 1.0 / steps)),
+        geometric_plan(n, 3.0),
+        short_last_plan(n)};
+    // The rule's plan last, so the search is never worse than the rule; a
+    // seed already descended from would only repeat that descent.
+    if (TrivanceBPlan rule = plan_by_rule(n).plan;
+        std::find(seeds.begin(), seeds.end(), rule) == seeds.end())
+        seeds.push_back(std::move(rule));
+    for (const TrivanceBPlan& seed : seeds) descend(seed, best);
     return best;
 }
 

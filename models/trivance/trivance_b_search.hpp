@@ -20,10 +20,11 @@ struct PlanSearchResult {
 
 /// Local search: from the cheapest of the rule's arc ladders
 /// (models/trivance/trivance_b_rule.hpp), the cheapest lattice plan of any
-/// spacing (the rule's three spacings are among them), the short-last,
-/// short-first and geometric layouts,
+/// spacing (the rule's three spacings are among them), the cheapest lattice
+/// of clusters grown with one short step (a grid of cluster sizes), the short-last,
+/// short-first and geometric layouts and the rule's plan,
 /// changes one step's distance (+, - or both) at a time while Θ drops.
-/// Deterministic; the result is never worse than either short layout.
+/// Deterministic; the result is never worse than the rule or either short layout.
 PlanSearchResult local_plan_search(int n);
 
 /// Branch and bound over every plan of ceil(log3 n) steps with distances in
@@ -35,7 +36,7 @@ std::optional<PlanSearchResult> exhaustive_plan_search(const PlanSearchResult& i
 
 /// Sizes the exhaustive search always runs to the end for, whatever the
 /// limit: at most about 5 s CPU each (n = 36 and 40), and the local search
-/// misses the least plan at 29, 30, 31, 34 and 40.
+/// misses the least plan at 29, 30, 31 and 40.
 inline constexpr int proven_outright_up_to = 40;
 
 /// The local search's plan, proven least by the exhaustive search when it

@@ -31,6 +31,8 @@ const char* family_label(RuleFamily family) {
             return "short_last";
         case RuleFamily::lattice:
             return "lattice";
+        case RuleFamily::clusters:
+            return "clusters";
     }
     return "";
 }
@@ -111,6 +113,44 @@ z3::expr family_fails(z3::context& context, const z3::expr& n, int s, RuleFamily
             terms.cap_last_step(ladder, n);
             fails = fails || (accepted && !is_reaching_ladder(ladder, n, true));
         }
+    } else if (family == RuleFamily::clusters) {
+        // One query per c (first_short): all c at once grows past the timeout from s = 14.
+        for (int c = first_short; c == first_short; ++c)
+            for (int j = 0; j < c; ++j) {
+                const std::string tag = "c" + std::to_string(c) + "_j" + std::to_string(j);
+                RuleTerms terms(context, hypotheses, prefix(tag));
+                const z3::expr x = context.int_const((tag + "_x").c_str());
+                const z3::expr spacing = context.int_const((tag + "_spacing").c_str());
+                const z3::expr cluster = x * context.int_val(power_of_three(c - 1 - j));
+                const z3::expr needed =
+                    terms.ceil_div(n - cluster, power_of_three(steps - c) - 1) + arc_shift;
+                const z3::expr least = z3::ite(needed >= 1, needed, context.int_val(1) + arc_shift);
+                const z3::expr accepted = context.int_val(power_of_three(j)) < x &&
+                                          x <= context.int_val(power_of_three(j + 1)) &&
+                                          least <= spacing && spacing <= cluster;
+                // plan_from_arcs's ceil/floor split, written out: every step
+                // but j grows the arc by an even amount, twice the arc before
+                // (tripling) or 2 * 3^(q-1) g (the lattice), so only j splits.
+                std::vector<LadderStep> ladder;
+                for (int t = 0; t < c; ++t) {
+                    if (t == j) {
+                        const z3::expr growth = x - context.int_val(power_of_three(j));
+                        const z3::expr up = terms.ceil_div(growth, 2);
+                        ladder.push_back({up, growth - up});
+                    } else {
+                        const z3::expr before =
+                            t < j ? context.int_val(power_of_three(t))
+                                  : x * context.int_val(power_of_three(t - 1 - j));
+                        ladder.push_back({before, before});
+                    }
+                }
+                for (int q = 0; q < steps - c; ++q) {
+                    const z3::expr d = spacing * context.int_val(power_of_three(q));
+                    ladder.push_back({d, d});
+                }
+                terms.cap_last_step(ladder, n);
+                fails = fails || (accepted && !is_reaching_ladder(ladder, n, true));
+            }
     } else {
         // The published steps 1, 3, ..., 3^(s-1) first, the short one last:
         // short_first splits e = n - 3^s into ceil(e/2) and floor(e/2),
@@ -173,6 +213,7 @@ Query rule_reaches_query(z3::context& context, int s, RuleFamily family, int fir
     query.obligation = "b_rule_reaches";
     query.label = family_label(family);
     if (family == RuleFamily::two_short_steps) query.label += "_j" + std::to_string(first_short);
+    if (family == RuleFamily::clusters) query.label += "_c" + std::to_string(first_short);
     query.s = s;
     const bool strictly_below =
         family == RuleFamily::short_first || family == RuleFamily::short_last;
@@ -183,6 +224,7 @@ Query rule_reaches_query(z3::context& context, int s, RuleFamily family, int fir
     query.excludes_power = true;
     query.claim = std::string("every ") + family_label(family) +
                   (family == RuleFamily::two_short_steps ? "@" + std::to_string(first_short) + ",j2"
+                   : family == RuleFamily::clusters      ? "@" + std::to_string(first_short) + ",j"
                                                          : std::string()) +
                   " plan of the rule is a ladder" +
                   (family == RuleFamily::split_digit ? "" : " that reaches every rank");
@@ -207,11 +249,18 @@ std::vector<Query> rule_reaches_queries(z3::context& context, int max_s) {
     for (int s = 0; s <= max_s; ++s)
         for (RuleFamily family :
              {RuleFamily::short_step, RuleFamily::two_short_steps, RuleFamily::split_digit,
-              RuleFamily::short_first, RuleFamily::short_last, RuleFamily::lattice}) {
-            // Two short steps: one query per first short step j1 (every j2 > j1).
-            const int queries_of_family = family == RuleFamily::two_short_steps ? s : 1;
-            for (int j1 = 0; j1 < queries_of_family; ++j1)
-                queries.push_back(rule_reaches_query(context, s, family, j1));
+              RuleFamily::short_first, RuleFamily::short_last, RuleFamily::lattice,
+              RuleFamily::clusters}) {
+            // Two short steps: one query per first short step j1 (every j2 > j1);
+            // clusters: one per number of cluster steps c = 1 .. s.
+            if (family == RuleFamily::two_short_steps)
+                for (int j1 = 0; j1 < s; ++j1)
+                    queries.push_back(rule_reaches_query(context, s, family, j1));
+            else if (family == RuleFamily::clusters)
+                for (int c = 1; c <= s; ++c)
+                    queries.push_back(rule_reaches_query(context, s, family, c));
+            else
+                queries.push_back(rule_reaches_query(context, s, family));
         }
     return queries;
 }

@@ -48,12 +48,19 @@ enum class RuleFamily {
     /// 3^(c-1), g, 3g, ..., 3^(s-c) g (the last capped at n/2) form a
     /// ladder reaching n ranks.
     lattice,
+    /// clusters@c,j for every 1 <= c <= s, j < c, every cluster arc x with
+    /// 3^j < x <= 3^(j+1) (whatever p chose) and every spacing g from the
+    /// least, max(1, ceil((n - A) / (3^(s+1-c) - 1))) with A = x 3^(c-1-j),
+    /// to A: the arcs 3, ..., 3^j, x, 3x, ..., A, then A + 2g, A + 8g, ...
+    /// (each step split ceil/floor, the last capped at n/2) form a ladder
+    /// reaching n ranks.
+    clusters,
 };
 
 /// One family's query for s (for two_short_steps, the members whose first
-/// short step is `first_short`); `arc_shift` is added to each short step's arc
-/// (tests: -1 makes short_step and two_short_steps false, shortens short_first's
-/// e, and lowers lattice's least spacing).
+/// short step is `first_short`; for clusters, those with `first_short` cluster steps); `arc_shift`
+/// is added to each short step's arc (tests: -1 makes short_step and two_short_steps false,
+/// shortens short_first's e, and lowers the least spacing of lattice and clusters).
 Query rule_reaches_query(z3::context& context, int s, RuleFamily family, int first_short = 0,
                          int arc_shift = 0);
 

@@ -55,6 +55,12 @@ TEST_CASE("rule families: the arcs of docs/trivance-b.md") {
     // No refining steps: spacing 1, the powers of 3 capped at n/2.
     CHECK(least_lattice_spacing(100, 0) == 1);
     CHECK(plan_text(lattice_plan(100, 0, 1)) == "1,3,9,27,50");
+    // Clusters for n = 100 (K = 5) with c = 4, j = 2, p = 1: a cluster of
+    // about 3n / (3 + 1 * (3 - 1)) = 60 ranks, so x = 20 after step 2 and A = 60;
+    // the least spacing reaching 100 is 20, a third of the cluster.
+    CHECK(cluster_lattice_arcs(100, 4, 2, 1, 0) == std::vector<int>{3, 9, 20, 60, 100});
+    CHECK(plan_text(plan_from_arcs(100, cluster_lattice_arcs(100, 4, 2, 1, 0))) == "1,3,6/5,20,20");
+    CHECK(plan_by_rule(100).name == "clusters@4,2,1+0");
 }
 
 TEST_CASE("rule: the cheapest candidate, never costlier than either short layout") {

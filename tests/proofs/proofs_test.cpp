@@ -55,8 +55,9 @@ TEST_CASE("every obligation gives its expected verdict for small s") {
     // step links and full steps (s = 1..3), plus Lemma 4.1's two queries, plus
     // the torus's exactly-once and link queries (s = 1..3), plus the Trivance B
     // rule's two arc lemmas and, per s, its short_step, split_digit, short_first,
-    // short_last and lattice queries and one two_short_steps query per first short step j1 < s.
-    const int rule_queries = 2 + 5 * (small_max_s + 1) + small_max_s * (small_max_s + 1) / 2;
+    // short_last and lattice queries, one two_short_steps query per first short
+    // step j1 < s and one clusters query per number of cluster steps 1 <= c <= s.
+    const int rule_queries = 2 + 5 * (small_max_s + 1) + small_max_s * (small_max_s + 1);
     CHECK(outcomes.size() ==
           5 * (small_max_s + 1) + 2 * small_max_s + 2 + 2 * small_max_s + rule_queries);
     for (const QueryOutcome& outcome : outcomes) {
@@ -130,6 +131,7 @@ TEST_CASE("a deliberately wrong claim is Violated, so the real queries are not v
         {Variant::rule_two_short_arc, 3, -1, "a second arc one less falls short for some n"},
         {Variant::rule_short_first_extra, 3, -1, "a short step covering e - 1 misses a rank"},
         {Variant::rule_lattice_spacing, 3, -1, "a spacing one below the least falls short"},
+        {Variant::rule_cluster_spacing, 3, -1, "a cluster spacing one below the least falls short"},
     };
     SolverSettings settings;
     for (const Case& wrong : cases) {
