@@ -124,21 +124,28 @@ ClockPages::NodeId ClockPages::join(int level, NodeId left, NodeId right) {
     return joined;
 }
 
-ClockPages::NodeId ClockPages::raised(int level, NodeId node, int entry, int value) {
+ClockPages::NodeId ClockPages::joined_raised(int level, NodeId left, NodeId right,
+                                             std::int64_t entry, int value) {
+    // Not remembered among the latest joins: the raised entry is the giver's
+    // own, new with each step it hands on, so the same three never meet twice.
     if (level == 0) {
-        if (pages_[node][entry] >= value) return node;
-        Page page = pages_[node];
-        page[entry] = value;
-        return intern_page(page);
+        const Page& first = pages_[left];
+        const Page& second = pages_[right];
+        Page larger;
+        for (int at = 0; at < page_entries; ++at) larger[at] = std::max(first[at], second[at]);
+        larger[entry] = std::max(larger[entry], value);
+        return larger == first ? left : larger == second ? right : intern_page(larger);
     }
     const std::int64_t below = span(level - 1);
-    const auto child = static_cast<std::size_t>(entry / below);
-    Inner inner = inners_[node];
-    const NodeId raised_child =
-        raised(level - 1, inner[child], static_cast<int>(entry % below), value);
-    if (raised_child == inner[child]) return node;
-    inner[child] = raised_child;
-    return intern_inner(inner);
+    const auto raised_child = static_cast<std::size_t>(entry / below);
+    const Inner first = inners_[left];
+    const Inner second = inners_[right];
+    Inner result;
+    for (std::size_t child = 0; child < children; ++child)
+        result[child] = child == raised_child ? joined_raised(level - 1, first[child],
+                                                              second[child], entry % below, value)
+                                              : join(level - 1, first[child], second[child]);
+    return result == first ? left : result == second ? right : intern_inner(result);
 }
 
 }  // namespace trivcheck::mscclpp

@@ -1,4 +1,5 @@
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -99,14 +100,17 @@ class ClockPages {
     int at(NodeId root, int process) const;
     /// The root of the clock holding the larger of each entry of the two.
     NodeId join(NodeId left, NodeId right) { return join(height_, left, right); }
-    /// The root of clock `root` with entry `process` raised to at least `value`.
-    NodeId raised(NodeId root, int process, int value) {
-        return raised(height_, root, process, value);
+    /// The root of the join of the two with entry `process` raised to at
+    /// least `value` as well: one pass that makes the nodes on the entry's
+    /// path once, not once for the raise and again for the join.
+    NodeId joined_raised(NodeId left, NodeId right, int process, int value) {
+        return value <= 0 ? join(height_, left, right)
+                          : joined_raised(height_, left, right, process, value);
     }
 
   private:
     NodeId join(int level, NodeId left, NodeId right);
-    NodeId raised(int level, NodeId node, int entry, int value);
+    NodeId joined_raised(int level, NodeId left, NodeId right, std::int64_t entry, int value);
     /// Entries a node of `level` covers.
     static std::int64_t span(int level);
     NodeId intern_page(const Page& page);
@@ -134,23 +138,50 @@ class ClockPages {
 };
 
 /// A vector clock (one entry per process, 0 by default) kept in a
-/// ClockPages: its root. Copying one, into a signal or a packet, copies an int.
+/// ClockPages: a root and at most one entry not yet in the tree. A process
+/// hands its clock on (a signal, a packet, a release) with its own entry
+/// beside the tree: the receiver's join raises it on the way, and the giver
+/// makes no page and no node per level for each step it hands on. Copying
+/// one, into a signal or a packet, copies three ints.
 class PagedClock {
   public:
-    int at(const ClockPages& pages, int process) const { return pages.at(root_, process); }
-    /// Every entry becomes the larger of its own and `other`'s.
+    PagedClock() = default;
+    /// The clock `tree` (which holds no entry beside its tree) with entry
+    /// `process` at least `value`.
+    PagedClock(const PagedClock& tree, int process, int value)
+        : root_(tree.root_), beside_process_(process), beside_value_(value) {}
+
+    int at(const ClockPages& pages, int process) const {
+        const int in_tree = pages.at(root_, process);
+        return process == beside_process_ ? std::max(in_tree, beside_value_) : in_tree;
+    }
+    /// Every entry becomes the larger of its own and `other`'s; the entry
+    /// beside this clock's tree stays beside it.
     void join(ClockPages& pages, const PagedClock& other) {
-        root_ = pages.join(root_, other.root_);
+        root_ = pages.joined_raised(root_, other.root_, other.beside_process_, other.beside_value_);
     }
-    /// Entry `process` becomes at least `value`.
-    void raise(ClockPages& pages, int process, int value) {
-        root_ = pages.raised(root_, process, value);
+    /// The same, but a clock with no entry beside its tree takes `other`'s
+    /// (gathering tokens: the first one's entry is never raised in a tree).
+    void gather(ClockPages& pages, const PagedClock& other) {
+        if (beside_process_ < 0 && other.beside_process_ >= 0) {
+            root_ = pages.join(root_, other.root_);
+            beside_process_ = other.beside_process_;
+            beside_value_ = other.beside_value_;
+        } else {
+            join(pages, other);
+        }
     }
-    /// Whether the two are one clock (the same root: equal entries).
-    bool shares(const PagedClock& other) const { return root_ == other.root_; }
+    /// Whether the two are one clock (the same root and entry beside: equal entries).
+    bool shares(const PagedClock& other) const {
+        return root_ == other.root_ && beside_process_ == other.beside_process_ &&
+               beside_value_ == other.beside_value_;
+    }
 
   private:
     ClockPages::NodeId root_ = ClockPages::zeros;
+    /// The entry not in the tree: -1, none.
+    int beside_process_ = -1;
+    int beside_value_ = 0;
 };
 
 }  // namespace trivcheck::mscclpp

@@ -172,20 +172,10 @@ int RunClocks::strong_entry(const ProcessClocks& clocks, int self, int process) 
     return process == self ? clocks.own : clocks.strong.at(pages_, process);
 }
 
-void RunClocks::settle(ProcessClocks& clocks, int self) {
-    const bool shared = clocks.strong.shares(clocks.weak);
-    clocks.weak.raise(pages_, self, clocks.own);
-    if (shared)
-        clocks.strong = clocks.weak;
-    else
-        clocks.strong.raise(pages_, self, clocks.own);
-}
-
 Token RunClocks::token(ProcessClocks& clocks, int self, bool relaxed) {
-    settle(clocks, self);
     Token token;
-    token.strong = clocks.strong;
-    token.weak = clocks.weak;
+    token.strong = PagedClock(clocks.strong, self, clocks.own);
+    token.weak = PagedClock(clocks.weak, self, clocks.own);
     token.fenced = clocks.fenced;
     token.depth = clocks.depth;
     token.relaxed = relaxed;
@@ -207,17 +197,16 @@ void RunClocks::join_token(ProcessClocks& clocks, const Token& token) {
 
 void RunClocks::join_all(Token& into, const Token& token) {
     const bool shared = into.strong.shares(into.weak) && token.strong.shares(token.weak);
-    into.weak.join(pages_, token.weak);
+    into.weak.gather(pages_, token.weak);
     if (shared)
         into.strong = into.weak;
     else
-        into.strong.join(pages_, token.strong);
+        into.strong.gather(pages_, token.strong);
     into.depth = std::max(into.depth, token.depth);
 }
 
 void RunClocks::fence(ProcessClocks& clocks, int self) {
-    settle(clocks, self);
-    clocks.fenced = clocks.strong;
+    clocks.fenced = PagedClock(clocks.strong, self, clocks.own);
 }
 
 }  // namespace trivcheck::mscclpp

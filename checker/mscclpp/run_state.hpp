@@ -22,11 +22,12 @@ namespace trivcheck::mscclpp {
 /// current step (docs/mscclpp.md, Ordering): `weak` through every signal,
 /// `strong` only through those that make data visible.
 struct ProcessClocks {
+    /// Without this process's own entry (`own`): nothing beside their trees.
     PagedClock strong, weak;
-    /// The strong clock as of this process's latest fence.
+    /// The strong clock as of this process's latest fence, its own entry beside.
     PagedClock fenced;
     /// This process's own entry (its steps begun), kept apart from `strong`
-    /// and `weak` until they are handed on: a step then costs no new page.
+    /// and `weak`, and handed on beside them: a step costs no new page.
     int own = 0;
     /// Longest happens-before chain so far, in operations other than nop.
     int depth = 0;
@@ -70,9 +71,6 @@ class RunClocks {
     void fence(ProcessClocks& clocks, int self);
 
   private:
-    /// Writes the process's own entry into `strong` and `weak`.
-    void settle(ProcessClocks& clocks, int self);
-
     ClockPages pages_;
 };
 
