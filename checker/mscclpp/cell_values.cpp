@@ -27,37 +27,16 @@ bool reduces(OperationKind kind) {
 
 CellValues::CellValues(int cells) : cells_(static_cast<std::size_t>(cells)) {}
 
-int CellValues::close_value() {
-    starts_.push_back(contributions_.size());
-    return static_cast<int>(starts_.size()) - 2;
-}
-
-void CellValues::start(int cell, int contribution) {
-    contributions_.push_back(contribution);
-    set(cell, {close_value(), trees_.leaf(contribution)});
-}
+void CellValues::start(int cell, int contribution) { set(cell, {trees_.leaf(contribution)}); }
 
 CellValues::Value CellValues::sum(const std::vector<int>& addends) {
-    const auto total = static_cast<std::ptrdiff_t>(contributions_.size());
     int tree = -1;
     for (int cell : addends) {
         const Value addend = of(cell);
-        const auto from =
-            static_cast<std::ptrdiff_t>(starts_[static_cast<std::size_t>(addend.contents)]);
-        const auto to =
-            static_cast<std::ptrdiff_t>(starts_[static_cast<std::size_t>(addend.contents) + 1]);
-        // Each value is sorted: merging keeps the total sorted. The addend is
-        // copied by position, after the resize that may move the contributions.
-        const auto middle = static_cast<std::ptrdiff_t>(contributions_.size());
-        contributions_.resize(contributions_.size() + static_cast<std::size_t>(to - from));
-        std::copy(contributions_.begin() + from, contributions_.begin() + to,
-                  contributions_.begin() + middle);
-        std::inplace_merge(contributions_.begin() + total, contributions_.begin() + middle,
-                           contributions_.end());
         if (addend.tree < 0) continue;
         tree = tree < 0 ? addend.tree : trees_.sum(tree, addend.tree);
     }
-    return {close_value(), tree};
+    return {tree};
 }
 
 std::vector<CellValues::Value> CellValues::sums(const Operation& op, const RangesCells& sources) {

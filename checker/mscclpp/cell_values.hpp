@@ -1,6 +1,5 @@
 #pragma once
 #include <cstddef>
-#include <span>
 #include <utility>
 #include <vector>
 
@@ -23,15 +22,13 @@ inline int contribution_id(int launch, int gpu, int chunk, int piece, int input_
 /// Per range, per gpu of the range, the cells piece by piece.
 using RangesCells = std::vector<std::vector<std::vector<int>>>;
 
-/// The symbolic value of every cell: its contributions and its reduction tree.
-/// A copy shares the value it copies, so gathering a sum onto every gpu costs
-/// an int per cell, not the sum's length.
+/// The symbolic value of every cell: its reduction tree, whose leaves are
+/// the contributions it holds. A copy shares the value it copies, so
+/// gathering a sum onto every gpu costs an int per cell, not the sum's length.
 class CellValues {
   public:
-    /// What one cell holds: indexes into the values' contributions and into
-    /// the trees, -1 for a tree: none.
+    /// What one cell holds: an index into the trees, -1: none.
     struct Value {
-        int contents = 0;
         int tree = -1;
     };
 
@@ -52,7 +49,7 @@ class CellValues {
                      const RangesCells& destinations, std::vector<std::pair<int, Value>>& written);
 
     /// The contributions of `cell`'s value, sorted.
-    std::span<const int> contents(int cell) const { return held(of(cell).contents); }
+    Contents contents(int cell) const { return trees_.contributions(tree(cell)); }
     int tree(int cell) const { return of(cell).tree; }
     const ReductionTrees& trees() const { return trees_; }
 
@@ -60,20 +57,6 @@ class CellValues {
     /// A reduction's sums, piece by piece, in the kernel's order of additions.
     std::vector<Value> sums(const Operation& op, const RangesCells& sources);
 
-    /// The contributions of value `value` (an index into `starts_`).
-    std::span<const int> held(int value) const {
-        const auto at = static_cast<std::size_t>(value);
-        return std::span<const int>(contributions_)
-            .subspan(starts_[at], starts_[at + 1] - starts_[at]);
-    }
-    /// A new value holding what was appended to `contributions_` since the last.
-    int close_value();
-
-    /// Every value's contributions, value after value (one allocation, not
-    /// one per value: 4.2 million values at 1,024 ranks); value v holds
-    /// [starts_[v], starts_[v + 1]). Value 0 holds none.
-    std::vector<int> contributions_;
-    std::vector<std::size_t> starts_ = {0, 0};
     ReductionTrees trees_;
     std::vector<Value> cells_;
 };

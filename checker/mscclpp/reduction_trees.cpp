@@ -13,6 +13,7 @@ int ReductionTrees::add(std::pair<int, int> key, int depth) {
     const auto id = static_cast<std::uint32_t>(depths_.size());
     ids_.insert(packed, id);
     depths_.push_back(depth);
+    parts_.push_back(key);
     return static_cast<int>(id);
 }
 
@@ -22,6 +23,7 @@ int ReductionTrees::leaf(int contribution) {
     if (leaves_[index] < 0) {
         leaves_[index] = static_cast<int>(depths_.size());
         depths_.push_back(0);
+        parts_.emplace_back(-1, contribution);
     }
     return leaves_[index];
 }
@@ -29,6 +31,26 @@ int ReductionTrees::leaf(int contribution) {
 int ReductionTrees::sum(int left, int right) {
     return add({std::min(left, right), std::max(left, right)},
                1 + std::max(depth(left), depth(right)));
+}
+
+std::vector<int> ReductionTrees::contributions(int tree) const {
+    std::vector<int> found;
+    if (tree < 0) return found;
+    // Depth first with a stack of its own: a tree as deep as a ring's
+    // reduction (one addition per gpu) would overflow the call stack.
+    std::vector<int> pending = {tree};
+    while (!pending.empty()) {
+        const auto [left, right] = parts_[static_cast<std::size_t>(pending.back())];
+        pending.pop_back();
+        if (left < 0) {
+            found.push_back(right);
+            continue;
+        }
+        pending.push_back(left);
+        pending.push_back(right);
+    }
+    std::sort(found.begin(), found.end());
+    return found;
 }
 
 }  // namespace trivcheck::mscclpp

@@ -18,9 +18,15 @@ class ReductionTrees {
     int sum(int left, int right);
     /// Additions on the longest root-to-leaf path (a leaf: 0).
     int depth(int tree) const { return depths_[static_cast<std::size_t>(tree)]; }
+    /// The contributions of `tree`'s leaves, sorted, one per leaf: what the
+    /// value holds (a double count shows twice). Worked out when asked, for
+    /// the few outputs checked, instead of kept for every value a run makes.
+    std::vector<int> contributions(int tree) const;
 
   private:
     int add(std::pair<int, int> key, int depth);
+    /// Per tree, its two children; a leaf: {-1, its contribution}.
+    std::vector<std::pair<int, int>> parts_;
     /// Node {smaller child, larger child} as one 64-bit key (a hash table: a
     /// map's node per tree cost 64 bytes and a cache miss per level).
     IdTable ids_;
