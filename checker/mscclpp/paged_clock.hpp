@@ -55,20 +55,25 @@ template <class Node>
 class NodeStore {
   public:
     const Node& operator[](std::uint32_t id) const {
-        return chunks_[id >> chunk_bits][id & (chunk_size - 1)];
+        return chunks_[id >> chunk_bits][id & (chunk_size - 1)].node;
     }
     std::uint32_t size() const { return size_; }
     void push_back(const Node& node) {
         if ((size_ & (chunk_size - 1)) == 0)
-            chunks_.push_back(std::make_unique_for_overwrite<Node[]>(chunk_size));
-        chunks_.back()[size_ & (chunk_size - 1)] = node;
+            chunks_.push_back(std::make_unique_for_overwrite<Aligned[]>(chunk_size));
+        chunks_.back()[size_ & (chunk_size - 1)].node = node;
         ++size_;
     }
 
   private:
+    /// A node of 64 bytes on a cache line of its own: malloc's 16-byte
+    /// alignment put most across two, two misses for every node a join reads.
+    struct alignas(64) Aligned {
+        Node node;
+    };
     static constexpr int chunk_bits = 14;
     static constexpr std::uint32_t chunk_size = 1U << chunk_bits;
-    std::vector<std::unique_ptr<Node[]>> chunks_;
+    std::vector<std::unique_ptr<Aligned[]>> chunks_;
     std::uint32_t size_ = 0;
 };
 
