@@ -93,9 +93,7 @@ int ClockPages::at(NodeId root, int process) const {
     return node == zeros ? 0 : pages_[node][static_cast<std::size_t>(entry)];
 }
 
-ClockPages::NodeId ClockPages::join(int level, NodeId left, NodeId right) {
-    if (left == right || right == zeros) return left;
-    if (left == zeros) return right;
+ClockPages::NodeId ClockPages::join_differing(int level, NodeId left, NodeId right) {
     const std::uint64_t key = (static_cast<std::uint64_t>(level) << 58) |
                               (static_cast<std::uint64_t>(std::min(left, right)) << 29) |
                               std::max(left, right);

@@ -114,7 +114,14 @@ class ClockPages {
     }
 
   private:
-    NodeId join(int level, NodeId left, NodeId right);
+    /// Two of a node's sixteen children are mostly equal or zeros: answered
+    /// here, inline, without a call.
+    NodeId join(int level, NodeId left, NodeId right) {
+        if (left == right || right == zeros) return left;
+        if (left == zeros) return right;
+        return join_differing(level, left, right);
+    }
+    NodeId join_differing(int level, NodeId left, NodeId right);
     NodeId joined_raised(int level, NodeId left, NodeId right, std::int64_t entry, int value);
     /// Entries a node of `level` covers.
     static std::int64_t span(int level);
