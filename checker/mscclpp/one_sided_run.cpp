@@ -274,7 +274,7 @@ void Run::execute(int index) {
         for (const std::vector<int>& cells : destination)
             for (int cell : cells) {
                 violations_.check_write(index, cell);
-                if (state_.cells.place(cell).gpu != process.gpu && process.launch == 0)
+                if (process.launch == 0 && !state_.cells.on_gpu(cell, process.gpu))
                     ++remote_pieces_;
             }
     state_.values.step_values(op, sources, destinations, written_);

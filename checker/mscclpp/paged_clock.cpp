@@ -83,14 +83,14 @@ ClockPages::NodeId ClockPages::intern_inner(const Inner& inner) {
 }
 
 int ClockPages::at(NodeId root, int process) const {
+    // Sixteen entries a page and sixteen children a node: the child at each
+    // level is four bits of the process, no division (every race check asks).
+    static_assert(page_entries == 16 && children == 16);
+    const auto entry = static_cast<std::uint32_t>(process);
     NodeId node = root;
-    std::int64_t entry = process;
-    for (int level = height_; level > 0 && node != zeros; --level) {
-        const std::int64_t below = span(level - 1);
-        node = inners_[node][static_cast<std::size_t>(entry / below)];
-        entry %= below;
-    }
-    return node == zeros ? 0 : pages_[node][static_cast<std::size_t>(entry)];
+    for (int level = height_; level > 0 && node != zeros; --level)
+        node = inners_[node][(entry >> (4 * level)) & 15U];
+    return node == zeros ? 0 : pages_[node][entry & 15U];
 }
 
 ClockPages::NodeId ClockPages::join_differing(int level, NodeId left, NodeId right) {
