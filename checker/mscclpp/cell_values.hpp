@@ -1,5 +1,6 @@
 #pragma once
 #include <cstddef>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -21,6 +22,9 @@ inline int contribution_id(int launch, int gpu, int chunk, int piece, int input_
 
 /// Per range, per gpu of the range, the cells piece by piece.
 using RangesCells = std::vector<std::vector<std::vector<int>>>;
+/// The first ranges of a RangesCells kept from step to step: a step with
+/// fewer ranges than the last leaves the others' room for the next.
+using RangesCellsView = std::span<const std::vector<std::vector<int>>>;
 
 /// The symbolic value of every cell: its reduction tree, whose leaves are
 /// the contributions it holds. A copy shares the value it copies, so
@@ -45,8 +49,8 @@ class CellValues {
     /// cells of `sources` (before any of them is written): a reduction sums
     /// every source piece by piece; any other operation copies source i (or
     /// the last) to destination i. Into `written`, emptied first.
-    void step_values(const Operation& op, const RangesCells& sources,
-                     const RangesCells& destinations, std::vector<std::pair<int, Value>>& written);
+    void step_values(const Operation& op, RangesCellsView sources, RangesCellsView destinations,
+                     std::vector<std::pair<int, Value>>& written);
 
     /// The contributions of `cell`'s value, sorted.
     Contents contents(int cell) const { return trees_.contributions(tree(cell)); }
@@ -54,11 +58,16 @@ class CellValues {
     const ReductionTrees& trees() const { return trees_; }
 
   private:
-    /// A reduction's sums, piece by piece, in the kernel's order of additions.
-    std::vector<Value> sums(const Operation& op, const RangesCells& sources);
+    /// A reduction's sums, piece by piece, in the kernel's order of
+    /// additions, into `summed_`.
+    void sum_pieces(const Operation& op, RangesCellsView sources);
 
     ReductionTrees trees_;
     std::vector<Value> cells_;
+    /// Kept from step to step, so that a reduction allocates nothing (7.6
+    /// million allocations at 1,024 ranks): per piece, its addends; the sums.
+    std::vector<std::vector<int>> addends_;
+    std::vector<Value> summed_;
 };
 
 }  // namespace trivcheck::mscclpp
