@@ -138,9 +138,7 @@ std::vector<std::vector<int>> RunState::range_cells(const PlanStep& step, const 
 void RunState::fill_range_cells(const PlanStep& step, const BufferRange& range, int launch,
                                 std::vector<std::vector<int>>& per_gpu) const {
     const PieceSpan span = step_pieces(step, range.size, cells.pieces());
-    const int own_gpu[] = {range.gpu};
-    const std::span<const int> gpus =
-        range.group.empty() ? std::span<const int>(own_gpu) : std::span<const int>(range.group);
+    const std::span<const int> gpus = plan.range_gpus(range);
     per_gpu.resize(gpus.size());
     for (std::size_t position = 0; position < gpus.size(); ++position) {
         std::vector<int>& touched = per_gpu[position];
