@@ -230,7 +230,7 @@ void Run::give_tokens(int index, const Operation& op, RangesCellsView destinatio
                     packet = static_cast<int>(state_.packet_tokens.size());
                     state_.packet_tokens.push_back(token(index, false));
                 }
-                state_.history[static_cast<std::size_t>(cell)].packet = packet;
+                state_.packet(cell) = packet;
             }
     }
     if (is_signal(op.kind)) {
@@ -268,7 +268,7 @@ void Run::execute(int index) {
             for (int cell : cells) {
                 // A step's packets mostly come from one step: its token
                 // joined once (joining it again changes nothing).
-                const int packet = state_.history[static_cast<std::size_t>(cell)].packet;
+                const int packet = state_.packet(cell);
                 if (packet == joined_packet) continue;
                 joined_packet = packet;
                 state_.clocks.join_token(process.clocks,
