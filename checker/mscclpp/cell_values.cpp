@@ -25,7 +25,8 @@ bool reduces(OperationKind kind) {
 
 }  // namespace
 
-CellValues::CellValues(int cells) : cells_(static_cast<std::size_t>(cells)) {}
+CellValues::CellValues(int cells, int contributions)
+    : trees_(contributions), cells_(static_cast<std::size_t>(cells)) {}
 
 void CellValues::start(int cell, int contribution) { set(cell, {trees_.leaf(contribution)}); }
 

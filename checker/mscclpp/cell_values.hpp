@@ -36,7 +36,8 @@ class CellValues {
         int tree = -1;
     };
 
-    explicit CellValues(int cells);
+    /// Values of `cells` cells holding contributions 0 to `contributions` - 1.
+    CellValues(int cells, int contributions);
 
     /// A cell starts holding contribution `contribution` (a leaf).
     void start(int cell, int contribution);

@@ -10,22 +10,12 @@ int ReductionTrees::add(std::pair<int, int> key, int depth) {
                                  static_cast<std::uint32_t>(key.second);
     const std::uint32_t found = ids_.find(packed, [](std::uint32_t) { return true; });
     if (found != IdTable::none) return static_cast<int>(found);
-    const auto id = static_cast<std::uint32_t>(depths_.size());
+    const auto id =
+        static_cast<std::uint32_t>(contributions_) + static_cast<std::uint32_t>(depths_.size());
     ids_.insert(packed, id);
     depths_.push_back(depth);
     parts_.push_back(key);
     return static_cast<int>(id);
-}
-
-int ReductionTrees::leaf(int contribution) {
-    const auto index = static_cast<std::size_t>(contribution);
-    if (index >= leaves_.size()) leaves_.resize(std::max(index + 1, 2 * leaves_.size()), -1);
-    if (leaves_[index] < 0) {
-        leaves_[index] = static_cast<int>(depths_.size());
-        depths_.push_back(0);
-        parts_.emplace_back(-1, contribution);
-    }
-    return leaves_[index];
 }
 
 int ReductionTrees::sum(int left, int right) {
@@ -40,12 +30,13 @@ std::vector<int> ReductionTrees::contributions(int tree) const {
     // reduction (one addition per gpu) would overflow the call stack.
     std::vector<int> pending = {tree};
     while (!pending.empty()) {
-        const auto [left, right] = parts_[static_cast<std::size_t>(pending.back())];
+        const int node = pending.back();
         pending.pop_back();
-        if (left < 0) {
-            found.push_back(right);
+        if (node < contributions_) {
+            found.push_back(node);
             continue;
         }
+        const auto [left, right] = parts_[static_cast<std::size_t>(node - contributions_)];
         pending.push_back(left);
         pending.push_back(right);
     }

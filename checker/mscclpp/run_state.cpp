@@ -84,7 +84,8 @@ RunState::RunState(const Plan& of, const CellLayout& layout)
       input_stride(widest_input(of)),
       clocks(static_cast<int>(processes.size()), launched_steps(block_steps)),
       history(static_cast<std::size_t>(layout.count())),
-      values(layout.count()),
+      values(layout.count(),
+             launches * static_cast<int>(of.gpus.size()) * input_stride * layout.pieces()),
       mailbox_index(of),
       mailboxes(static_cast<std::size_t>(mailbox_index.count())) {
     for (const Gpu& gpu : plan.gpus) {
