@@ -25,73 +25,51 @@ bool reduces(OperationKind kind) {
 
 }  // namespace
 
-CellValues::CellValues(int cells) : cells_(static_cast<std::size_t>(cells)) {}
+CellValues::CellValues(int cells, int contributions)
+    : trees_(contributions), cells_(static_cast<std::size_t>(cells)) {}
 
-int CellValues::close_value() {
-    starts_.push_back(contributions_.size());
-    return static_cast<int>(starts_.size()) - 2;
-}
-
-void CellValues::start(int cell, int contribution) {
-    contributions_.push_back(contribution);
-    set(cell, {close_value(), trees_.leaf(contribution)});
-}
+void CellValues::start(int cell, int contribution) { set(cell, {trees_.leaf(contribution)}); }
 
 CellValues::Value CellValues::sum(const std::vector<int>& addends) {
-    const auto total = static_cast<std::ptrdiff_t>(contributions_.size());
     int tree = -1;
     for (int cell : addends) {
         const Value addend = of(cell);
-        const auto from =
-            static_cast<std::ptrdiff_t>(starts_[static_cast<std::size_t>(addend.contents)]);
-        const auto to =
-            static_cast<std::ptrdiff_t>(starts_[static_cast<std::size_t>(addend.contents) + 1]);
-        // Each value is sorted: merging keeps the total sorted. The addend is
-        // copied by position, after the resize that may move the contributions.
-        const auto middle = static_cast<std::ptrdiff_t>(contributions_.size());
-        contributions_.resize(contributions_.size() + static_cast<std::size_t>(to - from));
-        std::copy(contributions_.begin() + from, contributions_.begin() + to,
-                  contributions_.begin() + middle);
-        std::inplace_merge(contributions_.begin() + total, contributions_.begin() + middle,
-                           contributions_.end());
         if (addend.tree < 0) continue;
         tree = tree < 0 ? addend.tree : trees_.sum(tree, addend.tree);
     }
-    return {close_value(), tree};
+    return {tree};
 }
 
-std::vector<CellValues::Value> CellValues::sums(const Operation& op, const RangesCells& sources) {
+void CellValues::sum_pieces(const Operation& op, RangesCellsView sources) {
     std::size_t pieces = 0;
     for (const auto& source : sources)
         for (const auto& cells : source) pieces = std::max(pieces, cells.size());
+    if (addends_.size() < pieces) addends_.resize(pieces);
+    for (std::size_t piece = 0; piece < pieces; ++piece) addends_[piece].clear();
     // The kernel's order of additions: the local source first, then the
     // others (handleReduceSend, handleReadReduceSend); packets first, the
     // local source last (handleReduceSendPackets, handleReduceCopySendPackets).
-    std::vector<std::size_t> order(sources.size());
-    for (std::size_t position = 0; position < order.size(); ++position) order[position] = position;
-    if (waits_for_packets(op.kind, 1) && !order.empty())
-        std::rotate(order.begin(), order.begin() + 1, order.end());
-    std::vector<std::vector<int>> addends(pieces);
-    for (std::size_t position : order)
-        for (const auto& cells : sources[position])
+    const std::size_t first = waits_for_packets(op.kind, 1) && !sources.empty() ? 1 : 0;
+    for (std::size_t turn = 0; turn < sources.size(); ++turn)
+        for (const auto& cells : sources[(first + turn) % sources.size()])
             for (std::size_t piece = 0; piece < cells.size(); ++piece)
-                addends[piece].push_back(cells[piece]);
-    std::vector<Value> result;
-    for (const std::vector<int>& cells : addends) result.push_back(sum(cells));
-    return result;
+                addends_[piece].push_back(cells[piece]);
+    summed_.clear();
+    for (std::size_t piece = 0; piece < pieces; ++piece) summed_.push_back(sum(addends_[piece]));
 }
 
-void CellValues::step_values(const Operation& op, const RangesCells& sources,
-                             const RangesCells& destinations,
+void CellValues::step_values(const Operation& op, RangesCellsView sources,
+                             RangesCellsView destinations,
                              std::vector<std::pair<int, Value>>& written) {
-    const std::vector<Value> summed = reduces(op.kind) ? sums(op, sources) : std::vector<Value>{};
+    const bool reduction = reduces(op.kind);
+    if (reduction) sum_pieces(op, sources);
     written.clear();
     for (std::size_t position = 0; position < destinations.size(); ++position)
         for (const std::vector<int>& cells : destinations[position])
             for (std::size_t piece = 0; piece < cells.size(); ++piece) {
-                if (reduces(op.kind)) {
+                if (reduction) {
                     written.emplace_back(cells[piece],
-                                         piece < summed.size() ? summed[piece] : Value{});
+                                         piece < summed_.size() ? summed_[piece] : Value{});
                     continue;
                 }
                 if (sources.empty()) continue;

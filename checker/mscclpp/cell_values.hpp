@@ -22,20 +22,22 @@ inline int contribution_id(int launch, int gpu, int chunk, int piece, int input_
 
 /// Per range, per gpu of the range, the cells piece by piece.
 using RangesCells = std::vector<std::vector<std::vector<int>>>;
+/// The first ranges of a RangesCells kept from step to step: a step with
+/// fewer ranges than the last leaves the others' room for the next.
+using RangesCellsView = std::span<const std::vector<std::vector<int>>>;
 
-/// The symbolic value of every cell: its contributions and its reduction tree.
-/// A copy shares the value it copies, so gathering a sum onto every gpu costs
-/// an int per cell, not the sum's length.
+/// The symbolic value of every cell: its reduction tree, whose leaves are
+/// the contributions it holds. A copy shares the value it copies, so
+/// gathering a sum onto every gpu costs an int per cell, not the sum's length.
 class CellValues {
   public:
-    /// What one cell holds: indexes into the values' contributions and into
-    /// the trees, -1 for a tree: none.
+    /// What one cell holds: an index into the trees, -1: none.
     struct Value {
-        int contents = 0;
         int tree = -1;
     };
 
-    explicit CellValues(int cells);
+    /// Values of `cells` cells holding contributions 0 to `contributions` - 1.
+    CellValues(int cells, int contributions);
 
     /// A cell starts holding contribution `contribution` (a leaf).
     void start(int cell, int contribution);
@@ -48,34 +50,25 @@ class CellValues {
     /// cells of `sources` (before any of them is written): a reduction sums
     /// every source piece by piece; any other operation copies source i (or
     /// the last) to destination i. Into `written`, emptied first.
-    void step_values(const Operation& op, const RangesCells& sources,
-                     const RangesCells& destinations, std::vector<std::pair<int, Value>>& written);
+    void step_values(const Operation& op, RangesCellsView sources, RangesCellsView destinations,
+                     std::vector<std::pair<int, Value>>& written);
 
     /// The contributions of `cell`'s value, sorted.
-    std::span<const int> contents(int cell) const { return held(of(cell).contents); }
+    Contents contents(int cell) const { return trees_.contributions(tree(cell)); }
     int tree(int cell) const { return of(cell).tree; }
     const ReductionTrees& trees() const { return trees_; }
 
   private:
-    /// A reduction's sums, piece by piece, in the kernel's order of additions.
-    std::vector<Value> sums(const Operation& op, const RangesCells& sources);
+    /// A reduction's sums, piece by piece, in the kernel's order of
+    /// additions, into `summed_`.
+    void sum_pieces(const Operation& op, RangesCellsView sources);
 
-    /// The contributions of value `value` (an index into `starts_`).
-    std::span<const int> held(int value) const {
-        const auto at = static_cast<std::size_t>(value);
-        return std::span<const int>(contributions_)
-            .subspan(starts_[at], starts_[at + 1] - starts_[at]);
-    }
-    /// A new value holding what was appended to `contributions_` since the last.
-    int close_value();
-
-    /// Every value's contributions, value after value (one allocation, not
-    /// one per value: 4.2 million values at 1,024 ranks); value v holds
-    /// [starts_[v], starts_[v + 1]). Value 0 holds none.
-    std::vector<int> contributions_;
-    std::vector<std::size_t> starts_ = {0, 0};
     ReductionTrees trees_;
     std::vector<Value> cells_;
+    /// Kept from step to step, so that a reduction allocates nothing (7.6
+    /// million allocations at 1,024 ranks): per piece, its addends; the sums.
+    std::vector<std::vector<int>> addends_;
+    std::vector<Value> summed_;
 };
 
 }  // namespace trivcheck::mscclpp

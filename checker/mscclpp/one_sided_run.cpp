@@ -32,8 +32,12 @@ class Run {
     void execute(int process);
     /// The signal, release, barrier or packet flag the step of `process` waits for.
     void take_synchronization(int process, const Operation& op, RunFigures& figures);
-    void give_tokens(int index, const Operation& op, const RangesCells& destinations,
+    void give_tokens(int index, const Operation& op, RangesCellsView destinations,
                      RunFigures& figures);
+    /// The cells of `ranges` that `step` touches, in `kept`'s first vectors
+    /// (which only grow, so that a step allocates nothing).
+    RangesCellsView ranges_cells(const PlanStep& step, const std::vector<BufferRange>& ranges,
+                                 int launch, RangesCells& kept) const;
     Token token(int process, bool relaxed);
 
     RunState state_;
@@ -205,7 +209,15 @@ void Run::take_synchronization(int index, const Operation& op, RunFigures& figur
     }
 }
 
-void Run::give_tokens(int index, const Operation& op, const RangesCells& destinations,
+RangesCellsView Run::ranges_cells(const PlanStep& step, const std::vector<BufferRange>& ranges,
+                                  int launch, RangesCells& kept) const {
+    if (kept.size() < ranges.size()) kept.resize(ranges.size());
+    for (std::size_t position = 0; position < ranges.size(); ++position)
+        state_.fill_range_cells(step, ranges[position], launch, kept[position]);
+    return RangesCellsView(kept).first(ranges.size());
+}
+
+void Run::give_tokens(int index, const Operation& op, RangesCellsView destinations,
                       RunFigures& figures) {
     Process& process = state_.processes[static_cast<std::size_t>(index)];
     int packet = -1;
@@ -218,7 +230,7 @@ void Run::give_tokens(int index, const Operation& op, const RangesCells& destina
                     packet = static_cast<int>(state_.packet_tokens.size());
                     state_.packet_tokens.push_back(token(index, false));
                 }
-                state_.history[static_cast<std::size_t>(cell)].packet = packet;
+                state_.packet(cell) = packet;
             }
     }
     if (is_signal(op.kind)) {
@@ -246,18 +258,22 @@ void Run::execute(int index) {
     RunFigures& figures = process.launch == 0 ? figures_ : later_launch;
     ++figures.steps;
     take_synchronization(index, op, figures);
-    RangesCells& sources = sources_;
-    sources.resize(op.sources.size());
+    const RangesCellsView sources = ranges_cells(step, op.sources, process.launch, sources_);
     bool reads_packets = false;
-    for (std::size_t position = 0; position < op.sources.size(); ++position) {
-        state_.fill_range_cells(step, op.sources[position], process.launch, sources[position]);
+    int joined_packet = -1;
+    for (std::size_t position = 0; position < sources.size(); ++position) {
         if (!waits_for_packets(op.kind, position)) continue;
         reads_packets = true;
         for (const std::vector<int>& cells : sources[position])
-            for (int cell : cells)
-                state_.clocks.join_token(
-                    process.clocks, state_.packet_tokens[static_cast<std::size_t>(
-                                        state_.history[static_cast<std::size_t>(cell)].packet)]);
+            for (int cell : cells) {
+                // A step's packets mostly come from one step: its token
+                // joined once (joining it again changes nothing).
+                const int packet = state_.packet(cell);
+                if (packet == joined_packet) continue;
+                joined_packet = packet;
+                state_.clocks.join_token(process.clocks,
+                                         state_.packet_tokens[static_cast<std::size_t>(packet)]);
+            }
     }
     figures.synchronization.packet_reads += reads_packets;
     process.clocks.own = static_cast<int>(process.next) + 1;
@@ -265,16 +281,13 @@ void Run::execute(int index) {
     for (const auto& source : sources)
         for (const std::vector<int>& cells : source)
             for (int cell : cells) violations_.check_read(index, cell);
-    RangesCells& destinations = destinations_;
-    destinations.resize(op.destinations.size());
-    for (std::size_t position = 0; position < op.destinations.size(); ++position)
-        state_.fill_range_cells(step, op.destinations[position], process.launch,
-                                destinations[position]);
+    const RangesCellsView destinations =
+        ranges_cells(step, op.destinations, process.launch, destinations_);
     for (const auto& destination : destinations)
         for (const std::vector<int>& cells : destination)
             for (int cell : cells) {
                 violations_.check_write(index, cell);
-                if (state_.cells.place(cell).gpu != process.gpu && process.launch == 0)
+                if (process.launch == 0 && !state_.cells.on_gpu(cell, process.gpu))
                     ++remote_pieces_;
             }
     state_.values.step_values(op, sources, destinations, written_);

@@ -31,7 +31,7 @@ struct RunResult {
     bool completed = false;
     /// Per cell, after the last launch (whose contributions carry launch
     /// `launches - 1`): its contributions and its value's reduction tree.
-    CellValues values = CellValues(0);
+    CellValues values = CellValues(0, 0);
     RunFigures figures;
 };
 

@@ -1,4 +1,5 @@
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -54,20 +55,25 @@ template <class Node>
 class NodeStore {
   public:
     const Node& operator[](std::uint32_t id) const {
-        return chunks_[id >> chunk_bits][id & (chunk_size - 1)];
+        return chunks_[id >> chunk_bits][id & (chunk_size - 1)].node;
     }
     std::uint32_t size() const { return size_; }
     void push_back(const Node& node) {
         if ((size_ & (chunk_size - 1)) == 0)
-            chunks_.push_back(std::make_unique_for_overwrite<Node[]>(chunk_size));
-        chunks_.back()[size_ & (chunk_size - 1)] = node;
+            chunks_.push_back(std::make_unique_for_overwrite<Aligned[]>(chunk_size));
+        chunks_.back()[size_ & (chunk_size - 1)].node = node;
         ++size_;
     }
 
   private:
+    /// A node of 64 bytes on a cache line of its own: malloc's 16-byte
+    /// alignment put most across two, two misses for every node a join reads.
+    struct alignas(64) Aligned {
+        Node node;
+    };
     static constexpr int chunk_bits = 14;
     static constexpr std::uint32_t chunk_size = 1U << chunk_bits;
-    std::vector<std::unique_ptr<Node[]>> chunks_;
+    std::vector<std::unique_ptr<Aligned[]>> chunks_;
     std::uint32_t size_ = 0;
 };
 
@@ -99,14 +105,24 @@ class ClockPages {
     int at(NodeId root, int process) const;
     /// The root of the clock holding the larger of each entry of the two.
     NodeId join(NodeId left, NodeId right) { return join(height_, left, right); }
-    /// The root of clock `root` with entry `process` raised to at least `value`.
-    NodeId raised(NodeId root, int process, int value) {
-        return raised(height_, root, process, value);
+    /// The root of the join of the two with entry `process` raised to at
+    /// least `value` as well: one pass that makes the nodes on the entry's
+    /// path once, not once for the raise and again for the join.
+    NodeId joined_raised(NodeId left, NodeId right, int process, int value) {
+        return value <= 0 ? join(height_, left, right)
+                          : joined_raised(height_, left, right, process, value);
     }
 
   private:
-    NodeId join(int level, NodeId left, NodeId right);
-    NodeId raised(int level, NodeId node, int entry, int value);
+    /// Two of a node's sixteen children are mostly equal or zeros: answered
+    /// here, inline, without a call.
+    NodeId join(int level, NodeId left, NodeId right) {
+        if (left == right || right == zeros) return left;
+        if (left == zeros) return right;
+        return join_differing(level, left, right);
+    }
+    NodeId join_differing(int level, NodeId left, NodeId right);
+    NodeId joined_raised(int level, NodeId left, NodeId right, std::int64_t entry, int value);
     /// Entries a node of `level` covers.
     static std::int64_t span(int level);
     NodeId intern_page(const Page& page);
@@ -134,23 +150,50 @@ class ClockPages {
 };
 
 /// A vector clock (one entry per process, 0 by default) kept in a
-/// ClockPages: its root. Copying one, into a signal or a packet, copies an int.
+/// ClockPages: a root and at most one entry not yet in the tree. A process
+/// hands its clock on (a signal, a packet, a release) with its own entry
+/// beside the tree: the receiver's join raises it on the way, and the giver
+/// makes no page and no node per level for each step it hands on. Copying
+/// one, into a signal or a packet, copies three ints.
 class PagedClock {
   public:
-    int at(const ClockPages& pages, int process) const { return pages.at(root_, process); }
-    /// Every entry becomes the larger of its own and `other`'s.
+    PagedClock() = default;
+    /// The clock `tree` (which holds no entry beside its tree) with entry
+    /// `process` at least `value`.
+    PagedClock(const PagedClock& tree, int process, int value)
+        : root_(tree.root_), beside_process_(process), beside_value_(value) {}
+
+    int at(const ClockPages& pages, int process) const {
+        const int in_tree = pages.at(root_, process);
+        return process == beside_process_ ? std::max(in_tree, beside_value_) : in_tree;
+    }
+    /// Every entry becomes the larger of its own and `other`'s; the entry
+    /// beside this clock's tree stays beside it.
     void join(ClockPages& pages, const PagedClock& other) {
-        root_ = pages.join(root_, other.root_);
+        root_ = pages.joined_raised(root_, other.root_, other.beside_process_, other.beside_value_);
     }
-    /// Entry `process` becomes at least `value`.
-    void raise(ClockPages& pages, int process, int value) {
-        root_ = pages.raised(root_, process, value);
+    /// The same, but a clock with no entry beside its tree takes `other`'s
+    /// (gathering tokens: the first one's entry is never raised in a tree).
+    void gather(ClockPages& pages, const PagedClock& other) {
+        if (beside_process_ < 0 && other.beside_process_ >= 0) {
+            root_ = pages.join(root_, other.root_);
+            beside_process_ = other.beside_process_;
+            beside_value_ = other.beside_value_;
+        } else {
+            join(pages, other);
+        }
     }
-    /// Whether the two are one clock (the same root: equal entries).
-    bool shares(const PagedClock& other) const { return root_ == other.root_; }
+    /// Whether the two are one clock (the same root and entry beside: equal entries).
+    bool shares(const PagedClock& other) const {
+        return root_ == other.root_ && beside_process_ == other.beside_process_ &&
+               beside_value_ == other.beside_value_;
+    }
 
   private:
     ClockPages::NodeId root_ = ClockPages::zeros;
+    /// The entry not in the tree: -1, none.
+    int beside_process_ = -1;
+    int beside_value_ = 0;
 };
 
 }  // namespace trivcheck::mscclpp

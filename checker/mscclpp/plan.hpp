@@ -1,4 +1,5 @@
 #pragma once
+#include <span>
 #include <string>
 #include <vector>
 
@@ -29,8 +30,10 @@ struct BufferRange {
     int size = 0;
     /// Reached through a memory or port channel's remote buffer.
     bool remote = false;
-    /// A switch channel's multicast range: every gpu of `group`.
-    std::vector<int> group = {};
+    /// A switch channel's multicast range: every gpu of
+    /// Plan::switch_groups[group]; -1: none (gpu `gpu`'s range). An index,
+    /// not the list: a plan holds millions of ranges and few groups.
+    int group = -1;
 
     friend bool operator==(const BufferRange&, const BufferRange&) = default;
 };
@@ -109,10 +112,18 @@ struct Plan {
     /// the scratch buffer alternately (executor.cc, scratchOffset).
     bool double_scratch = false;
     std::vector<Gpu> gpus;
+    /// The gpus of each switch (NVLS) rank group a range reaches, by BufferRange::group.
+    std::vector<std::vector<int>> switch_groups;
     /// What the executor ignores and the reader warned about, one line each.
     std::vector<std::string> warnings;
 
     int chunks(int gpu, BufferKind buffer) const;
+    /// The gpus `range` reaches: its switch group's, or its own.
+    std::span<const int> range_gpus(const BufferRange& range) const {
+        return range.group < 0
+                   ? std::span<const int>(&range.gpu, 1)
+                   : std::span<const int>(switch_groups[static_cast<std::size_t>(range.group)]);
+    }
     friend bool operator==(const Plan&, const Plan&) = default;
 };
 

@@ -31,6 +31,13 @@ class CellLayout {
         int piece = 0;
     };
     Place place(int cell) const;
+    /// Whether `cell` is gpu `gpu`'s (place(cell).gpu == gpu), without
+    /// place's search: every remote write of a step asks.
+    bool on_gpu(int cell, int gpu) const {
+        const auto at = static_cast<std::size_t>(gpu);
+        return cell >= first_[at][0] &&
+               cell < (at + 1 == first_.size() ? count_ : first_[at + 1][0]);
+    }
 
   private:
     /// The canonical (buffer, chunk) that (gpu, buffer, chunk) aliases.

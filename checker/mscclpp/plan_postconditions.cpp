@@ -34,8 +34,8 @@ std::vector<std::pair<int, int>> expected_sources(const Plan& plan, int gpu, int
 struct ExpectedPiece {
     bool built = false;
     Contents contents;
-    /// A value of CellValues found equal to `contents`; -1: none yet.
-    int equal_value = -1;
+    /// A reduction tree found to hold `contents`; none yet: none found.
+    std::optional<int> equal_tree;
 };
 
 }  // namespace
@@ -73,11 +73,11 @@ void check_plan_postconditions(const Plan& plan, const CellLayout& cells, const 
                     expected.built = true;
                 }
                 const int cell = cells.cell(gpu.id, buffer, chunk, piece, launches - 1);
-                const int value = run.values.of(cell).contents;
-                if (value == expected.equal_value) continue;
-                const std::span<const int> held = run.values.contents(cell);
-                if (std::ranges::equal(held, expected.contents)) {
-                    expected.equal_value = value;
+                const int tree = run.values.tree(cell);
+                if (tree == expected.equal_tree) continue;
+                const Contents held = run.values.contents(cell);
+                if (held == expected.contents) {
+                    expected.equal_tree = tree;
                     continue;
                 }
                 Contents distinct(held.begin(), held.end());

@@ -10,25 +10,38 @@ int ReductionTrees::add(std::pair<int, int> key, int depth) {
                                  static_cast<std::uint32_t>(key.second);
     const std::uint32_t found = ids_.find(packed, [](std::uint32_t) { return true; });
     if (found != IdTable::none) return static_cast<int>(found);
-    const auto id = static_cast<std::uint32_t>(depths_.size());
+    const auto id =
+        static_cast<std::uint32_t>(contributions_) + static_cast<std::uint32_t>(depths_.size());
     ids_.insert(packed, id);
     depths_.push_back(depth);
+    parts_.push_back(key);
     return static_cast<int>(id);
-}
-
-int ReductionTrees::leaf(int contribution) {
-    const auto index = static_cast<std::size_t>(contribution);
-    if (index >= leaves_.size()) leaves_.resize(std::max(index + 1, 2 * leaves_.size()), -1);
-    if (leaves_[index] < 0) {
-        leaves_[index] = static_cast<int>(depths_.size());
-        depths_.push_back(0);
-    }
-    return leaves_[index];
 }
 
 int ReductionTrees::sum(int left, int right) {
     return add({std::min(left, right), std::max(left, right)},
                1 + std::max(depth(left), depth(right)));
+}
+
+std::vector<int> ReductionTrees::contributions(int tree) const {
+    std::vector<int> found;
+    if (tree < 0) return found;
+    // Depth first with a stack of its own: a tree as deep as a ring's
+    // reduction (one addition per gpu) would overflow the call stack.
+    std::vector<int> pending = {tree};
+    while (!pending.empty()) {
+        const int node = pending.back();
+        pending.pop_back();
+        if (node < contributions_) {
+            found.push_back(node);
+            continue;
+        }
+        const auto [left, right] = parts_[static_cast<std::size_t>(node - contributions_)];
+        pending.push_back(left);
+        pending.push_back(right);
+    }
+    std::sort(found.begin(), found.end());
+    return found;
 }
 
 }  // namespace trivcheck::mscclpp

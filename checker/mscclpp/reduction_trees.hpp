@@ -13,19 +13,32 @@ namespace trivcheck::mscclpp {
 /// comparing two ints.
 class ReductionTrees {
   public:
-    int leaf(int contribution);
+    /// Trees over contributions 0 to `contributions` - 1: contribution c's
+    /// leaf is tree c, kept nowhere (2.1 million leaves at 1,024 ranks), and
+    /// the sums are the trees after.
+    explicit ReductionTrees(int contributions = 0) : contributions_(contributions) {}
+
+    int leaf(int contribution) const { return contribution; }
     /// The tree of a + b.
     int sum(int left, int right);
     /// Additions on the longest root-to-leaf path (a leaf: 0).
-    int depth(int tree) const { return depths_[static_cast<std::size_t>(tree)]; }
+    int depth(int tree) const {
+        return tree < contributions_ ? 0 : depths_[static_cast<std::size_t>(tree - contributions_)];
+    }
+    /// The contributions of `tree`'s leaves, sorted, one per leaf: what the
+    /// value holds (a double count shows twice). Worked out when asked, for
+    /// the few outputs checked, instead of kept for every value a run makes.
+    std::vector<int> contributions(int tree) const;
 
   private:
     int add(std::pair<int, int> key, int depth);
+
+    int contributions_;
     /// Node {smaller child, larger child} as one 64-bit key (a hash table: a
     /// map's node per tree cost 64 bytes and a cache miss per level).
     IdTable ids_;
-    /// Per contribution id (dense, and started in order), its leaf; -1: none yet.
-    std::vector<int> leaves_;
+    /// Per sum (tree contributions_ + s), its two children and its depth.
+    std::vector<std::pair<int, int>> parts_;
     std::vector<int> depths_;
 };
 

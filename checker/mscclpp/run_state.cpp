@@ -84,7 +84,8 @@ RunState::RunState(const Plan& of, const CellLayout& layout)
       input_stride(widest_input(of)),
       clocks(static_cast<int>(processes.size()), launched_steps(block_steps)),
       history(static_cast<std::size_t>(layout.count())),
-      values(layout.count()),
+      values(layout.count(),
+             launches * static_cast<int>(of.gpus.size()) * input_stride * layout.pieces()),
       mailbox_index(of),
       mailboxes(static_cast<std::size_t>(mailbox_index.count())) {
     for (const Gpu& gpu : plan.gpus) {
@@ -138,9 +139,7 @@ std::vector<std::vector<int>> RunState::range_cells(const PlanStep& step, const 
 void RunState::fill_range_cells(const PlanStep& step, const BufferRange& range, int launch,
                                 std::vector<std::vector<int>>& per_gpu) const {
     const PieceSpan span = step_pieces(step, range.size, cells.pieces());
-    const int own_gpu[] = {range.gpu};
-    const std::span<const int> gpus =
-        range.group.empty() ? std::span<const int>(own_gpu) : std::span<const int>(range.group);
+    const std::span<const int> gpus = plan.range_gpus(range);
     per_gpu.resize(gpus.size());
     for (std::size_t position = 0; position < gpus.size(); ++position) {
         std::vector<int>& touched = per_gpu[position];
@@ -172,20 +171,10 @@ int RunClocks::strong_entry(const ProcessClocks& clocks, int self, int process) 
     return process == self ? clocks.own : clocks.strong.at(pages_, process);
 }
 
-void RunClocks::settle(ProcessClocks& clocks, int self) {
-    const bool shared = clocks.strong.shares(clocks.weak);
-    clocks.weak.raise(pages_, self, clocks.own);
-    if (shared)
-        clocks.strong = clocks.weak;
-    else
-        clocks.strong.raise(pages_, self, clocks.own);
-}
-
 Token RunClocks::token(ProcessClocks& clocks, int self, bool relaxed) {
-    settle(clocks, self);
     Token token;
-    token.strong = clocks.strong;
-    token.weak = clocks.weak;
+    token.strong = PagedClock(clocks.strong, self, clocks.own);
+    token.weak = PagedClock(clocks.weak, self, clocks.own);
     token.fenced = clocks.fenced;
     token.depth = clocks.depth;
     token.relaxed = relaxed;
@@ -207,17 +196,16 @@ void RunClocks::join_token(ProcessClocks& clocks, const Token& token) {
 
 void RunClocks::join_all(Token& into, const Token& token) {
     const bool shared = into.strong.shares(into.weak) && token.strong.shares(token.weak);
-    into.weak.join(pages_, token.weak);
+    into.weak.gather(pages_, token.weak);
     if (shared)
         into.strong = into.weak;
     else
-        into.strong.join(pages_, token.strong);
+        into.strong.gather(pages_, token.strong);
     into.depth = std::max(into.depth, token.depth);
 }
 
 void RunClocks::fence(ProcessClocks& clocks, int self) {
-    settle(clocks, self);
-    clocks.fenced = clocks.strong;
+    clocks.fenced = PagedClock(clocks.strong, self, clocks.own);
 }
 
 }  // namespace trivcheck::mscclpp

@@ -22,11 +22,12 @@ namespace trivcheck::mscclpp {
 /// current step (docs/mscclpp.md, Ordering): `weak` through every signal,
 /// `strong` only through those that make data visible.
 struct ProcessClocks {
+    /// Without this process's own entry (`own`): nothing beside their trees.
     PagedClock strong, weak;
-    /// The strong clock as of this process's latest fence.
+    /// The strong clock as of this process's latest fence, its own entry beside.
     PagedClock fenced;
     /// This process's own entry (its steps begun), kept apart from `strong`
-    /// and `weak` until they are handed on: a step then costs no new page.
+    /// and `weak`, and handed on beside them: a step costs no new page.
     int own = 0;
     /// Longest happens-before chain so far, in operations other than nop.
     int depth = 0;
@@ -70,9 +71,6 @@ class RunClocks {
     void fence(ProcessClocks& clocks, int self);
 
   private:
-    /// Writes the process's own entry into `strong` and `weak`.
-    void settle(ProcessClocks& clocks, int self);
-
     ClockPages pages_;
 };
 
@@ -85,7 +83,7 @@ struct Access {
     int clock() const { return step + 1; }
 };
 
-/// 24 bytes a cell: most cells are read at most once between writes, so the
+/// 20 bytes a cell: most cells are read at most once between writes, so the
 /// reads since the last write keep their first inline and only the others
 /// in RunState::later_reads (a vector per cell was 7.3 million allocations at
 /// 1,024 ranks).
@@ -96,8 +94,6 @@ struct CellHistory {
     /// The reads after the first, in order: an index into
     /// RunState::later_reads, kept for the cell once it has had some; -1: none.
     int later_reads = -1;
-    /// The latest packet write of the cell, an index into RunState::packet_tokens; -1: none.
-    int packet = -1;
 };
 
 /// A thread block of one launch, or the caller between launches, run as a
@@ -184,7 +180,8 @@ struct RunState {
     std::vector<int> output_cells(int gpu, int launch) const;
     /// Whether launch `launch` has written packets to `cell` (its flag is the launch's).
     bool has_packet(int cell, int launch) const {
-        const int packet = history[static_cast<std::size_t>(cell)].packet;
+        if (packets.empty()) return false;
+        const int packet = packets[static_cast<std::size_t>(cell)];
         return packet >= 0 && packet_tokens[static_cast<std::size_t>(packet)].launch == launch;
     }
     /// Contribution id of `gpu`'s input piece as the caller writes it before `launch`.
@@ -207,6 +204,15 @@ struct RunState {
     /// Per cell that has had two reads between writes, the reads after its first.
     std::vector<std::vector<Access>> later_reads;
     std::vector<Token> packet_tokens;
+    /// Per cell, its latest packet write, an index into packet_tokens; -1:
+    /// none. Made at the first packet write: a plan without packets keeps
+    /// none (4 bytes a cell, 29 MiB at 1,024 ranks).
+    std::vector<int> packets;
+    /// Cell `cell`'s entry of `packets`, made if need be.
+    int& packet(int cell) {
+        if (packets.empty()) packets.assign(history.size(), -1);
+        return packets[static_cast<std::size_t>(cell)];
+    }
     CellValues values;
     MailboxIndex mailbox_index;
     /// Per mailbox (MailboxIndex's numbering, in the order of the keys), the signals not yet waited

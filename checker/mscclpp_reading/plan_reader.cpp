@@ -1,5 +1,6 @@
 #include "checker/mscclpp_reading/plan_reader.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <nlohmann/json.hpp>
 
@@ -29,6 +30,8 @@ class Reader {
                            ChannelKind channel, const BlockIndexes& block,
                            const GpuIndexes& indexes);
     void check_bounds(const Plan& plan) const;
+    /// The position of `ranks` among switch_groups_, added if new.
+    int switch_group(const std::vector<int>& ranks);
 
     PlanFields fields_;
     int gpu_count_ = 0;
@@ -38,7 +41,16 @@ class Reader {
         BufferRange range;
     };
     std::vector<RangePlace> ranges_;
+    /// The plan's switch rank groups, each once (Plan::switch_groups).
+    std::vector<std::vector<int>> switch_groups_;
 };
+
+int Reader::switch_group(const std::vector<int>& ranks) {
+    const auto found = std::find(switch_groups_.begin(), switch_groups_.end(), ranks);
+    if (found != switch_groups_.end()) return static_cast<int>(found - switch_groups_.begin());
+    switch_groups_.push_back(ranks);
+    return static_cast<int>(switch_groups_.size()) - 1;
+}
 
 BufferRange Reader::read_range(const json& reference, const std::string& path, const Gpu& gpu,
                                ChannelKind channel, const BlockIndexes& block,
@@ -84,7 +96,7 @@ BufferRange Reader::read_range(const json& reference, const std::string& path, c
         const SwitchGroup& group =
             indexes.switch_groups[block.switch_channels[static_cast<std::size_t>(value)]];
         range.buffer = group.buffer;
-        range.group = group.ranks;
+        range.group = switch_group(group.ranks);
         typed = true;
     }
     if (!typed)
@@ -203,9 +215,7 @@ Operation Reader::read_operation(const json& op, const std::string& path, const 
 void Reader::check_bounds(const Plan& plan) const {
     for (const RangePlace& place : ranges_) {
         const BufferRange& range = place.range;
-        std::vector<int> gpus = range.group;
-        if (gpus.empty()) gpus.push_back(range.gpu);
-        for (int gpu : gpus) {
+        for (int gpu : plan.range_gpus(range)) {
             const int chunks = plan.chunks(gpu, range.buffer);
             if (range.index + range.size > chunks)
                 fields_.fail(place.path, "chunks [" + std::to_string(range.index) + ", " +
@@ -310,6 +320,7 @@ Plan Reader::read(const json& root) {
             gpu.thread_blocks.push_back(std::move(into));
         }
     }
+    plan.switch_groups = std::move(switch_groups_);
     check_bounds(plan);
     plan.warnings = fields_.warnings().lines();
     return plan;
