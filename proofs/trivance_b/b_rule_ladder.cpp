@@ -122,12 +122,14 @@ z3::expr family_fails(z3::context& context, const z3::expr& n, int s, RuleFamily
                 const z3::expr x = context.int_const((tag + "_x").c_str());
                 const z3::expr spacing = context.int_const((tag + "_spacing").c_str());
                 const z3::expr cluster = x * context.int_val(power_of_three(c - 1 - j));
-                const z3::expr needed =
-                    terms.ceil_div(n - cluster, power_of_three(steps - c) - 1) + arc_shift;
-                const z3::expr least = z3::ite(needed >= 1, needed, context.int_val(1) + arc_shift);
+                // spacing >= ceil((n - A) / L) + shift (the least, n - A >= 1),
+                // written without the ceiling: (spacing - shift) L >= n - A.
+                // A fresh ceiling per member made the queries time out from s = 18.
+                const z3::expr lattice_growth = context.int_val(power_of_three(steps - c) - 1);
                 const z3::expr accepted = context.int_val(power_of_three(j)) < x &&
                                           x <= context.int_val(power_of_three(j + 1)) &&
-                                          least <= spacing && spacing <= cluster;
+                                          (spacing - arc_shift) * lattice_growth >= n - cluster &&
+                                          spacing <= cluster;
                 // plan_from_arcs's ceil/floor split, written out: every step
                 // but j grows the arc by an even amount, twice the arc before
                 // (tripling) or 2 * 3^(q-1) g (the lattice), so only j splits.
