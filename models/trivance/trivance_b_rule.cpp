@@ -98,32 +98,36 @@ TrivanceBPlan lattice_plan(int n, int refining, int spacing) {
     return plan;
 }
 
-int least_lattice_spacing(int n, int refining) {
-    const int steps = ceil_log(n, 3);
-    const std::int64_t needed = n - power(3, refining);
-    return static_cast<int>(
-        std::max<std::int64_t>(1, ceil_div(needed, power(3, steps - refining) - 1)));
+std::int64_t least_cluster_spacing(int n, int c, std::int64_t cluster) {
+    const std::int64_t lattice_growth = power(3, ceil_log(n, 3) - c) - 1;
+    return std::max<std::int64_t>(1, ceil_div(n - cluster, lattice_growth));
 }
 
-std::vector<int> cluster_lattice_arcs(int n, int c, int j, int p, int k) {
-    const int steps = ceil_log(n, 3);
-    const std::int64_t lattice_growth = power(3, steps - c) - 1;
-    const std::int64_t unit = power(3, c - 1 - j);
-    const std::int64_t wanted = ceil_div(3 * std::int64_t{n}, 3 + p * lattice_growth);
-    const std::int64_t x = std::clamp(ceil_div(wanted, unit), power(3, j) + 1, power(3, j + 1));
-    const std::int64_t cluster = x * unit;
-    const std::int64_t spacing =
-        std::max<std::int64_t>(1, ceil_div(n - cluster, lattice_growth)) + k;
-    if (spacing > cluster) return {};
+int least_lattice_spacing(int n, int refining) {
+    return static_cast<int>(least_cluster_spacing(n, refining, power(3, refining)));
+}
+
+std::vector<int> clustered_lattice_arcs(int n, int c, int j, std::int64_t x, std::int64_t spacing) {
     std::vector<int> arcs;
     std::int64_t arc = 1;
     for (int t = 0; t < c; ++t) {
         arc = t == j ? x : 3 * arc;
         arcs.push_back(static_cast<int>(arc));
     }
-    for (int q = 1; q <= steps - c; ++q)
-        arcs.push_back(static_cast<int>(cluster + (power(3, q) - 1) * spacing));
+    for (int q = 1; q <= ceil_log(n, 3) - c; ++q)
+        arcs.push_back(static_cast<int>(arc + (power(3, q) - 1) * spacing));
     return arcs;
+}
+
+std::vector<int> cluster_lattice_arcs(int n, int c, int j, int p, int k) {
+    const std::int64_t lattice_growth = power(3, ceil_log(n, 3) - c) - 1;
+    const std::int64_t unit = power(3, c - 1 - j);
+    const std::int64_t wanted = ceil_div(3 * std::int64_t{n}, 3 + p * lattice_growth);
+    const std::int64_t x = std::clamp(ceil_div(wanted, unit), power(3, j) + 1, power(3, j + 1));
+    const std::int64_t cluster = x * unit;
+    const std::int64_t spacing = least_cluster_spacing(n, c, cluster) + k;
+    if (spacing > cluster) return {};
+    return clustered_lattice_arcs(n, c, j, x, spacing);
 }
 
 std::vector<RulePlan> arc_ladder_candidates(int n) {

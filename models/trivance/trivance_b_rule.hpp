@@ -1,4 +1,5 @@
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,12 @@ int least_lattice_spacing(int n, int refining);
 /// lattice at spacing g, k more than the least with A + (3^(K-c) - 1) g >= n
 /// (g <= A; nothing otherwise). p = 1, 2; the one-short-step ladders are p = 3.
 std::vector<int> cluster_lattice_arcs(int n, int c, int j, int p, int k);
+/// The arcs of a lattice of clusters for any x and spacing g: 3, ..., 3^j,
+/// x, 3x, ..., A = x * 3^(c-1-j), then A + (3^q - 1) g for q = 1 .. K - c.
+std::vector<int> clustered_lattice_arcs(int n, int c, int j, std::int64_t x, std::int64_t spacing);
+/// max(1, ceil((n - A) / (3^(K-c) - 1))): the least spacing with which
+/// clusters of A ranks after c steps reach n.
+std::int64_t least_cluster_spacing(int n, int c, std::int64_t cluster);
 
 /// The arc ladders and short layouts the rule costs for n, in a fixed order:
 /// short_first, short_last, the one-short-step ladders, the two-short-step

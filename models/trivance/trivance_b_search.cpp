@@ -71,20 +71,10 @@ TrivanceBPlan cheapest_clustered_lattice_plan(int n, std::int64_t& evaluated) {
             const std::int64_t tried = std::min(values, grid);
             for (std::int64_t k = 0; k < tried; ++k) {
                 const std::int64_t x = lowest + (tried == 1 ? 0 : (values - 1) * k / (tried - 1));
-                std::vector<int> arcs;
-                std::int64_t arc = 1;
-                for (int t = 0; t < c; ++t) {
-                    arc = t == j ? x : 3 * arc;
-                    arcs.push_back(static_cast<int>(arc));
-                }
-                const std::int64_t lattice_growth = power(3, steps - c) - 1;
-                const std::int64_t least =
-                    std::max<std::int64_t>(1, (n - arc + lattice_growth - 1) / lattice_growth);
-                for (std::int64_t g = least; g <= std::min(least + 2, arc); ++g) {
-                    std::vector<int> all = arcs;
-                    for (int q = 1; q <= steps - c; ++q)
-                        all.push_back(static_cast<int>(arc + (power(3, q) - 1) * g));
-                    TrivanceBPlan plan = plan_from_arcs(n, all);
+                const std::int64_t cluster = x * power(3, c - 1 - j);
+                const std::int64_t least = least_cluster_spacing(n, c, cluster);
+                for (std::int64_t g = least; g <= std::min(least + 2, cluster); ++g) {
+                    TrivanceBPlan plan = plan_from_arcs(n, clustered_lattice_arcs(n, c, j, x, g));
                     if (const std::int64_t cost = cost_of(plan, evaluated); cost < best_cost) {
                         best = std::move(plan);
                         best_cost = cost;

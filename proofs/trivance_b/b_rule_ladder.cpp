@@ -115,44 +115,43 @@ z3::expr family_fails(z3::context& context, const z3::expr& n, int s, RuleFamily
         }
     } else if (family == RuleFamily::clusters) {
         // One query per c (first_short): all c at once grows past the timeout from s = 14.
-        for (int c = first_short; c == first_short; ++c)
-            for (int j = 0; j < c; ++j) {
-                const std::string tag = "c" + std::to_string(c) + "_j" + std::to_string(j);
-                RuleTerms terms(context, hypotheses, prefix(tag));
-                const z3::expr x = context.int_const((tag + "_x").c_str());
-                const z3::expr spacing = context.int_const((tag + "_spacing").c_str());
-                const z3::expr cluster = x * context.int_val(power_of_three(c - 1 - j));
-                // spacing >= ceil((n - A) / L) + shift (the least, n - A >= 1),
-                // written without the ceiling: (spacing - shift) L >= n - A.
-                // A fresh ceiling per member made the queries time out from s = 18.
-                const z3::expr lattice_growth = context.int_val(power_of_three(steps - c) - 1);
-                const z3::expr accepted = context.int_val(power_of_three(j)) < x &&
-                                          x <= context.int_val(power_of_three(j + 1)) &&
-                                          (spacing - arc_shift) * lattice_growth >= n - cluster &&
-                                          spacing <= cluster;
-                // plan_from_arcs's ceil/floor split, written out: every step
-                // but j grows the arc by an even amount, twice the arc before
-                // (tripling) or 2 * 3^(q-1) g (the lattice), so only j splits.
-                std::vector<LadderStep> ladder;
-                for (int t = 0; t < c; ++t) {
-                    if (t == j) {
-                        const z3::expr growth = x - context.int_val(power_of_three(j));
-                        const z3::expr up = terms.ceil_div(growth, 2);
-                        ladder.push_back({up, growth - up});
-                    } else {
-                        const z3::expr before =
-                            t < j ? context.int_val(power_of_three(t))
-                                  : x * context.int_val(power_of_three(t - 1 - j));
-                        ladder.push_back({before, before});
-                    }
+        const int c = first_short;
+        for (int j = 0; j < c; ++j) {
+            const std::string tag = "c" + std::to_string(c) + "_j" + std::to_string(j);
+            RuleTerms terms(context, hypotheses, prefix(tag));
+            const z3::expr x = context.int_const((tag + "_x").c_str());
+            const z3::expr spacing = context.int_const((tag + "_spacing").c_str());
+            const z3::expr cluster = x * context.int_val(power_of_three(c - 1 - j));
+            // spacing >= ceil((n - A) / L) + shift (the least, n - A >= 1),
+            // written without the ceiling: (spacing - shift) L >= n - A.
+            // A fresh ceiling per member made the queries time out from s = 18.
+            const z3::expr lattice_growth = context.int_val(power_of_three(steps - c) - 1);
+            const z3::expr accepted = context.int_val(power_of_three(j)) < x &&
+                                      x <= context.int_val(power_of_three(j + 1)) &&
+                                      (spacing - arc_shift) * lattice_growth >= n - cluster &&
+                                      spacing <= cluster;
+            // plan_from_arcs's ceil/floor split, written out: every step
+            // but j grows the arc by an even amount, twice the arc before
+            // (tripling) or 2 * 3^(q-1) g (the lattice), so only j splits.
+            std::vector<LadderStep> ladder;
+            for (int t = 0; t < c; ++t) {
+                if (t == j) {
+                    const z3::expr growth = x - context.int_val(power_of_three(j));
+                    const z3::expr up = terms.ceil_div(growth, 2);
+                    ladder.push_back({up, growth - up});
+                } else {
+                    const z3::expr before = t < j ? context.int_val(power_of_three(t))
+                                                  : x * context.int_val(power_of_three(t - 1 - j));
+                    ladder.push_back({before, before});
                 }
-                for (int q = 0; q < steps - c; ++q) {
-                    const z3::expr d = spacing * context.int_val(power_of_three(q));
-                    ladder.push_back({d, d});
-                }
-                terms.cap_last_step(ladder, n);
-                fails = fails || (accepted && !is_reaching_ladder(ladder, n, true));
             }
+            for (int q = 0; q < steps - c; ++q) {
+                const z3::expr d = spacing * context.int_val(power_of_three(q));
+                ladder.push_back({d, d});
+            }
+            terms.cap_last_step(ladder, n);
+            fails = fails || (accepted && !is_reaching_ladder(ladder, n, true));
+        }
     } else {
         // The published steps 1, 3, ..., 3^(s-1) first, the short one last:
         // short_first splits e = n - 3^s into ceil(e/2) and floor(e/2),
