@@ -30,6 +30,9 @@ bool has_pipeline(const Plan& plan) {
 int pieces_per_chunk(const Plan& plan) {
     int groups = 1;
     auto note = [&](const Operation& operation) {
+        // Mostly a group size that divides the multiple so far: no lcm (a
+        // division or two) for each of millions of operations.
+        if (operation.group_size > 0 && groups > 0 && groups % operation.group_size == 0) return;
         groups = std::lcm(groups, operation.group_size);
     };
     for (const Gpu& gpu : plan.gpus)
