@@ -6,6 +6,7 @@
 #include <system_error>
 #include <thread>
 
+#include "checker/core/usable_cores.hpp"
 #include "checker/mscclpp_reading/single_pass_fields.hpp"
 #include "checker/mscclpp_reading/single_pass_gpus.hpp"
 
@@ -86,7 +87,7 @@ std::vector<Gpu> read_gpu_list(JsonCursor& cursor, int& largest_gpu_named,
     const std::string_view text = cursor.rest();
     const char* middle = text.data() + text.size() / 2;
     std::jthread second_reader;
-    if (text.size() >= two_readers_from) {
+    if (text.size() >= two_readers_from && usable_cores() >= 2) {
         try {
             second_reader =
                 std::jthread([&] { second.read(text.data(), middle, text.data() + text.size()); });
