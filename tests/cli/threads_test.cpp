@@ -16,10 +16,10 @@ namespace {
 
 const std::string sweep = "sweep --algo ring,trivance --form B --n 2..40 --json";
 
-// AddressSanitizer reserves terabytes of address space for its shadow memory,
-// so a binary built with it cannot start under `ulimit -v`: the sanitizer build
-// skips the tests that limit the address space.
-#if defined(__SANITIZE_ADDRESS__)
+// AddressSanitizer and ThreadSanitizer reserve terabytes of address space for
+// their shadow memory, so a binary built with either cannot start under
+// `ulimit -v`: the sanitizer builds skip the tests that limit the address space.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 constexpr bool address_space_limits_work = false;
 #else
 constexpr bool address_space_limits_work = true;
