@@ -2,9 +2,6 @@
 
 #include <algorithm>
 
-#include "checker/core/ordered_worker.hpp"
-#include "checker/core/usable_cores.hpp"
-#include "checker/mscclpp/cell_steps.hpp"
 #include "checker/mscclpp/run_state.hpp"
 #include "checker/mscclpp/run_violations.hpp"
 
@@ -19,8 +16,7 @@ bool is_signal(OperationKind kind) {
 
 class Run {
   public:
-    Run(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations,
-        CellThread thread);
+    Run(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations);
     RunResult run();
 
   private:
@@ -36,41 +32,27 @@ class Run {
     void execute(int process);
     /// The signal, release, barrier or packet flag the step of `process` waits for.
     void take_synchronization(int process, const Operation& op, RunFigures& figures);
-    /// The packets the step of `process` reads: their writers' clocks joined.
-    bool join_packets(int process, const PlanStep& step);
-    void give_tokens(int index, const PlanStep& step, RunFigures& figures);
+    void give_tokens(int index, const Operation& op, RangesCellsView destinations,
+                     RunFigures& figures);
+    /// The cells of `ranges` that `step` touches, in `kept`'s first vectors
+    /// (which only grow, so that a step allocates nothing).
+    RangesCellsView ranges_cells(const PlanStep& step, const std::vector<BufferRange>& ranges,
+                                 int launch, RangesCells& kept) const;
     Token token(int process, bool relaxed);
 
     RunState state_;
     RunViolations violations_;
     RunFigures figures_;
-    CellSteps cell_steps_;
-    /// The cells of the packets a step reads or writes (LL plans only).
-    RangesCells packet_cells_;
-    /// Last: stopped before what it feeds goes.
-    OrderedWorker<CellStep> cell_work_;
+    std::int64_t remote_pieces_ = 0;
+    /// The cells of the step being executed, and what it writes to them:
+    /// kept from step to step so that a step allocates nothing.
+    RangesCells sources_;
+    RangesCells destinations_;
+    std::vector<std::pair<int, CellValues::Value>> written_;
 };
 
-/// Steps (of every launch) from which the cells' work goes to a second
-/// thread: below, a thread costs more than it saves.
-constexpr std::int64_t steps_for_a_cell_thread = 100'000;
-
-std::int64_t steps_in_all_launches(const RunState& state) {
-    std::int64_t steps = 0;
-    for (const std::vector<PlanStep>& block : state.block_steps)
-        steps += static_cast<std::int64_t>(block.size());
-    return steps * launches;
-}
-
-Run::Run(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations,
-         CellThread thread)
-    : state_(plan, cells),
-      violations_(state_, violations),
-      cell_steps_(state_, violations_),
-      cell_work_([this](const CellStep& step) { cell_steps_.apply(step); },
-                 thread == CellThread::separate ||
-                     (thread == CellThread::automatic && usable_cores() > 1 &&
-                      steps_in_all_launches(state_) >= steps_for_a_cell_thread)) {
+Run::Run(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations)
+    : state_(plan, cells), violations_(state_, violations) {
     for (const Gpu& gpu : plan.gpus)
         figures_.most_thread_blocks_per_gpu = std::max(figures_.most_thread_blocks_per_gpu,
                                                        static_cast<int>(gpu.thread_blocks.size()));
@@ -125,7 +107,21 @@ bool Run::run_caller(int index) {
     state_.clocks.join_token(caller.clocks, launch_end(caller));
     caller.clocks.own = 1;
     forget_clocks(caller);
-    cell_work_.push({index, 0, nullptr, caller.launch, caller.clocks});
+    // The caller reads what the launch left in its output (the stream's
+    // order makes that launch's own writes visible; a peer's need a signal).
+    for (int cell : state_.output_cells(caller.gpu, caller.launch - 1))
+        violations_.check_read(index, cell);
+    if (caller.launch == launches) return true;
+    // ... and writes new input for the next launch.
+    const Gpu& gpu = state_.plan.gpus[static_cast<std::size_t>(caller.gpu)];
+    for (int chunk = 0; chunk < gpu.input_chunks; ++chunk)
+        for (int piece = 0; piece < state_.cells.pieces(); ++piece) {
+            const int cell =
+                state_.cells.cell(gpu.id, BufferKind::input, chunk, piece, caller.launch);
+            violations_.check_write(index, cell);
+            state_.values.start(cell,
+                                state_.input_contribution(caller.launch, gpu.id, chunk, piece));
+        }
     return true;
 }
 
@@ -213,39 +209,21 @@ void Run::take_synchronization(int index, const Operation& op, RunFigures& figur
     }
 }
 
-bool Run::join_packets(int index, const PlanStep& step) {
-    Process& process = state_.processes[static_cast<std::size_t>(index)];
-    const Operation& op = *step.operation;
-    bool reads_packets = false;
-    int joined_packet = -1;
-    for (std::size_t position = 0; position < op.sources.size(); ++position) {
-        if (!waits_for_packets(op.kind, position)) continue;
-        reads_packets = true;
-        if (packet_cells_.empty()) packet_cells_.resize(1);
-        state_.fill_range_cells(step, op.sources[position], process.launch, packet_cells_[0]);
-        for (const std::vector<int>& cells : packet_cells_[0])
-            for (int cell : cells) {
-                // A step's packets mostly come from one step: its token
-                // joined once (joining it again changes nothing).
-                const int packet = state_.packet(cell);
-                if (packet == joined_packet) continue;
-                joined_packet = packet;
-                state_.clocks.join_token(process.clocks,
-                                         state_.packet_tokens[static_cast<std::size_t>(packet)]);
-            }
-    }
-    return reads_packets;
+RangesCellsView Run::ranges_cells(const PlanStep& step, const std::vector<BufferRange>& ranges,
+                                  int launch, RangesCells& kept) const {
+    if (kept.size() < ranges.size()) kept.resize(ranges.size());
+    for (std::size_t position = 0; position < ranges.size(); ++position)
+        state_.fill_range_cells(step, ranges[position], launch, kept[position]);
+    return RangesCellsView(kept).first(ranges.size());
 }
 
-void Run::give_tokens(int index, const PlanStep& step, RunFigures& figures) {
+void Run::give_tokens(int index, const Operation& op, RangesCellsView destinations,
+                      RunFigures& figures) {
     Process& process = state_.processes[static_cast<std::size_t>(index)];
-    const Operation& op = *step.operation;
     int packet = -1;
-    for (std::size_t position = 0; position < op.destinations.size(); ++position) {
+    for (std::size_t position = 0; position < destinations.size(); ++position) {
         if (!writes_packets(op.kind, position)) continue;
-        if (packet_cells_.empty()) packet_cells_.resize(1);
-        state_.fill_range_cells(step, op.destinations[position], process.launch, packet_cells_[0]);
-        for (const std::vector<int>& cells : packet_cells_[0])
+        for (const std::vector<int>& cells : destinations[position])
             for (int cell : cells) {
                 // One token for every packet of the step: they carry the same clocks.
                 if (packet < 0) {
@@ -280,11 +258,41 @@ void Run::execute(int index) {
     RunFigures& figures = process.launch == 0 ? figures_ : later_launch;
     ++figures.steps;
     take_synchronization(index, op, figures);
-    figures.synchronization.packet_reads += join_packets(index, step);
+    const RangesCellsView sources = ranges_cells(step, op.sources, process.launch, sources_);
+    bool reads_packets = false;
+    int joined_packet = -1;
+    for (std::size_t position = 0; position < sources.size(); ++position) {
+        if (!waits_for_packets(op.kind, position)) continue;
+        reads_packets = true;
+        for (const std::vector<int>& cells : sources[position])
+            for (int cell : cells) {
+                // A step's packets mostly come from one step: its token
+                // joined once (joining it again changes nothing).
+                const int packet = state_.packet(cell);
+                if (packet == joined_packet) continue;
+                joined_packet = packet;
+                state_.clocks.join_token(process.clocks,
+                                         state_.packet_tokens[static_cast<std::size_t>(packet)]);
+            }
+    }
+    figures.synchronization.packet_reads += reads_packets;
     process.clocks.own = static_cast<int>(process.next) + 1;
     if (op.kind != OperationKind::nop) ++process.clocks.depth;
-    cell_work_.push({index, static_cast<int>(process.next), &step, process.launch, process.clocks});
-    give_tokens(index, step, figures);
+    for (const auto& source : sources)
+        for (const std::vector<int>& cells : source)
+            for (int cell : cells) violations_.check_read(index, cell);
+    const RangesCellsView destinations =
+        ranges_cells(step, op.destinations, process.launch, destinations_);
+    for (const auto& destination : destinations)
+        for (const std::vector<int>& cells : destination)
+            for (int cell : cells) {
+                violations_.check_write(index, cell);
+                if (process.launch == 0 && !state_.cells.on_gpu(cell, process.gpu))
+                    ++remote_pieces_;
+            }
+    state_.values.step_values(op, sources, destinations, written_);
+    for (const auto& [cell, value] : written_) state_.values.set(cell, value);
+    give_tokens(index, op, destinations, figures);
     ++process.next;
 }
 
@@ -304,14 +312,12 @@ RunResult Run::run() {
             }
         }
     }
-    cell_work_.finish();
     RunResult result;
     result.completed = violations_.report_leftovers();
     for (const Process& process : state_.processes)
         if (process.launch == 0 && !process.caller)
             figures_.critical_path = std::max(figures_.critical_path, process.clocks.depth);
-    figures_.synchronization.remote_chunks_written =
-        cell_steps_.remote_pieces() / state_.cells.pieces();
+    figures_.synchronization.remote_chunks_written = remote_pieces_ / state_.cells.pieces();
     result.values = std::move(state_.values);
     result.figures = figures_;
     return result;
@@ -319,9 +325,8 @@ RunResult Run::run() {
 
 }  // namespace
 
-RunResult run_plan(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations,
-                   CellThread thread) {
-    return Run(plan, cells, violations, thread).run();
+RunResult run_plan(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations) {
+    return Run(plan, cells, violations).run();
 }
 
 }  // namespace trivcheck::mscclpp

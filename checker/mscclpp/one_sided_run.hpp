@@ -35,17 +35,11 @@ struct RunResult {
     RunFigures figures;
 };
 
-/// Where a run checks what its steps do to cells: on a second thread, which
-/// trails the one that schedules (`automatic`: when the plan is large and a
-/// second core is there), or on the same. The results are the same.
-enum class CellThread { automatic, same, separate };
-
 /// Runs every thread block of `plan` as a sequential process, `launches`
 /// times (docs/mscclpp.md, Execution): blocking waits, acquires, barriers and packet reads; vector
 /// clocks for happens-before with and without relaxed signals; symbolic
 /// contents per cell. Adds race, stale_read, deadlock, signal_count_mismatch and
 /// packet_unwritten violations to `violations`.
-RunResult run_plan(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations,
-                   CellThread thread = CellThread::automatic);
+RunResult run_plan(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations);
 
 }  // namespace trivcheck::mscclpp

@@ -2,9 +2,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <cstdlib>
 #include <memory>
-#include <new>
 #include <vector>
 
 namespace trivcheck::mscclpp {
@@ -52,29 +50,18 @@ class IdTable {
 };
 
 /// Nodes by id in chunks that never move: growing allocates a chunk, never
-/// copies the nodes so far (a vector would, touching twice the memory). The
-/// table of chunks never moves either, so another thread may read the nodes
-/// it was told of (their ids handed over with a release) while this one adds
-/// more.
+/// copies the nodes so far (a vector would, touching twice the memory).
 template <class Node>
 class NodeStore {
   public:
-    NodeStore() {
-        if (!chunks_) throw std::bad_alloc();
-    }
-    NodeStore(const NodeStore&) = delete;
-    NodeStore& operator=(const NodeStore&) = delete;
-    ~NodeStore() {
-        for (std::uint32_t chunk = 0; chunk * chunk_size < size_; ++chunk) delete[] chunks_[chunk];
-    }
-
     const Node& operator[](std::uint32_t id) const {
         return chunks_[id >> chunk_bits][id & (chunk_size - 1)].node;
     }
     std::uint32_t size() const { return size_; }
     void push_back(const Node& node) {
-        if ((size_ & (chunk_size - 1)) == 0) chunks_[size_ >> chunk_bits] = new Aligned[chunk_size];
-        chunks_[size_ >> chunk_bits][size_ & (chunk_size - 1)].node = node;
+        if ((size_ & (chunk_size - 1)) == 0)
+            chunks_.push_back(std::make_unique_for_overwrite<Aligned[]>(chunk_size));
+        chunks_.back()[size_ & (chunk_size - 1)].node = node;
         ++size_;
     }
 
@@ -86,15 +73,7 @@ class NodeStore {
     };
     static constexpr int chunk_bits = 14;
     static constexpr std::uint32_t chunk_size = 1U << chunk_bits;
-    /// Enough for every 32-bit id: 2 MiB of address space, from calloc, so
-    /// that only the pages of chunks in use are ever touched.
-    static constexpr std::size_t most_chunks = (std::size_t{1} << 32) >> chunk_bits;
-    struct Free {
-        void operator()(Aligned** chunks) const { std::free(chunks); }
-    };
-    std::unique_ptr<Aligned* [], Free> chunks_ {
-        static_cast<Aligned**>(std::calloc(most_chunks, sizeof(Aligned*)))
-    };
+    std::vector<std::unique_ptr<Aligned[]>> chunks_;
     std::uint32_t size_ = 0;
 };
 

@@ -83,6 +83,7 @@ RunState::RunState(const Plan& of, const CellLayout& layout)
       first_block(first_blocks(of)),
       input_stride(widest_input(of)),
       clocks(static_cast<int>(processes.size()), launched_steps(block_steps)),
+      history(static_cast<std::size_t>(layout.count())),
       values(layout.count(),
              launches * static_cast<int>(of.gpus.size()) * input_stride * layout.pieces()),
       mailbox_index(of),
@@ -148,14 +149,6 @@ void RunState::fill_range_cells(const PlanStep& step, const BufferRange& range, 
                                          range.index + piece / cells.pieces(),
                                          piece % cells.pieces(), launch));
     }
-}
-
-RangesCellsView RunState::ranges_cells(const PlanStep& step, const std::vector<BufferRange>& ranges,
-                                       int launch, RangesCells& kept) const {
-    if (kept.size() < ranges.size()) kept.resize(ranges.size());
-    for (std::size_t position = 0; position < ranges.size(); ++position)
-        fill_range_cells(step, ranges[position], launch, kept[position]);
-    return RangesCellsView(kept).first(ranges.size());
 }
 
 std::vector<int> RunState::output_cells(int gpu, int launch) const {

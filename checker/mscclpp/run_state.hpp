@@ -83,23 +83,6 @@ struct Access {
     int clock() const { return step + 1; }
 };
 
-/// What one step does to cells, as the process that ran it was then: its
-/// reads and writes are checked, and its values computed, from this alone
-/// (CellSteps), so that work can trail the run on a thread of its own.
-struct CellStep {
-    int process = 0;
-    /// The process's step (a caller's: 0).
-    int step = 0;
-    /// The step; null: a caller, which reads the output of launch `launch`
-    /// - 1 and, unless it is the last, writes the input of launch `launch`.
-    const PlanStep* plan_step = nullptr;
-    int launch = 0;
-    /// The process's clocks during the step.
-    ProcessClocks clocks;
-
-    Access access() const { return {process, step}; }
-};
-
 /// 20 bytes a cell: most cells are read at most once between writes, so the
 /// reads since the last write keep their first inline and only the others
 /// in RunState::later_reads (a vector per cell was 7.3 million allocations at
@@ -184,10 +167,6 @@ struct RunState {
     /// The same into `per_gpu`, whose vectors keep their room from step to step.
     void fill_range_cells(const PlanStep& step, const BufferRange& range, int launch,
                           std::vector<std::vector<int>>& per_gpu) const;
-    /// The cells of every range of `ranges` that `step` touches, in `kept`'s
-    /// first vectors (which only grow, so that a step allocates nothing).
-    RangesCellsView ranges_cells(const PlanStep& step, const std::vector<BufferRange>& ranges,
-                                 int launch, RangesCells& kept) const;
     /// The mailbox channel `channel` of `op` signals into (`outgoing`) or waits on.
     TokenQueue& mailbox(const Process& process, const Operation& op, int channel, bool outgoing) {
         return mailboxes[static_cast<std::size_t>(
@@ -221,8 +200,6 @@ struct RunState {
     std::vector<int> first_block;
     int input_stride = 0;
     RunClocks clocks;
-    /// Per cell, its accesses: made by CellSteps with its first step, on
-    /// the thread that uses them (20 bytes a cell, 146 MB at 1,024 ranks).
     std::vector<CellHistory> history;
     /// Per cell that has had two reads between writes, the reads after its first.
     std::vector<std::vector<Access>> later_reads;
@@ -233,7 +210,7 @@ struct RunState {
     std::vector<int> packets;
     /// Cell `cell`'s entry of `packets`, made if need be.
     int& packet(int cell) {
-        if (packets.empty()) packets.assign(static_cast<std::size_t>(cells.count()), -1);
+        if (packets.empty()) packets.assign(history.size(), -1);
         return packets[static_cast<std::size_t>(cell)];
     }
     CellValues values;

@@ -4,14 +4,15 @@
 
 namespace trivcheck::mscclpp {
 
-void RunViolations::report_pair(ViolationKind kind, const Access& earlier, const CellStep& by,
-                                int cell, const char* earlier_note, const char* later_note) {
-    if (!reported_.emplace(kind, earlier.process, earlier.step, by.process, by.step).second) return;
+void RunViolations::report_pair(ViolationKind kind, const Access& earlier, int process, int cell,
+                                const char* earlier_note, const char* later_note) {
+    const int step = static_cast<int>(state_.processes[static_cast<std::size_t>(process)].next);
+    if (!reported_.emplace(kind, earlier.process, earlier.step, process, step).second) return;
     if (!violations_.count(kind)) return;
     Violation violation;
     violation.kind = kind;
     const ProgramPoint first = state_.point(earlier.process, earlier.step, earlier_note, cell);
-    const ProgramPoint second = state_.point(by.process, by.step, later_note, cell);
+    const ProgramPoint second = state_.point(process, step, later_note, cell);
     violation.rank = second.gpu;
     violation.thread_block = second.thread_block;
     violation.step = second.step;
@@ -34,24 +35,24 @@ void RunViolations::report_pair(ViolationKind kind, const Access& earlier, const
     violations_.record(std::move(violation));
 }
 
-void RunViolations::check_pair(const Access& earlier, const CellStep& by, int cell,
+void RunViolations::check_pair(const Access& earlier, int process, int cell,
                                const char* earlier_note, const char* later_note) {
-    if (earlier.process < 0 || earlier.process == by.process) return;
-    const ProcessClocks& clocks = by.clocks;
+    if (earlier.process < 0 || earlier.process == process) return;
+    const ProcessClocks& clocks = state_.processes[static_cast<std::size_t>(process)].clocks;
     // Strong and weak as one clock (no relaxed signal on the way): its entry
     // is looked up once.
-    if (state_.clocks.weak_entry(clocks, by.process, earlier.process) < earlier.clock())
-        report_pair(kinds::race, earlier, by, cell, earlier_note, later_note);
+    if (state_.clocks.weak_entry(clocks, process, earlier.process) < earlier.clock())
+        report_pair(kinds::race, earlier, process, cell, earlier_note, later_note);
     else if (!clocks.strong.shares(clocks.weak) &&
-             state_.clocks.strong_entry(clocks, by.process, earlier.process) < earlier.clock())
-        report_pair(kinds::stale_read, earlier, by, cell, earlier_note, later_note);
+             state_.clocks.strong_entry(clocks, process, earlier.process) < earlier.clock())
+        report_pair(kinds::stale_read, earlier, process, cell, earlier_note, later_note);
 }
 
-void RunViolations::check_read(const CellStep& by, int cell) {
-    const int process = by.process;
+void RunViolations::check_read(int process, int cell) {
+    const Process& reader = state_.processes[static_cast<std::size_t>(process)];
     CellHistory& history = state_.history[static_cast<std::size_t>(cell)];
-    check_pair(history.write, by, cell, "writes", "reads");
-    const Access read = by.access();
+    check_pair(history.write, process, cell, "writes", "reads");
+    const Access read{process, static_cast<int>(reader.next)};
     if (history.first_read.process < 0) {
         history.first_read = read;
         return;
@@ -78,14 +79,14 @@ void RunViolations::check_read(const CellStep& by, int cell) {
     later->push_back(read);
 }
 
-void RunViolations::check_write(const CellStep& by, int cell) {
-    const int process = by.process;
+void RunViolations::check_write(int process, int cell) {
+    const Process& writer = state_.processes[static_cast<std::size_t>(process)];
     CellHistory& history = state_.history[static_cast<std::size_t>(cell)];
-    check_pair(history.write, by, cell, "writes", "writes");
+    check_pair(history.write, process, cell, "writes", "writes");
     const auto check_read_before = [&](const Access& read) {
         if (read.process != process &&
-            state_.clocks.weak_entry(by.clocks, process, read.process) < read.clock())
-            report_pair(kinds::race, read, by, cell, "reads", "writes");
+            state_.clocks.weak_entry(writer.clocks, process, read.process) < read.clock())
+            report_pair(kinds::race, read, process, cell, "reads", "writes");
     };
     if (history.first_read.process >= 0) {
         check_read_before(history.first_read);
@@ -96,7 +97,7 @@ void RunViolations::check_write(const CellStep& by, int cell) {
             later.clear();
         }
     }
-    history.write = by.access();
+    history.write = {process, static_cast<int>(writer.next)};
     history.first_read = {};
 }
 

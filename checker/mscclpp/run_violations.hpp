@@ -15,22 +15,23 @@ class RunViolations {
     RunViolations(RunState& state, msccl::ViolationSink& violations)
         : state_(state), violations_(violations) {}
 
-    /// `by` reads `cell`: checked against the cell's last write, then remembered.
-    void check_read(const CellStep& by, int cell);
-    /// `by` writes `cell`: checked against the cell's last write and the
-    /// reads since, then remembered.
-    void check_write(const CellStep& by, int cell);
+    /// Process `process` reads `cell` in its current step: checked against
+    /// the cell's last write, then remembered.
+    void check_read(int process, int cell);
+    /// Process `process` writes `cell` in its current step: checked against
+    /// the cell's last write and the reads since, then remembered.
+    void check_write(int process, int cell);
     /// After the run, what the processes that did not finish, the signals
     /// nobody waited for and the releases nobody acquired mean. Returns
     /// whether every process finished.
     bool report_leftovers();
 
   private:
-    /// Whether `earlier` happens before `by`: not at all (a race), only
-    /// weakly (a stale read), or strongly.
-    void check_pair(const Access& earlier, const CellStep& by, int cell, const char* earlier_note,
+    /// Whether `earlier` happens before the current step of `process`:
+    /// not at all (a race), only weakly (a stale read), or strongly.
+    void check_pair(const Access& earlier, int process, int cell, const char* earlier_note,
                     const char* later_note);
-    void report_pair(ViolationKind kind, const Access& earlier, const CellStep& by, int cell,
+    void report_pair(ViolationKind kind, const Access& earlier, int process, int cell,
                      const char* earlier_note, const char* later_note);
     void report_stuck(const std::vector<int>& blocked, const std::set<int>& pending_packets);
     void report_unconsumed();

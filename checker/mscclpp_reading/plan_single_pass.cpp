@@ -2,7 +2,7 @@
 
 #include "checker/formats/json_cursor.hpp"
 #include "checker/mscclpp_reading/single_pass_fields.hpp"
-#include "checker/mscclpp_reading/single_pass_gpu_list.hpp"
+#include "checker/mscclpp_reading/single_pass_gpus.hpp"
 #include "checker/mscclpp_reading/single_pass_resolution.hpp"
 
 namespace trivcheck::mscclpp {
@@ -11,7 +11,7 @@ namespace detail {
 
 namespace {
 
-Plan read_whole_plan(JsonCursor& cursor, std::size_t two_readers_from) {
+Plan read_whole_plan(JsonCursor& cursor) {
     Plan plan;
     int largest_gpu_named = -1;
     // Fields the executor knows and the reader does not use: any scalar.
@@ -25,8 +25,12 @@ Plan read_whole_plan(JsonCursor& cursor, std::size_t two_readers_from) {
         }),
         required_key<"inplace">([&] { plan.in_place = cursor.boolean(); }),
         optional_key<"use_double_scratch_buffer">([&] { plan.double_scratch = cursor.boolean(); }),
-        required_key<"gpus">(
-            [&] { plan.gpus = read_gpu_list(cursor, largest_gpu_named, two_readers_from); }),
+        required_key<"gpus">([&] {
+            read_array(cursor, [&] {
+                const auto position = static_cast<int>(plan.gpus.size());
+                plan.gpus.push_back(read_gpu(cursor, position, largest_gpu_named));
+            });
+        }),
         optional_key<"reuse_resources">(unread), optional_key<"num_threads_per_block">(unread),
         optional_key<"buffer_alignment">(unread), optional_key<"min_message_size">(unread),
         optional_key<"max_message_size">(unread));
@@ -40,10 +44,10 @@ Plan read_whole_plan(JsonCursor& cursor, std::size_t two_readers_from) {
 
 }  // namespace detail
 
-std::optional<Plan> read_plan_single_pass(std::string_view text, std::size_t two_readers_from) {
+std::optional<Plan> read_plan_single_pass(std::string_view text) {
     try {
         JsonCursor cursor(text);
-        return detail::read_whole_plan(cursor, two_readers_from);
+        return detail::read_whole_plan(cursor);
     } catch (const OutsidePlainJson&) {
         return std::nullopt;
     }

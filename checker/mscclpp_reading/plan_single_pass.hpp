@@ -1,5 +1,4 @@
 #pragma once
-#include <cstddef>
 #include <optional>
 #include <string_view>
 
@@ -12,10 +11,7 @@ namespace trivcheck::mscclpp {
 /// parse_plan_json would warn about nothing: plain JSON (json_cursor.hpp), no
 /// field the executor ignores, no switch channels, no pipelines. Nothing
 /// otherwise, and parse_plan_json's full reading says what there is to say.
-/// Where it answers, it answers the plan parse_plan_json reads. A list of
-/// gpus of `two_readers_from` bytes or more is read by two threads, each
-/// half of it (default: 16 MiB).
-std::optional<Plan> read_plan_single_pass(std::string_view text,
-                                          std::size_t two_readers_from = std::size_t{16} << 20);
+/// Where it answers, it answers the plan parse_plan_json reads.
+std::optional<Plan> read_plan_single_pass(std::string_view text);
 
 }  // namespace trivcheck::mscclpp

@@ -64,7 +64,7 @@ std::vector<Semaphore> read_semaphores(JsonCursor& cursor) {
 
 }  // namespace
 
-Gpu read_gpu(JsonCursor& cursor, int& largest_gpu_named) {
+Gpu read_gpu(JsonCursor& cursor, int position, int& largest_gpu_named) {
     Gpu gpu;
     std::vector<RawBlock> blocks;
     std::vector<RemoteBuffer> remotes;
@@ -79,6 +79,7 @@ Gpu read_gpu(JsonCursor& cursor, int& largest_gpu_named) {
         required_key<"remote_buffers">(
             [&] { remotes = read_gpu_remote_buffers(cursor, largest_gpu_named); }),
         optional_key<"semaphores">([&] { gpu.semaphores = read_semaphores(cursor); }));
+    require(gpu.id == position);
     resolve_gpu(gpu, blocks, remotes);
     return gpu;
 }

@@ -78,22 +78,3 @@ TEST_CASE("threads: an MSCCL-IR check with no second thread reads and runs on on
     CHECK(limited.out == whole.out);
     std::filesystem::remove(file);
 }
-
-TEST_CASE("threads: an MSCCL++ check with no second thread reads and runs on one" *
-          doctest::skip(!address_space_limits_work)) {
-    // 27 MB and 187,000 steps (both launches): the gpu list is read by two threads (16 MiB or
-    // more) and the cells are checked on a thread of their own (100,000 steps
-    // or more), each when a thread can be made.
-    const std::string file = unique_temp_path("trivcheck-threads") + ".json";
-    REQUIRE(
-        run_trivcheck("gen --algo trivance --form B --topo ring:300 --format mscclpp -o " + file)
-            .exit_code == 0);
-    const CommandOutput whole = run_trivcheck("check " + file);
-    CHECK(whole.exit_code == 0);
-    const std::string limits = "ulimit -v 3000000; ulimit -s 4000000; exec ";
-    const CommandOutput limited =
-        run_shell(limits + TRIVCHECK_BINARY + " check " + file + " 2>/dev/null");
-    CHECK(limited.exit_code == 0);
-    CHECK(limited.out == whole.out);
-    std::filesystem::remove(file);
-}

@@ -112,8 +112,6 @@ MSCCLPP_CORPUS_TEST_CASE(
         if (!single) continue;
         ++read;
         CHECK(*single == mscclpp::parse_plan_json_document(text, name));
-        // Read by two threads, however small.
-        CHECK(mscclpp::read_plan_single_pass(text, 0) == single);
     }
     CHECK(read > 0);
 }
@@ -143,7 +141,6 @@ TEST_CASE("mscclpp single pass: every exported plan, the same plan as the docume
             const std::optional<mscclpp::Plan> single = mscclpp::read_plan_single_pass(text);
             REQUIRE(single.has_value());
             CHECK(*single == mscclpp::parse_plan_json_document(text, "export.json"));
-            CHECK(mscclpp::read_plan_single_pass(text, 0) == single);
         }
 }
 
@@ -174,8 +171,6 @@ TEST_CASE(
                 text.insert(at, 1, text[at]);
         }
         const std::optional<mscclpp::Plan> single = mscclpp::read_plan_single_pass(text);
-        // Two threads, each reading a gpu of the two: the same answer.
-        CHECK(mscclpp::read_plan_single_pass(text, 0) == single);
         if (!single) continue;
         ++answered;
         INFO(text);
