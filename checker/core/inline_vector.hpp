@@ -1,5 +1,6 @@
 #pragma once
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -19,8 +20,12 @@ namespace trivcheck {
 /// a std::vector each cost a heap allocation apiece (4.4 million for a
 /// 1,024-rank plan) and 24 bytes besides the elements.
 ///
-/// Only trivially copyable elements, so that moving between the inline room
-/// and the heap is a memcpy; only what the plan's code uses.
+/// It holds its size only, 4 bytes: the room follows from it (inline up to
+/// InlineCapacity, else the power of two at or above), and the heap pointer
+/// shares the inline room, stored unaligned, so that a list of 4-byte
+/// elements takes no padding to 8 (a plan's ranges and channel lists are
+/// 4-byte aligned). Only trivially copyable elements, so that moving between
+/// the inline room and the heap is a memcpy; only what the plan's code uses.
 template <typename T, std::uint32_t InlineCapacity>
 class InlineVector {
     static_assert(std::is_trivially_copyable_v<T>, "elements move by memcpy");
@@ -47,7 +52,7 @@ class InlineVector {
     }
     InlineVector& operator=(InlineVector&& other) noexcept {
         if (this != &other) {
-            release();
+            clear();
             take(other);
         }
         return *this;
@@ -57,17 +62,17 @@ class InlineVector {
         append(values.begin(), values.size());
         return *this;
     }
-    ~InlineVector() { release(); }
+    ~InlineVector() { clear(); }
 
     std::size_t size() const noexcept { return size_; }
     bool empty() const noexcept { return size_ == 0; }
-    std::size_t capacity() const noexcept { return capacity_; }
-    /// Whether the elements are on the heap (more than ever fitted inline).
-    bool on_heap() const noexcept { return capacity_ > InlineCapacity; }
+    std::size_t capacity() const noexcept { return room_for(size_); }
+    /// Whether the elements are on the heap (more than fit inline).
+    bool on_heap() const noexcept { return size_ > InlineCapacity; }
 
-    T* data() noexcept { return on_heap() ? heap_ : reinterpret_cast<T*>(inline_); }
+    T* data() noexcept { return on_heap() ? heap() : reinterpret_cast<T*>(storage_); }
     const T* data() const noexcept {
-        return on_heap() ? heap_ : reinterpret_cast<const T*>(inline_);
+        return on_heap() ? heap() : reinterpret_cast<const T*>(storage_);
     }
     T* begin() noexcept { return data(); }
     T* end() noexcept { return data() + size_; }
@@ -83,33 +88,19 @@ class InlineVector {
     void push_back(const T& value) {
         // A copy first: `value` may be an element, which growing moves.
         const T copy = value;
-        reserve(size_ + std::size_t{1});
-        data()[size_++] = copy;
+        resize_room(size_ + std::size_t{1});
+        data()[size_ - 1] = copy;
     }
     template <typename... Arguments>
     T& emplace_back(Arguments&&... arguments) {
-        reserve(size_ + std::size_t{1});
-        T* slot =
-            ::new (static_cast<void*>(data() + size_)) T(std::forward<Arguments>(arguments)...);
-        ++size_;
-        return *slot;
+        resize_room(size_ + std::size_t{1});
+        return *::new (static_cast<void*>(data() + size_ - 1))
+            T(std::forward<Arguments>(arguments)...);
     }
-    /// Keeps the room: a cleared list is usually refilled.
-    void clear() noexcept { size_ = 0; }
-    /// Room for `count` elements, growing at least twofold so that appending
-    /// one at a time stays linear.
-    void reserve(std::size_t count) {
-        if (count <= capacity_) return;
-        if (count > std::numeric_limits<std::uint32_t>::max())
-            throw std::length_error("InlineVector: more than 2^32 - 1 elements");
-        const std::size_t grown = std::max<std::size_t>(count, std::size_t{2} * capacity_);
-        const auto room = static_cast<std::uint32_t>(
-            std::min<std::size_t>(grown, std::numeric_limits<std::uint32_t>::max()));
-        T* moved = std::allocator<T>().allocate(room);
-        if (size_ > 0) std::memcpy(static_cast<void*>(moved), data(), size_ * sizeof(T));
-        release();
-        heap_ = moved;
-        capacity_ = room;
+    /// Frees the heap room, if any: the room follows from the size.
+    void clear() noexcept {
+        if (on_heap()) std::allocator<T>().deallocate(heap(), room_for(size_));
+        size_ = 0;
     }
 
     friend bool operator==(const InlineVector& a, const InlineVector& b) {
@@ -117,35 +108,48 @@ class InlineVector {
     }
 
   private:
-    void append(const T* values, std::size_t count) {
-        reserve(size_ + count);
-        if (count > 0) std::memcpy(static_cast<void*>(data() + size_), values, count * sizeof(T));
-        size_ += static_cast<std::uint32_t>(count);
+    /// The room `size` elements live in: inline, or doubled as they grew.
+    static std::size_t room_for(std::size_t size) noexcept {
+        return size <= InlineCapacity ? InlineCapacity : std::bit_ceil(size);
     }
-    /// Frees the heap room, if any; leaves the size as it was.
-    void release() noexcept {
-        if (on_heap()) std::allocator<T>().deallocate(heap_, capacity_);
-        capacity_ = InlineCapacity;
+    T* heap() const noexcept {
+        T* pointer;
+        std::memcpy(&pointer, storage_, sizeof pointer);
+        return pointer;
+    }
+    void set_heap(T* pointer) noexcept { std::memcpy(storage_, &pointer, sizeof pointer); }
+
+    /// Makes the size `size` (not less than now), moving the elements to a
+    /// larger room when the size's room is larger; the new elements are
+    /// left for the caller to write.
+    void resize_room(std::size_t size) {
+        if (size > std::numeric_limits<std::uint32_t>::max())
+            throw std::length_error("InlineVector: more than 2^32 - 1 elements");
+        const std::size_t room = room_for(size);
+        if (room > room_for(size_)) {
+            T* moved = std::allocator<T>().allocate(room);
+            if (size_ > 0) std::memcpy(static_cast<void*>(moved), data(), size_ * sizeof(T));
+            if (on_heap()) std::allocator<T>().deallocate(heap(), room_for(size_));
+            set_heap(moved);
+        }
+        size_ = static_cast<std::uint32_t>(size);
+    }
+    void append(const T* values, std::size_t count) {
+        const std::size_t start = size_;
+        resize_room(start + count);
+        if (count > 0) std::memcpy(static_cast<void*>(data() + start), values, count * sizeof(T));
     }
     /// Takes `other`'s elements, leaving it empty; `this` holds no heap room.
     void take(InlineVector& other) noexcept {
-        if (other.on_heap())
-            heap_ = other.heap_;
-        else
-            std::memcpy(inline_, other.inline_, other.size_ * sizeof(T));
+        std::memcpy(storage_, other.storage_,
+                    other.on_heap() ? sizeof(T*) : other.size_ * sizeof(T));
         size_ = other.size_;
-        capacity_ = other.capacity_;
         other.size_ = 0;
-        other.capacity_ = InlineCapacity;
     }
 
-    union {
-        alignas(T) unsigned char inline_[sizeof(T) * InlineCapacity];
-        T* heap_;
-    };
+    /// The inline elements, or the heap room's address.
+    alignas(T) unsigned char storage_[std::max(sizeof(T) * InlineCapacity, sizeof(T*))];
     std::uint32_t size_ = 0;
-    /// InlineCapacity while inline; the heap room's size once there.
-    std::uint32_t capacity_ = InlineCapacity;
 };
 
 }  // namespace trivcheck

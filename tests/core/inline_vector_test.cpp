@@ -26,14 +26,17 @@ std::vector<T> listed(const InlineVector<T, N>& values) {
 TEST_CASE("an inline vector keeps its first elements inline and the rest on the heap") {
     InlineVector<int, 2> values;
     CHECK(values.empty());
-    CHECK(sizeof(values) == 16);
+    // Two ints inline and a 4-byte size; 4-byte aligned, as its elements.
+    CHECK(sizeof(values) == 12);
+    CHECK(alignof(InlineVector<int, 2>) == alignof(int));
+    CHECK(sizeof(InlineVector<int, 1>) == sizeof(int*) + 4);  // the heap pointer's room
     values.push_back(1);
     values.push_back(2);
     CHECK_FALSE(values.on_heap());
     CHECK(listed(values) == std::vector<int>{1, 2});
     values.push_back(3);
     CHECK(values.on_heap());
-    CHECK(values.capacity() >= 3);
+    CHECK(values.capacity() == 4);
     for (int value = 4; value <= 100; ++value) values.push_back(value);
     REQUIRE(values.size() == 100);
     for (std::size_t position = 0; position < values.size(); ++position)
@@ -42,6 +45,7 @@ TEST_CASE("an inline vector keeps its first elements inline and the rest on the 
     CHECK(values.back() == 100);
     values.clear();
     CHECK(values.empty());
+    CHECK_FALSE(values.on_heap());
     values.push_back(7);
     CHECK(listed(values) == std::vector<int>{7});
 }
@@ -95,4 +99,17 @@ TEST_CASE("an inline vector is assigned from a list and read as a span") {
     std::span<int> written = values;
     written[0] = 6;
     CHECK(values[0] == 6);
+}
+
+TEST_CASE("an inline vector grows past an inline room that is not a power of two") {
+    InlineVector<int, 3> values;
+    std::vector<int> expected;
+    for (int value = 0; value < 40; ++value) {
+        values.push_back(value);
+        expected.push_back(value);
+        CHECK(values.capacity() >= values.size());
+        REQUIRE(listed(values) == expected);
+        const InlineVector<int, 3> copy = values;
+        CHECK(listed(copy) == expected);
+    }
 }
