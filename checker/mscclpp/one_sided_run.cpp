@@ -36,7 +36,7 @@ class Run {
                      RunFigures& figures);
     /// The cells of `ranges` that `step` touches, in `kept`'s first vectors
     /// (which only grow, so that a step allocates nothing).
-    RangesCellsView ranges_cells(const PlanStep& step, const std::vector<BufferRange>& ranges,
+    RangesCellsView ranges_cells(const PlanStep& step, std::span<const BufferRange> ranges,
                                  int launch, RangesCells& kept) const;
     Token token(int process, bool relaxed);
 
@@ -209,7 +209,7 @@ void Run::take_synchronization(int index, const Operation& op, RunFigures& figur
     }
 }
 
-RangesCellsView Run::ranges_cells(const PlanStep& step, const std::vector<BufferRange>& ranges,
+RangesCellsView Run::ranges_cells(const PlanStep& step, std::span<const BufferRange> ranges,
                                   int launch, RangesCells& kept) const {
     if (kept.size() < ranges.size()) kept.resize(ranges.size());
     for (std::size_t position = 0; position < ranges.size(); ++position)

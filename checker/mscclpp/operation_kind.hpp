@@ -1,12 +1,14 @@
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
 namespace trivcheck::mscclpp {
 
-/// The operations execution_plan.cc's getOpType maps, one per name.
-enum class OperationKind {
+/// The operations execution_plan.cc's getOpType maps, one per name. One
+/// byte: a plan holds millions of operations.
+enum class OperationKind : std::uint8_t {
     nop,
     barrier,
     put,

@@ -1,8 +1,12 @@
 #pragma once
+#include <array>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "checker/core/boxed_optional.hpp"
+#include "checker/core/inline_vector.hpp"
 #include "checker/mscclpp/operation_kind.hpp"
 
 // An MSCCL++ execution plan as the MSCCL++ executor reads it
@@ -12,8 +16,9 @@
 
 namespace trivcheck::mscclpp {
 
-enum class BufferKind { input, output, scratch };
-enum class ChannelKind { none, memory, port, switch_channel };
+// One byte each: a plan holds millions of ranges and operations.
+enum class BufferKind : std::uint8_t { input, output, scratch };
+enum class ChannelKind : std::uint8_t { none, memory, port, switch_channel };
 
 /// "i", "o", "s": the plan's spelling.
 const char* buffer_letter(BufferKind buffer);
@@ -23,17 +28,19 @@ const char* channel_name(ChannelKind channel);
 /// A range of chunks of one gpu's buffer that an operation reads or writes.
 /// A switch (NVLS) reference stands for the same range on every gpu of its
 /// rank group, reached through the multicast address.
+/// 16 bytes: a plan holds millions.
 struct BufferRange {
     int gpu = 0;
-    BufferKind buffer = BufferKind::input;
     int index = 0;
     int size = 0;
-    /// Reached through a memory or port channel's remote buffer.
-    bool remote = false;
     /// A switch channel's multicast range: every gpu of
     /// Plan::switch_groups[group]; -1: none (gpu `gpu`'s range). An index,
-    /// not the list: a plan holds millions of ranges and few groups.
-    int group = -1;
+    /// not the list: a plan holds millions of ranges and few groups (the
+    /// reader refuses more than max_switch_groups).
+    std::int16_t group = -1;
+    BufferKind buffer = BufferKind::input;
+    /// Reached through a memory or port channel's remote buffer.
+    bool remote = false;
 
     friend bool operator==(const BufferRange&, const BufferRange&) = default;
 };
@@ -50,31 +57,63 @@ struct Channel {
     friend bool operator==(const Channel&, const Channel&) = default;
 };
 
+/// The most switch rank groups a plan may name: BufferRange::group is 16 bits.
+inline constexpr int max_switch_groups = INT16_MAX + 1;
+/// The largest tbg_size the readers accept; Operation's group fields are 16 bits.
+inline constexpr int max_group_size = 1024;
+
+struct Pipeline;
+
 /// One operation of a thread block, as execution_plan.cc's setupOperation reads it.
+/// A plan holds millions: the lists keep their usual lengths inline (a
+/// reduction reads two ranges, every other operation one; an operation uses
+/// one channel or semaphore), and a pipeline's rare fields are out of line.
 struct Operation {
-    OperationKind kind = OperationKind::nop;
+    /// Gpu-level channel indexes (into Gpu::memory_channels / port_channels).
+    InlineVector<int, 2> channels;
+    InlineVector<int, 2> semaphores;
+    InlineVector<BufferRange, 2> sources;
+    InlineVector<BufferRange, 1> destinations;
     /// Position in the thread block's `ops` (for a pipeline's inner operation:
     /// the pipeline's) and, inside a pipeline, in its `ops`; -1 outside.
     int index = 0;
     int inner_index = -1;
-    ChannelKind channel_kind = ChannelKind::none;
-    /// Gpu-level channel indexes (into Gpu::memory_channels / port_channels).
-    std::vector<int> channels;
-    std::vector<BufferRange> sources;
-    std::vector<BufferRange> destinations;
-    /// tbg_info: this thread block takes slice `group_index` of `group_size`.
-    int group_index = 0;
-    int group_size = 1;
     int barrier_id = -1;
     int barrier_thread_blocks = 0;
-    std::vector<int> semaphores;
-    /// Pipeline: iter_context's num_chunks and unit_size (bytes), its inner operations.
-    int pipeline_chunks = 0;
-    long long unit_size = 0;
-    std::vector<Operation> inner;
+    OperationKind kind = OperationKind::nop;
+    ChannelKind channel_kind = ChannelKind::none;
+    /// tbg_info: this thread block takes slice `group_index` of `group_size`
+    /// (at most max_group_size).
+    std::int16_t group_index = 0;
+    std::int16_t group_size = 1;
+    /// A pipeline's iter_context and inner operations; nothing on other kinds.
+    BoxedOptional<Pipeline> pipeline;
+
+    /// The pipeline's inner operations; none on other kinds.
+    std::span<const Operation> inner() const;
+    /// Sources, then destinations: for what treats every range alike (the
+    /// two lists differ in type, by their inline room).
+    std::array<std::span<const BufferRange>, 2> range_lists() const {
+        return {sources, destinations};
+    }
+    std::array<std::span<BufferRange>, 2> range_lists() { return {sources, destinations}; }
 
     friend bool operator==(const Operation&, const Operation&) = default;
 };
+
+/// A pipeline operation's own fields.
+struct Pipeline {
+    /// iter_context's num_chunks and unit_size (bytes).
+    int chunks = 0;
+    long long unit_size = 0;
+    std::vector<Operation> inner;
+
+    friend bool operator==(const Pipeline&, const Pipeline&) = default;
+};
+
+inline std::span<const Operation> Operation::inner() const {
+    return pipeline ? std::span<const Operation>(pipeline->inner) : std::span<const Operation>();
+}
 
 struct ThreadBlock {
     int id = 0;

@@ -34,7 +34,7 @@ Operation channel_operation(OperationKind kind, int channel) {
 }
 
 BufferRange local(int gpu, msccl::Buffer buffer, int index, int size) {
-    return {gpu, buffer_of(buffer), index, size, false};
+    return {.gpu = gpu, .index = index, .size = size, .buffer = buffer_of(buffer)};
 }
 
 /// Where one message lands: a range of the receiver's scratch.
@@ -161,14 +161,21 @@ void Converter::convert_block(int gpu, const msccl::ThreadBlock& block, ThreadBl
         if (msccl::step_receives(step.type)) {
             ops.push_back(channel_operation(OperationKind::wait, receive_channel));
             const Landing& landing = landings_.at(receiving)[received++];
-            landed = {gpu, BufferKind::scratch, landing.index, landing.size, false};
+            landed = {.gpu = gpu,
+                      .index = landing.index,
+                      .size = landing.size,
+                      .buffer = BufferKind::scratch};
         }
         const BufferRange source = local(gpu, step.src_buffer, step.src_offset, step.count);
         const BufferRange destination = local(gpu, step.dst_buffer, step.dst_offset, step.count);
         BufferRange remote;
         if (msccl::step_sends(step.type)) {
             const Landing& landing = landings_.at(sending)[next_message_[sending]++];
-            remote = {landing.gpu, BufferKind::scratch, landing.index, landing.size, true};
+            remote = {.gpu = landing.gpu,
+                      .index = landing.index,
+                      .size = landing.size,
+                      .buffer = BufferKind::scratch,
+                      .remote = true};
         }
         Operation operation;
         switch (step.type) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <span>
+#include <vector>
 
 #include "checker/formats/json_text.hpp"
 
@@ -66,10 +68,11 @@ ordered_json operation_json(const Operation& operation, std::vector<int>& block_
     ordered_json json;
     json["name"] = std::string(operation_name(operation.kind));
     for (const auto& [key, ranges] :
-         {std::pair{"src_buff", &operation.sources}, {"dst_buff", &operation.destinations}}) {
-        if (ranges->empty()) continue;
+         {std::pair<const char*, std::span<const BufferRange>>{"src_buff", operation.sources},
+          {"dst_buff", operation.destinations}}) {
+        if (ranges.empty()) continue;
         ordered_json list = ordered_json::array();
-        for (const BufferRange& range : *ranges)
+        for (const BufferRange& range : ranges)
             list.push_back(range_json(range, block_buffers, remotes));
         json[key] = std::move(list);
     }
@@ -80,7 +83,9 @@ ordered_json operation_json(const Operation& operation, std::vector<int>& block_
     }
     if (operation.channel_kind != ChannelKind::none)
         json["channel_type"] = channel_name(operation.channel_kind);
-    if (!operation.semaphores.empty()) json["semaphore_ids"] = operation.semaphores;
+    if (!operation.semaphores.empty())
+        json["semaphore_ids"] =
+            std::vector<int>(operation.semaphores.begin(), operation.semaphores.end());
     if (operation.kind == OperationKind::barrier) {
         json["barrier_id"] = operation.barrier_id;
         json["num_threadblocks"] = operation.barrier_thread_blocks;

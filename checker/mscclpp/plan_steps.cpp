@@ -5,16 +5,32 @@
 
 namespace trivcheck::mscclpp {
 
+namespace {
+
+std::size_t steps_of_block(const ThreadBlock& block) {
+    std::size_t count = 0;
+    for (const Operation& operation : block.operations)
+        count += operation.kind == OperationKind::pipeline
+                     ? static_cast<std::size_t>(pipeline_iterations) * operation.inner().size()
+                     : 1;
+    return count;
+}
+
+}  // namespace
+
 std::vector<PlanStep> thread_block_steps(const ThreadBlock& block) {
     std::vector<PlanStep> steps;
+    // Exactly: grown by doubling, the steps of a plan's thread blocks took a
+    // third more than they hold.
+    steps.reserve(steps_of_block(block));
     for (const Operation& operation : block.operations) {
         if (operation.kind != OperationKind::pipeline) {
             steps.push_back({&operation, -1, 0});
             continue;
         }
         for (int iteration = 0; iteration < pipeline_iterations; ++iteration)
-            for (const Operation& inner : operation.inner)
-                steps.push_back({&inner, iteration, operation.pipeline_chunks});
+            for (const Operation& inner : operation.inner())
+                steps.push_back({&inner, iteration, operation.pipeline->chunks});
     }
     return steps;
 }
@@ -39,7 +55,7 @@ int pieces_per_chunk(const Plan& plan) {
         for (const ThreadBlock& block : gpu.thread_blocks)
             for (const Operation& operation : block.operations) {
                 note(operation);
-                for (const Operation& inner : operation.inner) note(inner);
+                for (const Operation& inner : operation.inner()) note(inner);
             }
     return groups * (has_pipeline(plan) ? pipeline_iterations : 1);
 }

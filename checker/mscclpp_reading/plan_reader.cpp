@@ -30,8 +30,9 @@ class Reader {
                            ChannelKind channel, const BlockIndexes& block,
                            const GpuIndexes& indexes);
     void check_bounds(const Plan& plan) const;
-    /// The position of `ranks` among switch_groups_, added if new.
-    int switch_group(const std::vector<int>& ranks);
+    /// The position of `ranks` among switch_groups_, added if new; fails at
+    /// `path` past max_switch_groups.
+    std::int16_t switch_group(const std::vector<int>& ranks, const std::string& path);
 
     PlanFields fields_;
     int gpu_count_ = 0;
@@ -45,11 +46,15 @@ class Reader {
     std::vector<std::vector<int>> switch_groups_;
 };
 
-int Reader::switch_group(const std::vector<int>& ranks) {
+std::int16_t Reader::switch_group(const std::vector<int>& ranks, const std::string& path) {
     const auto found = std::find(switch_groups_.begin(), switch_groups_.end(), ranks);
-    if (found != switch_groups_.end()) return static_cast<int>(found - switch_groups_.begin());
+    if (found != switch_groups_.end())
+        return static_cast<std::int16_t>(found - switch_groups_.begin());
+    if (static_cast<int>(switch_groups_.size()) == max_switch_groups)
+        fields_.fail(path, "more than " + std::to_string(max_switch_groups) +
+                               " switch rank groups: the checker holds at most that many");
     switch_groups_.push_back(ranks);
-    return static_cast<int>(switch_groups_.size()) - 1;
+    return static_cast<std::int16_t>(switch_groups_.size() - 1);
 }
 
 BufferRange Reader::read_range(const json& reference, const std::string& path, const Gpu& gpu,
@@ -96,7 +101,7 @@ BufferRange Reader::read_range(const json& reference, const std::string& path, c
         const SwitchGroup& group =
             indexes.switch_groups[block.switch_channels[static_cast<std::size_t>(value)]];
         range.buffer = group.buffer;
-        range.group = switch_group(group.ranks);
+        range.group = switch_group(group.ranks, path_at(path, "switch_channel_id"));
         typed = true;
     }
     if (!typed)
@@ -148,24 +153,25 @@ Operation Reader::read_operation(const json& op, const std::string& path, const 
     }
     if (const auto group = op.find("tbg_info"); group != op.end()) {
         const std::string group_path = path_at(path, "tbg_info");
-        operation.group_size =
-            static_cast<int>(fields_.integer(fields_.required(*group, "tbg_size", group_path),
-                                             path_at(group_path, "tbg_size"), 1, 1024));
-        operation.group_index = static_cast<int>(
+        operation.group_size = static_cast<std::int16_t>(
+            fields_.integer(fields_.required(*group, "tbg_size", group_path),
+                            path_at(group_path, "tbg_size"), 1, max_group_size));
+        operation.group_index = static_cast<std::int16_t>(
             fields_.integer(fields_.required(*group, "tb_id", group_path),
                             path_at(group_path, "tb_id"), 0, operation.group_size - 1));
     }
-    for (const auto& [key, into] :
-         {std::pair<const char*, std::vector<BufferRange>*>{"src_buff", &operation.sources},
-          {"dst_buff", &operation.destinations}}) {
+    auto read_ranges = [&](const char* key, auto& into) {
         const auto list = op.find(key);
-        if (list == op.end()) continue;
+        if (list == op.end()) return;
         const std::string list_path = path_at(path, key);
         fields_.array(*list, list_path);
         for (std::size_t position = 0; position < list->size(); ++position)
-            into->push_back(read_range((*list)[position], path_at(list_path, position), gpu,
-                                       operation.channel_kind, block, indexes));
-    }
+            into.push_back(read_range((*list)[position], path_at(list_path, position), gpu,
+                                      operation.channel_kind, block, indexes));
+    };
+    // Two calls, not a loop over the lists: they differ in inline capacity.
+    read_ranges("src_buff", operation.sources);
+    read_ranges("dst_buff", operation.destinations);
     if (const auto id = op.find("barrier_id"); id != op.end())
         operation.barrier_id =
             static_cast<int>(fields_.integer(*id, path_at(path, "barrier_id"), 0));
@@ -188,10 +194,11 @@ Operation Reader::read_operation(const json& op, const std::string& path, const 
             fields_.fail(path, "a pipeline inside a pipeline: the executor expands one level only");
         const std::string context_path = path_at(path, "iter_context");
         const json& context = fields_.required(op, "iter_context", path);
-        operation.unit_size = fields_.integer(fields_.required(context, "unit_size", context_path),
-                                              path_at(context_path, "unit_size"), 1,
-                                              std::numeric_limits<std::int64_t>::max());
-        operation.pipeline_chunks =
+        Pipeline& pipeline = operation.pipeline.emplace();
+        pipeline.unit_size = fields_.integer(fields_.required(context, "unit_size", context_path),
+                                             path_at(context_path, "unit_size"), 1,
+                                             std::numeric_limits<std::int64_t>::max());
+        pipeline.chunks =
             static_cast<int>(fields_.integer(fields_.required(context, "num_chunks", context_path),
                                              path_at(context_path, "num_chunks"), 1));
         const std::string ops_path = path_at(path, "ops");
@@ -200,7 +207,7 @@ Operation Reader::read_operation(const json& op, const std::string& path, const 
             Operation inner_operation = read_operation(ops[position], path_at(ops_path, position),
                                                        gpu, block, indexes, true);
             inner_operation.inner_index = static_cast<int>(position);
-            operation.inner.push_back(std::move(inner_operation));
+            pipeline.inner.push_back(std::move(inner_operation));
         }
     } else if (op.contains("ops") || op.contains("iter_context")) {
         fields_.warnings().add(
@@ -314,7 +321,9 @@ Plan Reader::read(const json& root) {
                 Operation operation = read_operation(ops[op], path_at(ops_path, op), gpu,
                                                      block_indexes, indexes[position], false);
                 operation.index = static_cast<int>(op);
-                for (Operation& inner : operation.inner) inner.index = static_cast<int>(op);
+                if (operation.pipeline)
+                    for (Operation& inner : operation.pipeline->inner)
+                        inner.index = static_cast<int>(op);
                 into.operations.push_back(std::move(operation));
             }
             gpu.thread_blocks.push_back(std::move(into));

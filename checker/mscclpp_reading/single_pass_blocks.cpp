@@ -28,17 +28,19 @@ void read_ids_by_kind(JsonCursor& cursor, std::vector<int>& memory, std::vector<
 void read_group(JsonCursor& cursor, Operation& operation) {
     long long group_index = 0;
     read_object(cursor, required_key<"tbg_size">([&] {
-                    operation.group_size = read_number(cursor, 1, 1024);
+                    operation.group_size =
+                        static_cast<std::int16_t>(read_number(cursor, 1, max_group_size));
                 }),
                 required_key<"tb_id">([&] { group_index = cursor.integer(); }));
     require(group_index < operation.group_size);
-    operation.group_index = static_cast<int>(group_index);
+    operation.group_index = static_cast<std::int16_t>(group_index);
 }
 
-std::vector<BufferRange> read_ranges(JsonCursor& cursor) {
-    std::vector<BufferRange> ranges;
+/// A `src_buff` or `dst_buff` array, read into the operation's list in place.
+template <typename Ranges>
+void read_ranges(JsonCursor& cursor, Ranges& ranges) {
     read_array(cursor, [&] {
-        BufferRange range;
+        BufferRange& range = ranges.emplace_back();
         bool typed = false;
         // switch_channel_id, not among the keys, gives up
         read_object(cursor, optional_key<"type">([&] {
@@ -52,9 +54,7 @@ std::vector<BufferRange> read_ranges(JsonCursor& cursor) {
                     required_key<"index">([&] { range.index = read_number(cursor, 0); }),
                     required_key<"size">([&] { range.size = read_number(cursor, 0); }));
         require(typed || range.remote);
-        ranges.push_back(range);
     });
-    return ranges;
 }
 
 /// The operation at `cursor`, read into `operation`; no pipeline. Its channel ids are still
@@ -69,14 +69,14 @@ void read_operation(JsonCursor& cursor, Operation& operation) {
             operation.kind = *kind;
         }),
         optional_key<"channel_type">([&] { operation.channel_kind = read_memory_or_port(cursor); }),
-        optional_key<"channel_ids">([&] { operation.channels = read_numbers(cursor); }),
+        optional_key<"channel_ids">([&] { read_numbers_into(cursor, operation.channels); }),
         optional_key<"tbg_info">([&] { read_group(cursor, operation); }),
-        optional_key<"src_buff">([&] { operation.sources = read_ranges(cursor); }),
-        optional_key<"dst_buff">([&] { operation.destinations = read_ranges(cursor); }),
+        optional_key<"src_buff">([&] { read_ranges(cursor, operation.sources); }),
+        optional_key<"dst_buff">([&] { read_ranges(cursor, operation.destinations); }),
         optional_key<"barrier_id">([&] { operation.barrier_id = read_number(cursor, 0); }),
         optional_key<"num_threadblocks">(
             [&] { operation.barrier_thread_blocks = read_number(cursor, 1); }),
-        optional_key<"semaphore_ids">([&] { operation.semaphores = read_numbers(cursor); }));
+        optional_key<"semaphore_ids">([&] { read_numbers_into(cursor, operation.semaphores); }));
     if (operation.kind == OperationKind::barrier)
         require(operation.barrier_id >= 0 && operation.barrier_thread_blocks >= 1);
 }

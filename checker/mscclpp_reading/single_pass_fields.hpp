@@ -125,10 +125,17 @@ inline ChannelKind read_memory_or_port(JsonCursor& cursor) {
     give_up();
 }
 
+/// An array of integers, none negative, appended to `values` (a std::vector
+/// or an operation's inline list: read in place, not through a temporary).
+template <typename List>
+void read_numbers_into(JsonCursor& cursor, List& values) {
+    read_array(cursor, [&] { values.push_back(read_number(cursor, 0)); });
+}
+
 /// An array of integers, none negative.
 inline std::vector<int> read_numbers(JsonCursor& cursor) {
     std::vector<int> values;
-    read_array(cursor, [&] { values.push_back(read_number(cursor, 0)); });
+    read_numbers_into(cursor, values);
     return values;
 }
 

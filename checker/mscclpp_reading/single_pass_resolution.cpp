@@ -1,6 +1,7 @@
 #include "checker/mscclpp_reading/single_pass_resolution.hpp"
 
 #include <cstddef>
+#include <span>
 #include <unordered_map>
 #include <utility>
 
@@ -25,8 +26,8 @@ void resolve_operation(Operation& operation, const Gpu& gpu, const BlockIndexes&
     for (int semaphore : operation.semaphores)
         require(semaphore < static_cast<int>(gpu.semaphores.size()));
     const std::vector<int>& buffers = memory ? indexes.memory_buffers : indexes.port_buffers;
-    for (std::vector<BufferRange>* list : {&operation.sources, &operation.destinations})
-        for (BufferRange& range : *list) {
+    for (std::span<BufferRange> list : operation.range_lists())
+        for (BufferRange& range : list) {
             if (!range.remote) {
                 range.gpu = gpu.id;
                 continue;
@@ -75,9 +76,8 @@ void check_chunk_bounds(const Plan& plan) {
     for (const Gpu& gpu : plan.gpus)
         for (const ThreadBlock& block : gpu.thread_blocks)
             for (const Operation& operation : block.operations)
-                for (const std::vector<BufferRange>* list :
-                     {&operation.sources, &operation.destinations})
-                    for (const BufferRange& range : *list)
+                for (std::span<const BufferRange> list : operation.range_lists())
+                    for (const BufferRange& range : list)
                         require(static_cast<long long>(range.index) + range.size <=
                                 plan.chunks(range.gpu, range.buffer));
 }
