@@ -17,6 +17,16 @@ std::uint64_t content_hash(const Values& values) {
     return hash;
 }
 
+/// Whether two nodes hold the same values: word by word into one OR, a few
+/// vector instructions (std::array's == calls memcmp, 1.6% of a large check).
+template <class Node>
+bool same(const Node& left, const Node& right) {
+    std::uint32_t differ = 0;
+    for (std::size_t at = 0; at < left.size(); ++at)
+        differ |= static_cast<std::uint32_t>(left[at]) ^ static_cast<std::uint32_t>(right[at]);
+    return differ == 0;
+}
+
 }  // namespace
 
 void IdTable::resize(std::size_t slots) {
@@ -64,7 +74,8 @@ std::int64_t ClockPages::span(int level) {
 
 ClockPages::NodeId ClockPages::intern_page(const Page& page) {
     const std::uint64_t hash = content_hash(page);
-    const NodeId found = pages_by_hash_.find(hash, [&](NodeId id) { return pages_[id] == page; });
+    const NodeId found =
+        pages_by_hash_.find(hash, [&](NodeId id) { return same(pages_[id], page); });
     if (found != IdTable::none) return found;
     const auto id = static_cast<NodeId>(pages_.size());
     pages_.push_back(page);
@@ -75,7 +86,7 @@ ClockPages::NodeId ClockPages::intern_page(const Page& page) {
 ClockPages::NodeId ClockPages::intern_inner(const Inner& inner) {
     const std::uint64_t hash = content_hash(inner);
     const NodeId found =
-        inners_by_hash_.find(hash, [&](NodeId id) { return inners_[id] == inner; });
+        inners_by_hash_.find(hash, [&](NodeId id) { return same(inners_[id], inner); });
     if (found != IdTable::none) return found;
     const auto id = static_cast<NodeId>(inners_.size());
     inners_.push_back(inner);
@@ -110,14 +121,14 @@ ClockPages::NodeId ClockPages::join_differing(int level, NodeId left, NodeId rig
         Page larger;
         for (int entry = 0; entry < page_entries; ++entry)
             larger[entry] = std::max(first[entry], second[entry]);
-        joined = larger == first ? left : larger == second ? right : intern_page(larger);
+        joined = same(larger, first) ? left : same(larger, second) ? right : intern_page(larger);
     } else {
         const Inner first = inners_[left];
         const Inner second = inners_[right];
         Inner result;
         for (int child = 0; child < children; ++child)
             result[child] = join(level - 1, first[child], second[child]);
-        joined = result == first ? left : result == second ? right : intern_inner(result);
+        joined = same(result, first) ? left : same(result, second) ? right : intern_inner(result);
     }
     recent = {key, joined};
     return joined;
@@ -133,7 +144,7 @@ ClockPages::NodeId ClockPages::joined_raised(int level, NodeId left, NodeId righ
         Page larger;
         for (int at = 0; at < page_entries; ++at) larger[at] = std::max(first[at], second[at]);
         larger[entry] = std::max(larger[entry], value);
-        return larger == first ? left : larger == second ? right : intern_page(larger);
+        return same(larger, first) ? left : same(larger, second) ? right : intern_page(larger);
     }
     const std::int64_t below = span(level - 1);
     const auto raised_child = static_cast<std::size_t>(entry / below);
@@ -144,7 +155,7 @@ ClockPages::NodeId ClockPages::joined_raised(int level, NodeId left, NodeId righ
         result[child] = child == raised_child ? joined_raised(level - 1, first[child],
                                                               second[child], entry % below, value)
                                               : join(level - 1, first[child], second[child]);
-    return result == first ? left : result == second ? right : intern_inner(result);
+    return same(result, first) ? left : same(result, second) ? right : intern_inner(result);
 }
 
 }  // namespace trivcheck::mscclpp
