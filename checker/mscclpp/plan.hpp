@@ -36,7 +36,7 @@ struct BufferRange {
     /// A switch channel's multicast range: every gpu of
     /// Plan::switch_groups[group]; -1: none (gpu `gpu`'s range). An index,
     /// not the list: a plan holds millions of ranges and few groups (the
-    /// reader refuses more than max_switch_groups).
+    /// reader gives up, exit 4, past max_switch_groups).
     std::int16_t group = -1;
     BufferKind buffer = BufferKind::input;
     /// Reached through a memory or port channel's remote buffer.

@@ -4,6 +4,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
+#include "checker/core/resource_limit.hpp"
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/json_document.hpp"
 #include "checker/formats/mapped_file.hpp"
@@ -50,9 +51,11 @@ std::int16_t Reader::switch_group(const std::vector<int>& ranks, const std::stri
     const auto found = std::find(switch_groups_.begin(), switch_groups_.end(), ranks);
     if (found != switch_groups_.end())
         return static_cast<std::int16_t>(found - switch_groups_.begin());
+    // A limit of the checker's (a range names its group in 16 bits), not a
+    // rule of the executor's: unknown (exit 4), never a refusal of the plan.
     if (static_cast<int>(switch_groups_.size()) == max_switch_groups)
-        fields_.fail(path, "more than " + std::to_string(max_switch_groups) +
-                               " switch rank groups: the checker holds at most that many");
+        throw ResourceLimit(path + ": more than " + std::to_string(max_switch_groups) +
+                            " switch rank groups: the checker holds at most that many");
     switch_groups_.push_back(ranks);
     return static_cast<std::int16_t>(switch_groups_.size() - 1);
 }
