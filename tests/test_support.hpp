@@ -46,6 +46,8 @@ std::string source_path(const std::string& relative);
 
 /// A path in the temporary directory no other test or run uses (the process id
 /// and a counter follow `stem`), so `ctest -j` and parallel runs never collide.
+/// What is made there under that name, or that name and an extension, is
+/// removed when the tests end.
 std::string unique_temp_path(const std::string& stem);
 
 /// Writes `text` to a file no other test uses (`stem`, a unique part, then
