@@ -104,7 +104,7 @@ bool Run::run_caller(int index) {
              .started)
         return false;
     caller.started = true;
-    state_.clocks.join_token(caller.clocks, launch_end(caller));
+    state_.clocks.join_token(caller.clocks, index, launch_end(caller));
     caller.clocks.own = 1;
     forget_clocks(caller);
     // The caller reads what the launch left in its output (the stream's
@@ -147,7 +147,7 @@ bool Run::can_run(int index) {
         const int caller = state_.caller_of(process.gpu, process.launch);
         if (!state_.processes[static_cast<std::size_t>(caller)].started) return false;
         process.started = true;
-        state_.clocks.join_token(process.clocks, token(caller, false));
+        state_.clocks.join_token(process.clocks, index, token(caller, false));
         state_.clocks.fence(process.clocks, index);
     }
     const PlanStep& step = process.steps[process.next];
@@ -189,7 +189,7 @@ void Run::take_synchronization(int index, const Operation& op, RunFigures& figur
             Token satisfied = state_.mailbox(process, op, channel, false).take();
             satisfied.relaxed =
                 satisfied.relaxed || (op.kind == OperationKind::relaxed_wait && relaxed_channel);
-            state_.clocks.join_token(process.clocks, satisfied);
+            state_.clocks.join_token(process.clocks, index, satisfied);
             ++figures.synchronization.waits;
         }
     } else if (op.kind == OperationKind::semaphore_acquire) {
@@ -198,11 +198,11 @@ void Run::take_synchronization(int index, const Operation& op, RunFigures& figur
             if (semaphore.initial_left > 0)
                 --semaphore.initial_left;
             else
-                state_.clocks.join_token(process.clocks, semaphore.releases.take());
+                state_.clocks.join_token(process.clocks, index, semaphore.releases.take());
             ++figures.synchronization.semaphore_acquires;
         }
     } else if (op.kind == OperationKind::barrier) {
-        state_.clocks.join_token(process.clocks, *process.released);
+        state_.clocks.join_token(process.clocks, index, *process.released);
         process.released.reset();
         process.arrived = false;
         ++figures.synchronization.barriers;
@@ -271,7 +271,7 @@ void Run::execute(int index) {
                 const int packet = state_.packet(cell);
                 if (packet == joined_packet) continue;
                 joined_packet = packet;
-                state_.clocks.join_token(process.clocks,
+                state_.clocks.join_token(process.clocks, index,
                                          state_.packet_tokens[static_cast<std::size_t>(packet)]);
             }
     }

@@ -172,6 +172,15 @@ class PagedClock {
     void join(ClockPages& pages, const PagedClock& other) {
         root_ = pages.joined_raised(root_, other.root_, other.beside_process_, other.beside_value_);
     }
+    /// Becomes `other`, its entry beside put into the tree, where this clock
+    /// knows nothing `other` does not: no join, only the nodes on the path
+    /// of that one entry.
+    void adopt(ClockPages& pages, const PagedClock& other) {
+        root_ = pages.joined_raised(other.root_, ClockPages::zeros, other.beside_process_,
+                                    other.beside_value_);
+        beside_process_ = -1;
+        beside_value_ = 0;
+    }
     /// The same, but a clock with no entry beside its tree takes `other`'s
     /// (gathering tokens: the first one's entry is never raised in a tree).
     void gather(ClockPages& pages, const PagedClock& other) {

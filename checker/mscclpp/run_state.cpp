@@ -182,15 +182,27 @@ Token RunClocks::token(ProcessClocks& clocks, int self, bool relaxed) {
     return token;
 }
 
-void RunClocks::join_token(ProcessClocks& clocks, const Token& token) {
+void RunClocks::learn(PagedClock& tree, int self, int since, const PagedClock& giver) {
+    if (giver.at(pages_, self) >= since)
+        tree.adopt(pages_, giver);
+    else
+        tree.join(pages_, giver);
+}
+
+void RunClocks::join_token(ProcessClocks& clocks, int self, const Token& token) {
     const PagedClock& visible = token.relaxed ? token.fenced : token.strong;
+    const PagedClock strong_before = clocks.strong;
+    const PagedClock weak_before = clocks.weak;
     // Without relaxed signals strong and weak stay one clock: one join for both.
     const bool shared = clocks.strong.shares(clocks.weak) && visible.shares(token.weak);
-    clocks.weak.join(pages_, token.weak);
+    learn(clocks.weak, self, clocks.trees_since, token.weak);
     if (shared)
         clocks.strong = clocks.weak;
     else
-        clocks.strong.join(pages_, visible);
+        learn(clocks.strong, self, clocks.trees_since, visible);
+    // The tokens of this step on (its entry `own + 1`) carry the new trees.
+    if (!clocks.weak.shares(weak_before) || !clocks.strong.shares(strong_before))
+        clocks.trees_since = clocks.own + 1;
     clocks.depth = std::max(clocks.depth, token.depth);
 }
 

@@ -29,6 +29,11 @@ struct ProcessClocks {
     /// This process's own entry (its steps begun), kept apart from `strong`
     /// and `weak`, and handed on beside them: a step costs no new page.
     int own = 0;
+    /// The least `own` a token of this process carries the current `strong`
+    /// and `weak` trees with: a clock whose entry for this process is at
+    /// least this knows everything these trees hold (it learned them with
+    /// that entry), so joining it into them is taking it.
+    int trees_since = 0;
     /// Longest happens-before chain so far, in operations other than nop.
     int depth = 0;
 };
@@ -62,8 +67,8 @@ class RunClocks {
     int strong_entry(const ProcessClocks& clocks, int self, int process) const;
     /// `clocks` (of process `self`) as a token, for whoever it satisfies.
     Token token(ProcessClocks& clocks, int self, bool relaxed);
-    /// What `clocks` learns from `token`.
-    void join_token(ProcessClocks& clocks, const Token& token);
+    /// What `clocks` (of process `self`) learns from `token`.
+    void join_token(ProcessClocks& clocks, int self, const Token& token);
     /// Every entry of `into` becomes the larger of its own and `token`'s (a
     /// barrier's or a launch's end, gathering several processes).
     void join_all(Token& into, const Token& token);
@@ -71,6 +76,10 @@ class RunClocks {
     void fence(ProcessClocks& clocks, int self);
 
   private:
+    /// `tree` (of process `self`, trees unchanged since its entry `since`)
+    /// joined with `giver`: taken whole when the giver already knew it.
+    void learn(PagedClock& tree, int self, int since, const PagedClock& giver);
+
     ClockPages pages_;
 };
 
