@@ -55,12 +55,12 @@ void IdTable::insert(std::uint64_t key, std::uint32_t id) {
 
 ClockPages::ClockPages(int processes, std::int64_t steps) {
     while (span(height_) < processes) ++height_;
-    // Trivance B's plan for 1,024 ranks: per step about 0.37 inner nodes,
-    // 0.10 pages (the reserve below, 0.56 and 0.17, gives the same
-    // power-of-two tables). Reserved once, the tables are not built again
-    // and again as they fill.
+    // Trivance B's plan for 1,024 ranks: per step about 0.41 inner nodes
+    // below the roots (the roots are not interned) and 0.15 pages; the
+    // reserve below, 0.42 and 0.17, gives tables of 2^21 and 2^20 slots.
+    // Reserved once, the tables are not built again and again as they fill.
     const auto expected = static_cast<std::size_t>(std::max<std::int64_t>(steps, 0));
-    inners_by_hash_.reserve(expected / 2 + expected / 16);
+    inners_by_hash_.reserve(expected * 5 / 12);
     pages_by_hash_.reserve(expected / 6);
     intern_page(Page{});
     intern_inner(Inner{});
@@ -91,6 +91,13 @@ ClockPages::NodeId ClockPages::intern_inner(const Inner& inner) {
     const auto id = static_cast<NodeId>(inners_.size());
     inners_.push_back(inner);
     inners_by_hash_.insert(hash, id);
+    return id;
+}
+
+ClockPages::NodeId ClockPages::made_inner(int level, const Inner& inner) {
+    if (level < height_) return intern_inner(inner);
+    const auto id = static_cast<NodeId>(inners_.size());
+    inners_.push_back(inner);
     return id;
 }
 
@@ -128,7 +135,9 @@ ClockPages::NodeId ClockPages::join_differing(int level, NodeId left, NodeId rig
         Inner result;
         for (int child = 0; child < children; ++child)
             result[child] = join(level - 1, first[child], second[child]);
-        joined = same(result, first) ? left : same(result, second) ? right : intern_inner(result);
+        joined = same(result, first)    ? left
+                 : same(result, second) ? right
+                                        : made_inner(level, result);
     }
     recent = {key, joined};
     return joined;
@@ -155,7 +164,7 @@ ClockPages::NodeId ClockPages::joined_raised(int level, NodeId left, NodeId righ
         result[child] = child == raised_child ? joined_raised(level - 1, first[child],
                                                               second[child], entry % below, value)
                                               : join(level - 1, first[child], second[child]);
-    return same(result, first) ? left : same(result, second) ? right : intern_inner(result);
+    return same(result, first) ? left : same(result, second) ? right : made_inner(level, result);
 }
 
 }  // namespace trivcheck::mscclpp

@@ -127,6 +127,11 @@ class ClockPages {
     static std::int64_t span(int level);
     NodeId intern_page(const Page& page);
     NodeId intern_inner(const Inner& inner);
+    /// A new inner node of `level`: interned below the roots, and a root
+    /// kept without looking for an equal one (the 1,024-rank check makes
+    /// 443,000 roots, 94% of them new; a root kept twice costs only a join
+    /// that finds the two equal further down).
+    NodeId made_inner(int level, const Inner& inner);
 
     /// Levels of inner nodes above the pages.
     int height_ = 0;
