@@ -25,8 +25,10 @@ bool reduces(OperationKind kind) {
 
 }  // namespace
 
-CellValues::CellValues(int cells, int contributions)
-    : trees_(contributions), cells_(static_cast<std::size_t>(cells)) {}
+CellValues::CellValues(int cells, int contributions, int expected_sums)
+    : trees_(contributions), cells_(static_cast<std::size_t>(cells)) {
+    trees_.reserve(static_cast<std::size_t>(std::max(expected_sums, 0)));
+}
 
 void CellValues::start(int cell, int contribution) { set(cell, {trees_.leaf(contribution)}); }
 

@@ -36,8 +36,9 @@ class CellValues {
         int tree = -1;
     };
 
-    /// Values of `cells` cells holding contributions 0 to `contributions` - 1.
-    CellValues(int cells, int contributions);
+    /// Values of `cells` cells holding contributions 0 to `contributions` - 1,
+    /// with room for `expected_sums` sums made without growing.
+    CellValues(int cells, int contributions, int expected_sums = 0);
 
     /// A cell starts holding contribution `contribution` (a leaf).
     void start(int cell, int contribution);

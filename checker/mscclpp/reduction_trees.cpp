@@ -4,6 +4,12 @@
 
 namespace trivcheck::mscclpp {
 
+void ReductionTrees::reserve(std::size_t sums) {
+    ids_.reserve(sums);
+    parts_.reserve(sums);
+    depths_.reserve(sums);
+}
+
 int ReductionTrees::add(std::pair<int, int> key, int depth) {
     const std::uint64_t packed = static_cast<std::uint64_t>(static_cast<std::uint32_t>(key.first))
                                      << 32 |

@@ -18,6 +18,10 @@ class ReductionTrees {
     /// the sums are the trees after.
     explicit ReductionTrees(int contributions = 0) : contributions_(contributions) {}
 
+    /// Room for `sums` sums without growing (growing copies every sum so
+    /// far, and the table of them, into room twice the size).
+    void reserve(std::size_t sums);
+
     int leaf(int contribution) const { return contribution; }
     /// The tree of a + b.
     int sum(int left, int right);

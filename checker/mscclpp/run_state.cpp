@@ -72,6 +72,20 @@ int widest_input(const Plan& plan) {
     return widest;
 }
 
+/// Contributions of every launch: each gpu's input pieces, as the caller
+/// writes them before the launch.
+int launched_contributions(const Plan& plan, int input_stride, int pieces) {
+    return launches * static_cast<int>(plan.gpus.size()) * input_stride * pieces;
+}
+
+/// Sums a run makes, about: a reduction that adds each contribution in once
+/// makes a sum for each (Trivance B at 1,024 ranks: 2,095,104 sums of
+/// 2,097,152 contributions); a collective that does not reduce makes none.
+int expected_sums(const Plan& plan, int contributions) {
+    const bool reduces = plan.collective == "allreduce" || plan.collective == "reducescatter";
+    return reduces ? contributions : 0;
+}
+
 }  // namespace
 
 RunState::RunState(const Plan& of, const CellLayout& layout)
@@ -84,8 +98,8 @@ RunState::RunState(const Plan& of, const CellLayout& layout)
       input_stride(widest_input(of)),
       clocks(static_cast<int>(processes.size()), launched_steps(block_steps)),
       history(static_cast<std::size_t>(layout.count())),
-      values(layout.count(),
-             launches * static_cast<int>(of.gpus.size()) * input_stride * layout.pieces()),
+      values(layout.count(), launched_contributions(of, input_stride, layout.pieces()),
+             expected_sums(of, launched_contributions(of, input_stride, layout.pieces()))),
       mailbox_index(of),
       mailboxes(static_cast<std::size_t>(mailbox_index.count())) {
     for (const Gpu& gpu : plan.gpus) {
