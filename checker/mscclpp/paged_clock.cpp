@@ -106,10 +106,15 @@ int ClockPages::at(NodeId root, int process) const {
     // level is four bits of the process, no division (every race check asks).
     static_assert(page_entries == 16 && children == 16);
     const auto entry = static_cast<std::uint32_t>(process);
-    NodeId node = root;
-    for (int level = height_; level > 0 && node != zeros; --level)
-        node = inners_[node][(entry >> (4 * level)) & 15U];
-    return node == zeros ? 0 : pages_[node][entry & 15U];
+    if (root != last_root_ || entry >> 4 != last_page_of_) {
+        NodeId node = root;
+        for (int level = height_; level > 0 && node != zeros; --level)
+            node = inners_[node][(entry >> (4 * level)) & 15U];
+        last_root_ = root;
+        last_page_of_ = entry >> 4;
+        last_page_ = node;
+    }
+    return last_page_ == zeros ? 0 : pages_[last_page_][entry & 15U];
 }
 
 ClockPages::NodeId ClockPages::join_differing(int level, NodeId left, NodeId right) {

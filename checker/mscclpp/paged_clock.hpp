@@ -135,6 +135,13 @@ class ClockPages {
 
     /// Levels of inner nodes above the pages.
     int height_ = 0;
+    /// The page the latest `at` reached, by its root and the process's
+    /// page: race checks ask one clock about the processes of one page many
+    /// times running (two thirds of the 35.8 million asks at 1,024 ranks).
+    /// Nodes never change and ids are never reused, so the page stays right.
+    mutable NodeId last_root_ = zeros;
+    mutable std::uint32_t last_page_of_ = ~0U;
+    mutable NodeId last_page_ = zeros;
     NodeStore<Page> pages_;
     NodeStore<Inner> inners_;
     /// Content hash -> the nodes with that hash.
