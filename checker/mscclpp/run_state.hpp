@@ -59,8 +59,10 @@ struct Token {
 /// The vector clocks of one run: every process's entries and the pages they share.
 class RunClocks {
   public:
-    /// Clocks over `processes` processes that run `steps` steps in all.
-    RunClocks(int processes, std::int64_t steps) : pages_(processes, steps) {}
+    /// Clocks over processes whose entries are at `slots` (per process, its
+    /// entry's position; the last process's the largest) that run `steps`
+    /// steps in all.
+    RunClocks(std::vector<int> slots, std::int64_t steps);
 
     /// Entry `process` of `clocks` (of process `self`), weakly or strongly.
     int weak_entry(const ProcessClocks& clocks, int self, int process) const;
@@ -80,6 +82,9 @@ class RunClocks {
     /// joined with `giver`: taken whole when the giver already knew it.
     void learn(PagedClock& tree, int self, int since, const PagedClock& giver);
 
+    int slot(int process) const { return slots_[static_cast<std::size_t>(process)]; }
+
+    std::vector<int> slots_;
     ClockPages pages_;
 };
 
