@@ -19,7 +19,7 @@ class ReductionTrees {
     explicit ReductionTrees(int contributions = 0) : contributions_(contributions) {}
 
     /// Room for `sums` sums without growing (growing copies every sum so
-    /// far, and the table of them, into room twice the size).
+    /// far into room twice the size).
     void reserve(std::size_t sums);
 
     int leaf(int contribution) const { return contribution; }
@@ -37,9 +37,22 @@ class ReductionTrees {
   private:
     int add(std::pair<int, int> key, int depth);
 
+    /// The first sum a tree is the smaller child of.
+    struct Partner {
+        /// The larger child; -1: none yet.
+        int other = -1;
+        int sum = -1;
+    };
+
     int contributions_;
-    /// Node {smaller child, larger child} as one 64-bit key (a hash table: a
-    /// map's node per tree cost 64 bytes and a cache miss per level).
+    /// Per tree (the leaves, then the sums; made at the first sum), the
+    /// first sum it is the smaller child of: most trees are added to one
+    /// other only (a partial sum, once), so a sum is found or made here,
+    /// next to where the run just was, without a miss in the table.
+    std::vector<Partner> first_partner_;
+    /// The other sums, {smaller child, larger child} as one 64-bit key (a
+    /// hash table: a map's node per tree cost 64 bytes and a cache miss per
+    /// level).
     IdTable ids_;
     /// Per sum (tree contributions_ + s), its two children and its depth.
     std::vector<std::pair<int, int>> parts_;
