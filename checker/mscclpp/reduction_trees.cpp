@@ -5,31 +5,31 @@
 namespace trivcheck::mscclpp {
 
 void ReductionTrees::reserve(std::size_t sums) {
-    first_partner_.reserve(static_cast<std::size_t>(contributions_) + sums);
+    first_sum_.reserve(static_cast<std::size_t>(contributions_) + sums);
     parts_.reserve(sums);
     depths_.reserve(sums);
 }
 
 int ReductionTrees::add(std::pair<int, int> key, int depth) {
-    if (first_partner_.empty()) first_partner_.resize(static_cast<std::size_t>(contributions_));
-    Partner& first = first_partner_[static_cast<std::size_t>(key.first)];
-    if (first.other == key.second) return first.sum;
+    if (first_sum_.empty()) first_sum_.assign(static_cast<std::size_t>(contributions_), -1);
+    int& first = first_sum_[static_cast<std::size_t>(key.first)];
+    if (first >= 0 && parts_[static_cast<std::size_t>(first - contributions_)] == key) return first;
     const std::uint64_t packed = static_cast<std::uint64_t>(static_cast<std::uint32_t>(key.first))
                                      << 32 |
                                  static_cast<std::uint32_t>(key.second);
-    if (first.other >= 0) {
+    if (first >= 0) {
         const std::uint32_t found = ids_.find(packed, [](std::uint32_t) { return true; });
         if (found != IdTable::none) return static_cast<int>(found);
     }
     const auto id =
         static_cast<std::uint32_t>(contributions_) + static_cast<std::uint32_t>(depths_.size());
-    if (first.other < 0)
-        first = {key.second, static_cast<int>(id)};
+    if (first < 0)
+        first = static_cast<int>(id);
     else
         ids_.insert(packed, id);
     depths_.push_back(depth);
     parts_.push_back(key);
-    first_partner_.emplace_back();
+    first_sum_.push_back(-1);
     return static_cast<int>(id);
 }
 

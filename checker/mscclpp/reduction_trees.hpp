@@ -37,19 +37,13 @@ class ReductionTrees {
   private:
     int add(std::pair<int, int> key, int depth);
 
-    /// The first sum a tree is the smaller child of.
-    struct Partner {
-        /// The larger child; -1: none yet.
-        int other = -1;
-        int sum = -1;
-    };
-
     int contributions_;
     /// Per tree (the leaves, then the sums; made at the first sum), the
-    /// first sum it is the smaller child of: most trees are added to one
-    /// other only (a partial sum, once), so a sum is found or made here,
-    /// next to where the run just was, without a miss in the table.
-    std::vector<Partner> first_partner_;
+    /// first sum it is the smaller child of, -1: none yet (its larger child
+    /// in parts_): most trees are added to one other only (a partial sum,
+    /// once), so a sum is found or made here, next to where the run just
+    /// was, without a miss in the table.
+    std::vector<int> first_sum_;
     /// The other sums, {smaller child, larger child} as one 64-bit key (a
     /// hash table: a map's node per tree cost 64 bytes and a cache miss per
     /// level).
