@@ -35,11 +35,16 @@ std::vector<PlanStep> thread_block_steps(const ThreadBlock& block) {
     return steps;
 }
 
+bool unrolls_pipeline(const ThreadBlock& block) {
+    return std::any_of(
+        block.operations.begin(), block.operations.end(),
+        [](const Operation& operation) { return operation.kind == OperationKind::pipeline; });
+}
+
 bool has_pipeline(const Plan& plan) {
     for (const Gpu& gpu : plan.gpus)
         for (const ThreadBlock& block : gpu.thread_blocks)
-            for (const Operation& operation : block.operations)
-                if (operation.kind == OperationKind::pipeline) return true;
+            if (unrolls_pipeline(block)) return true;
     return false;
 }
 

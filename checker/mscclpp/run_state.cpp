@@ -6,26 +6,31 @@ namespace trivcheck::mscclpp {
 
 namespace {
 
-std::vector<std::vector<PlanStep>> every_block_steps(const Plan& plan) {
-    std::vector<std::vector<PlanStep>> steps;
+std::vector<std::optional<std::vector<PlanStep>>> every_unrolled_steps(const Plan& plan) {
+    std::vector<std::optional<std::vector<PlanStep>>> steps;
     for (const Gpu& gpu : plan.gpus)
-        for (const ThreadBlock& block : gpu.thread_blocks)
-            steps.push_back(thread_block_steps(block));
+        for (const ThreadBlock& block : gpu.thread_blocks) {
+            steps.emplace_back();
+            if (unrolls_pipeline(block)) steps.back() = thread_block_steps(block);
+        }
     return steps;
 }
 
-std::int64_t launched_steps(const std::vector<std::vector<PlanStep>>& block_steps) {
+std::int64_t launched_steps(const std::vector<Process>& processes) {
     std::int64_t steps = 0;
-    for (const std::vector<PlanStep>& block : block_steps)
-        steps += static_cast<std::int64_t>(block.size());
-    return steps * launches;
+    for (const Process& process : processes)
+        steps += static_cast<std::int64_t>(process.steps.size());
+    return steps;
 }
 
 /// Every launch's thread blocks, launch by launch and gpu by gpu, then the
 /// callers after each launch, gpu by gpu.
-std::vector<Process> launched_processes(const Plan& plan,
-                                        const std::vector<std::vector<PlanStep>>& block_steps) {
+std::vector<Process> launched_processes(
+    const Plan& plan, const std::vector<std::optional<std::vector<PlanStep>>>& unrolled_steps) {
     std::vector<Process> processes;
+    std::size_t blocks = 0;
+    for (const Gpu& gpu : plan.gpus) blocks += gpu.thread_blocks.size();
+    processes.reserve((blocks + plan.gpus.size()) * launches);
     for (int launch = 0; launch < launches; ++launch) {
         std::size_t position = 0;
         for (const Gpu& gpu : plan.gpus)
@@ -35,7 +40,9 @@ std::vector<Process> launched_processes(const Plan& plan,
                 process.block = static_cast<int>(block);
                 process.launch = launch;
                 process.started = launch == 0;
-                process.steps = block_steps[position++];
+                const std::optional<std::vector<PlanStep>>& unrolled = unrolled_steps[position++];
+                process.steps = unrolled ? StepList(std::span(*unrolled))
+                                         : StepList(std::span(gpu.thread_blocks[block].operations));
                 processes.push_back(std::move(process));
             }
     }
@@ -118,12 +125,12 @@ std::vector<int> clock_slots(const Plan& plan) {
 RunState::RunState(const Plan& of, const CellLayout& layout)
     : plan(of),
       cells(layout),
-      block_steps(every_block_steps(of)),
-      processes(launched_processes(of, block_steps)),
+      unrolled_steps(every_unrolled_steps(of)),
+      processes(launched_processes(of, unrolled_steps)),
       callers_begin(first_caller(of)),
       first_block(first_blocks(of)),
       input_stride(widest_input(of)),
-      clocks(clock_slots(of), launched_steps(block_steps)),
+      clocks(clock_slots(of), launched_steps(processes)),
       history(static_cast<std::size_t>(layout.count())),
       values(layout.count(), launched_contributions(of, input_stride, layout.pieces()),
              expected_sums(of, launched_contributions(of, input_stride, layout.pieces()))),

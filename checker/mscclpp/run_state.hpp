@@ -121,8 +121,8 @@ struct Process {
     /// launch `launch` (none after the last).
     bool caller = false;
     bool started = false;
-    /// The thread block's steps, shared by its every launch (RunState::block_steps).
-    std::span<const PlanStep> steps;
+    /// The thread block's steps, shared by its every launch.
+    StepList steps;
     std::size_t next = 0;
     ProcessClocks clocks;
     /// Barrier: arrived and waiting for the others (the barrier's key), or released with.
@@ -214,8 +214,9 @@ struct RunState {
 
     const Plan& plan;
     const CellLayout& cells;
-    /// Per thread block (gpu by gpu), its steps.
-    std::vector<std::vector<PlanStep>> block_steps;
+    /// Per thread block (gpu by gpu), its steps where a pipeline unrolls;
+    /// none where its operations are its steps.
+    std::vector<std::optional<std::vector<PlanStep>>> unrolled_steps;
     std::vector<Process> processes;
     int callers_begin = 0;
     /// Per gpu, its first thread block's position among one launch's.
