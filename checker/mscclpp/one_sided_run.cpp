@@ -181,8 +181,7 @@ bool Run::can_run(int index) {
                 const SemaphoreState& semaphore = state_.semaphore(process.gpu, id);
                 if (semaphore.initial_left == 0 && semaphore.releases.empty()) {
                     blocked_on_[static_cast<std::size_t>(index)] =
-                        state_.mailbox_index.count() +
-                        state_.first_semaphore[static_cast<std::size_t>(process.gpu)] + id;
+                        state_.mailbox_index.count() + state_.semaphore_index(process.gpu, id);
                     return false;
                 }
             }

@@ -194,9 +194,12 @@ struct RunState {
         return mailboxes[static_cast<std::size_t>(
             mailbox_index.of(process.gpu, op, channel, outgoing))];
     }
+    /// The position of gpu `gpu`'s semaphore `id` among `semaphores`.
+    int semaphore_index(int gpu, int id) const {
+        return first_semaphore[static_cast<std::size_t>(gpu)] + id;
+    }
     SemaphoreState& semaphore(int gpu, int id) {
-        return semaphores[static_cast<std::size_t>(first_semaphore[static_cast<std::size_t>(gpu)] +
-                                                   id)];
+        return semaphores[static_cast<std::size_t>(semaphore_index(gpu, id))];
     }
     /// Every piece of gpu `gpu`'s output (in place: where the input layout puts it).
     std::vector<int> output_cells(int gpu, int launch) const;
