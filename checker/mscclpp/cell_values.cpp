@@ -25,9 +25,9 @@ bool reduces(OperationKind kind) {
 
 }  // namespace
 
-CellValues::CellValues(int cells, int contributions, int expected_sums)
+CellValues::CellValues(int cells, int contributions, bool reduces)
     : trees_(contributions), cells_(static_cast<std::size_t>(cells)) {
-    trees_.reserve(static_cast<std::size_t>(std::max(expected_sums, 0)));
+    if (reduces) trees_.reserve(static_cast<std::size_t>(std::max(contributions, 0)));
 }
 
 void CellValues::start(int cell, int contribution) { set(cell, {trees_.leaf(contribution)}); }

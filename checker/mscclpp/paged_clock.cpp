@@ -77,8 +77,7 @@ ClockPages::NodeId ClockPages::intern_page(const Page& page) {
     const NodeId found =
         pages_by_hash_.find(hash, [&](NodeId id) { return same(pages_[id], page); });
     if (found != IdTable::none) return found;
-    const auto id = static_cast<NodeId>(pages_.size());
-    pages_.push_back(page);
+    const NodeId id = pages_.push_back(page);
     pages_by_hash_.insert(hash, id);
     return id;
 }
@@ -88,17 +87,13 @@ ClockPages::NodeId ClockPages::intern_inner(const Inner& inner) {
     const NodeId found =
         inners_by_hash_.find(hash, [&](NodeId id) { return same(inners_[id], inner); });
     if (found != IdTable::none) return found;
-    const auto id = static_cast<NodeId>(inners_.size());
-    inners_.push_back(inner);
+    const NodeId id = inners_.push_back(inner);
     inners_by_hash_.insert(hash, id);
     return id;
 }
 
 ClockPages::NodeId ClockPages::made_inner(int level, const Inner& inner) {
-    if (level < height_) return intern_inner(inner);
-    const auto id = static_cast<NodeId>(inners_.size());
-    inners_.push_back(inner);
-    return id;
+    return level < height_ ? intern_inner(inner) : inners_.push_back(inner);
 }
 
 int ClockPages::at(NodeId root, int process) const {

@@ -58,11 +58,12 @@ class NodeStore {
         return chunks_[id >> chunk_bits][id & (chunk_size - 1)].node;
     }
     std::uint32_t size() const { return size_; }
-    void push_back(const Node& node) {
+    /// Keeps `node` and gives its id.
+    std::uint32_t push_back(const Node& node) {
         if ((size_ & (chunk_size - 1)) == 0)
             chunks_.push_back(std::make_unique_for_overwrite<Aligned[]>(chunk_size));
         chunks_.back()[size_ & (chunk_size - 1)].node = node;
-        ++size_;
+        return size_++;
     }
 
   private:

@@ -79,28 +79,19 @@ int widest_input(const Plan& plan) {
     return widest;
 }
 
-/// Contributions of every launch: each gpu's input pieces, as the caller
-/// writes them before the launch.
-int launched_contributions(const Plan& plan, int input_stride, int pieces) {
-    return launches * static_cast<int>(plan.gpus.size()) * input_stride * pieces;
-}
-
-/// Sums a run makes, about: a reduction that adds each contribution in once
-/// makes a sum for each (Trivance B at 1,024 ranks: 2,095,104 sums of
-/// 2,097,152 contributions); a collective that does not reduce makes none.
-int expected_sums(const Plan& plan, int contributions) {
-    const bool reduces = plan.collective == "allreduce" || plan.collective == "reducescatter";
-    return reduces ? contributions : 0;
+/// Whether the collective sums contributions (the others make no sums).
+bool reduces(const Plan& plan) {
+    return plan.collective == "allreduce" || plan.collective == "reducescatter";
 }
 
 /// Per process, the position of its clock entry. A gpu's thread blocks of
 /// one launch start a page of the clocks (16 entries; gpus of at most 16
 /// blocks share pages at a power of two each), so that a page holds one
 /// gpu's entries: they change together, and the 1,024-rank check keeps
-/// 33 MB fewer clock nodes (690 against 723 MB in all), its joins visit fewer
-/// pages (cachegrind of the 512-rank check: 4% fewer last-level misses).
-/// The callers follow.
-std::vector<int> clock_slots(const Plan& plan) {
+/// 33 MB fewer clock nodes, its joins visit fewer pages (cachegrind of the
+/// 512-rank check: 4% fewer last-level misses). The callers come after
+/// every thread block, as they do among the processes.
+std::vector<int> clock_slots(const Plan& plan, const std::vector<Process>& processes) {
     int most = 1;
     for (const Gpu& gpu : plan.gpus)
         most = std::max(most, static_cast<int>(gpu.thread_blocks.size()));
@@ -110,13 +101,11 @@ std::vector<int> clock_slots(const Plan& plan) {
     if (most > page) stride = (most + page - 1) / page * page;
     const int gpus = static_cast<int>(plan.gpus.size());
     std::vector<int> slots;
-    for (int launch = 0; launch < launches; ++launch)
-        for (int gpu = 0; gpu < gpus; ++gpu)
-            for (std::size_t block = 0;
-                 block < plan.gpus[static_cast<std::size_t>(gpu)].thread_blocks.size(); ++block)
-                slots.push_back((launch * gpus + gpu) * stride + static_cast<int>(block));
-    for (int caller = 0; caller < launches * gpus; ++caller)
-        slots.push_back(launches * gpus * stride + caller);
+    slots.reserve(processes.size());
+    for (const Process& process : processes)
+        slots.push_back(process.caller
+                            ? launches * gpus * stride + (process.launch - 1) * gpus + process.gpu
+                            : (process.launch * gpus + process.gpu) * stride + process.block);
     return slots;
 }
 
@@ -130,10 +119,11 @@ RunState::RunState(const Plan& of, const CellLayout& layout)
       callers_begin(first_caller(of)),
       first_block(first_blocks(of)),
       input_stride(widest_input(of)),
-      clocks(clock_slots(of), launched_steps(processes)),
+      clocks(clock_slots(of, processes), launched_steps(processes)),
       history(static_cast<std::size_t>(layout.count())),
-      values(layout.count(), launched_contributions(of, input_stride, layout.pieces()),
-             expected_sums(of, launched_contributions(of, input_stride, layout.pieces()))),
+      values(layout.count(),
+             launches * static_cast<int>(of.gpus.size()) * input_stride * layout.pieces(),
+             reduces(of)),
       mailbox_index(of),
       mailboxes(static_cast<std::size_t>(mailbox_index.count())) {
     for (const Gpu& gpu : plan.gpus) {
