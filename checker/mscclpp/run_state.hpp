@@ -60,8 +60,7 @@ struct Token {
 class RunClocks {
   public:
     /// Clocks over processes whose entries are at `slots` (per process, its
-    /// entry's position; the last process's the largest) that run `steps`
-    /// steps in all.
+    /// entry's position) that run `steps` steps in all.
     RunClocks(std::vector<int> slots, std::int64_t steps);
 
     /// Entry `process` of `clocks` (of process `self`), weakly or strongly.
