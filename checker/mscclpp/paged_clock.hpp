@@ -123,6 +123,9 @@ class ClockPages {
         return join_differing(level, left, right);
     }
     NodeId join_differing(int level, NodeId left, NodeId right);
+    /// The page of the larger of each entry of two pages, entry `entry`
+    /// (-1: none) raised to at least `value` as well.
+    NodeId join_pages(NodeId left, NodeId right, int entry, int value);
     NodeId joined_raised(int level, NodeId left, NodeId right, std::int64_t entry, int value);
     /// Entries a node of `level` covers.
     static std::int64_t span(int level);
@@ -148,9 +151,9 @@ class ClockPages {
     /// Content hash -> the nodes with that hash.
     IdTable pages_by_hash_;
     IdTable inners_by_hash_;
-    /// The latest joins, (level, smaller id, larger id) -> their join, one
-    /// per slot of a 4 MiB table that a join overwrites: a process joins what
-    /// its neighbours joined just before. A table of every join (100 MiB at
+    /// The latest joins of inner nodes, (level, smaller id, larger id) ->
+    /// their join, one per slot of a 4 MiB table that a join overwrites: a
+    /// process joins what its neighbours joined just before. A table of every join (100 MiB at
     /// 1,024 ranks) found a fifth more, each after a cache miss; a join not
     /// found is made again, its result found among the nodes.
     struct RecentJoin {
