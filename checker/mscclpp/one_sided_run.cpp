@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "checker/mscclpp/race_check_feed.hpp"
 #include "checker/mscclpp/run_state.hpp"
 #include "checker/mscclpp/run_violations.hpp"
 
@@ -16,7 +17,8 @@ bool is_signal(OperationKind kind) {
 
 class Run {
   public:
-    Run(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations);
+    Run(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations,
+        std::int64_t race_checks_beside_from);
     RunResult run();
 
   private:
@@ -39,6 +41,8 @@ class Run {
     RangesCellsView ranges_cells(const PlanStep& step, std::span<const BufferRange> ranges,
                                  int launch, RangesCells& kept) const;
     Token token(int process, bool relaxed);
+    /// The clocks the current step of `process` accesses cells with.
+    StepClocks step_clocks(int process) const;
     /// Whether `process` is known to be still blocked, or done, from
     /// `blocked_on_` alone.
     bool still_blocked(std::size_t process) const;
@@ -53,6 +57,7 @@ class Run {
     static constexpr int done = -2;
     std::vector<int> blocked_on_;
     RunViolations violations_;
+    RaceCheckFeed races_;
     RunFigures figures_;
     std::int64_t remote_pieces_ = 0;
     /// The cells of the step being executed, and what it writes to them:
@@ -62,10 +67,12 @@ class Run {
     std::vector<std::pair<int, CellValues::Value>> written_;
 };
 
-Run::Run(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations)
+Run::Run(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations,
+         std::int64_t race_checks_beside_from)
     : state_(plan, cells),
       blocked_on_(state_.processes.size(), unknown),
-      violations_(state_, violations) {
+      violations_(state_, violations),
+      races_(state_, violations, state_.steps_in_all >= race_checks_beside_from) {
     for (const Gpu& gpu : plan.gpus)
         figures_.most_thread_blocks_per_gpu = std::max(figures_.most_thread_blocks_per_gpu,
                                                        static_cast<int>(gpu.thread_blocks.size()));
@@ -78,6 +85,11 @@ Token Run::token(int process, bool relaxed) {
     token.step = static_cast<int>(of.next);
     token.launch = of.launch;
     return token;
+}
+
+StepClocks Run::step_clocks(int process) const {
+    const Process& of = state_.processes[static_cast<std::size_t>(process)];
+    return {process, static_cast<int>(of.next), of.clocks.weak, of.clocks.strong};
 }
 
 Token Run::launch_end(const Process& caller) {
@@ -122,8 +134,8 @@ bool Run::run_caller(int index) {
     forget_clocks(caller);
     // The caller reads what the launch left in its output (the stream's
     // order makes that launch's own writes visible; a peer's need a signal).
-    for (int cell : state_.output_cells(caller.gpu, caller.launch - 1))
-        violations_.check_read(index, cell);
+    races_.step(step_clocks(index));
+    races_.reads(state_.output_cells(caller.gpu, caller.launch - 1));
     if (caller.launch == launches) return true;
     // ... and writes new input for the next launch.
     const Gpu& gpu = state_.plan.gpus[static_cast<std::size_t>(caller.gpu)];
@@ -131,7 +143,7 @@ bool Run::run_caller(int index) {
         for (int piece = 0; piece < state_.cells.pieces(); ++piece) {
             const int cell =
                 state_.cells.cell(gpu.id, BufferKind::input, chunk, piece, caller.launch);
-            violations_.check_write(index, cell);
+            races_.writes({&cell, 1});
             state_.values.start(cell,
                                 state_.input_contribution(caller.launch, gpu.id, chunk, piece));
         }
@@ -300,18 +312,18 @@ void Run::execute(int index) {
     figures.synchronization.packet_reads += reads_packets;
     process.clocks.own = static_cast<int>(process.next) + 1;
     if (op.kind != OperationKind::nop) ++process.clocks.depth;
+    races_.step(step_clocks(index));
     for (const auto& source : sources)
-        for (const std::vector<int>& cells : source)
-            for (int cell : cells) violations_.check_read(index, cell);
+        for (const std::vector<int>& cells : source) races_.reads(cells);
     const RangesCellsView destinations =
         ranges_cells(step, op.destinations, process.launch, destinations_);
     for (const auto& destination : destinations)
-        for (const std::vector<int>& cells : destination)
-            for (int cell : cells) {
-                violations_.check_write(index, cell);
+        for (const std::vector<int>& cells : destination) {
+            races_.writes(cells);
+            for (int cell : cells)
                 if (process.launch == 0 && !state_.cells.on_gpu(cell, process.gpu))
                     ++remote_pieces_;
-            }
+        }
     state_.values.step_values(op, sources, destinations, written_);
     for (const auto& [cell, value] : written_) state_.values.set(cell, value);
     give_tokens(index, op, destinations, figures);
@@ -348,6 +360,7 @@ RunResult Run::run() {
             if (process.next == process.steps.size()) blocked_on_[index] = done;
         }
     }
+    races_.finish();
     RunResult result;
     result.completed = violations_.report_leftovers();
     for (const Process& process : state_.processes)
@@ -361,8 +374,9 @@ RunResult Run::run() {
 
 }  // namespace
 
-RunResult run_plan(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations) {
-    return Run(plan, cells, violations).run();
+RunResult run_plan(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations,
+                   std::int64_t race_checks_beside_from) {
+    return Run(plan, cells, violations, race_checks_beside_from).run();
 }
 
 }  // namespace trivcheck::mscclpp

@@ -96,20 +96,15 @@ ClockPages::NodeId ClockPages::made_inner(int level, const Inner& inner) {
     return level < height_ ? intern_inner(inner) : inners_.push_back(inner);
 }
 
-int ClockPages::at(NodeId root, int process) const {
+ClockPages::NodeId ClockPages::page_of(NodeId root, int process) const {
     // Sixteen entries a page and sixteen children a node: the child at each
     // level is four bits of the process, no division (every race check asks).
     static_assert(page_entries == 16 && children == 16);
     const auto entry = static_cast<std::uint32_t>(process);
-    if (root != last_root_ || entry >> 4 != last_page_of_) {
-        NodeId node = root;
-        for (int level = height_; level > 0 && node != zeros; --level)
-            node = inners_[node][(entry >> (4 * level)) & 15U];
-        last_root_ = root;
-        last_page_of_ = entry >> 4;
-        last_page_ = node;
-    }
-    return last_page_ == zeros ? 0 : pages_[last_page_][entry & 15U];
+    NodeId node = root;
+    for (int level = height_; level > 0 && node != zeros; --level)
+        node = inners_[node][(entry >> (4 * level)) & 15U];
+    return node;
 }
 
 ClockPages::NodeId ClockPages::join_pages(NodeId left, NodeId right, int entry, int value) {

@@ -1,6 +1,7 @@
 #pragma once
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -51,17 +52,21 @@ class IdTable {
 
 /// Nodes by id in chunks that never move: growing allocates a chunk, never
 /// copies the nodes so far (a vector would, touching twice the memory).
+/// One thread adds nodes; others may read them meanwhile, each node by an id
+/// handed to them after it was added (the hand-over orders the adding
+/// before the reading): the chunks are found through a directory that is
+/// replaced, never changed where a reader may be, when it fills.
 template <class Node>
 class NodeStore {
   public:
     const Node& operator[](std::uint32_t id) const {
-        return chunks_[id >> chunk_bits][id & (chunk_size - 1)].node;
+        return directory_.load(std::memory_order_acquire)[id >> chunk_bits][id & (chunk_size - 1)]
+            .node;
     }
     std::uint32_t size() const { return size_; }
     /// Keeps `node` and gives its id.
     std::uint32_t push_back(const Node& node) {
-        if ((size_ & (chunk_size - 1)) == 0)
-            chunks_.push_back(std::make_unique_for_overwrite<Aligned[]>(chunk_size));
+        if ((size_ & (chunk_size - 1)) == 0) add_chunk();
         chunks_.back()[size_ & (chunk_size - 1)].node = node;
         return size_++;
     }
@@ -72,9 +77,26 @@ class NodeStore {
     struct alignas(64) Aligned {
         Node node;
     };
+    void add_chunk() {
+        chunks_.push_back(std::make_unique_for_overwrite<Aligned[]>(chunk_size));
+        if (chunks_.size() > directory_size_) {
+            // A larger directory; the old ones stay, a reader may hold one.
+            directory_size_ = std::max<std::size_t>(64, 2 * directory_size_);
+            auto larger = std::make_unique<const Aligned*[]>(directory_size_);
+            for (std::size_t chunk = 0; chunk + 1 < chunks_.size(); ++chunk)
+                larger[chunk] = chunks_[chunk].get();
+            directories_.push_back(std::move(larger));
+        }
+        directories_.back()[chunks_.size() - 1] = chunks_.back().get();
+        directory_.store(directories_.back().get(), std::memory_order_release);
+    }
+
     static constexpr int chunk_bits = 14;
     static constexpr std::uint32_t chunk_size = 1U << chunk_bits;
     std::vector<std::unique_ptr<Aligned[]>> chunks_;
+    std::vector<std::unique_ptr<const Aligned*[]>> directories_;
+    std::size_t directory_size_ = 0;
+    std::atomic<const Aligned* const*> directory_ = nullptr;
     std::uint32_t size_ = 0;
 };
 
@@ -102,8 +124,12 @@ class ClockPages {
     /// in all (their node tables sized once from the steps).
     ClockPages(int processes, std::int64_t steps);
 
-    /// Entry `process` of the clock whose root is `root`.
-    int at(NodeId root, int process) const;
+    /// The page holding entry `process` of the clock whose root is `root`.
+    NodeId page_of(NodeId root, int process) const;
+    /// Entry `process` of the clock whose page of that entry is `page`.
+    int in_page(NodeId page, int process) const {
+        return page == zeros ? 0 : pages_[page][static_cast<std::uint32_t>(process) % page_entries];
+    }
     /// The root of the clock holding the larger of each entry of the two.
     NodeId join(NodeId left, NodeId right) { return join(height_, left, right); }
     /// The root of the join of the two with entry `process` raised to at
@@ -139,13 +165,6 @@ class ClockPages {
 
     /// Levels of inner nodes above the pages.
     int height_ = 0;
-    /// The page the latest `at` reached, by its root and the process's
-    /// page: race checks ask one clock about the processes of one page many
-    /// times running (two thirds of the 35.8 million asks at 1,024 ranks).
-    /// Nodes never change and ids are never reused, so the page stays right.
-    mutable NodeId last_root_ = zeros;
-    mutable std::uint32_t last_page_of_ = ~0U;
-    mutable NodeId last_page_ = zeros;
     NodeStore<Page> pages_;
     NodeStore<Inner> inners_;
     /// Content hash -> the nodes with that hash.
@@ -165,6 +184,32 @@ class ClockPages {
     std::vector<RecentJoin> recent_joins_ = std::vector<RecentJoin>(std::size_t{1} << recent_bits);
 };
 
+/// Reads entries of the clocks of a ClockPages, remembering the page it
+/// last reached by root and page: race checks ask one clock about the
+/// processes of one page many times running (two thirds of the 35.8
+/// million asks at 1,024 ranks). Nodes never change and ids are never
+/// reused, so the page stays right. One reader per thread.
+class ClockReader {
+  public:
+    explicit ClockReader(const ClockPages& pages) : pages_(&pages) {}
+    /// Entry `process` of the clock whose root is `root`.
+    int at(ClockPages::NodeId root, int process) const {
+        const auto page_of = static_cast<std::uint32_t>(process) / ClockPages::page_entries;
+        if (root != last_root_ || page_of != last_page_of_) {
+            last_root_ = root;
+            last_page_of_ = page_of;
+            last_page_ = pages_->page_of(root, process);
+        }
+        return pages_->in_page(last_page_, process);
+    }
+
+  private:
+    const ClockPages* pages_;
+    mutable ClockPages::NodeId last_root_ = ClockPages::zeros;
+    mutable std::uint32_t last_page_of_ = ~0U;
+    mutable ClockPages::NodeId last_page_ = ClockPages::zeros;
+};
+
 /// A vector clock (one entry per process, 0 by default) kept in a
 /// ClockPages: a root and at most one entry not yet in the tree. A process
 /// hands its clock on (a signal, a packet, a release) with its own entry
@@ -179,8 +224,8 @@ class PagedClock {
     PagedClock(const PagedClock& tree, int process, int value)
         : root_(tree.root_), beside_process_(process), beside_value_(value) {}
 
-    int at(const ClockPages& pages, int process) const {
-        const int in_tree = pages.at(root_, process);
+    int at(const ClockReader& reader, int process) const {
+        const int in_tree = reader.at(root_, process);
         return process == beside_process_ ? std::max(in_tree, beside_value_) : in_tree;
     }
     /// Every entry becomes the larger of its own and `other`'s; the entry

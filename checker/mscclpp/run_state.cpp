@@ -126,11 +126,11 @@ RunState::RunState(const Plan& of, const CellLayout& layout)
       cells(layout),
       unrolled_steps(every_unrolled_steps(of)),
       processes(launched_processes(of, unrolled_steps)),
+      steps_in_all(launched_steps(processes)),
       callers_begin(first_caller(of)),
       first_block(first_blocks(of)),
       input_stride(widest_input(of)),
-      clocks(clock_slots(of, processes), launched_steps(processes)),
-      history(static_cast<std::size_t>(layout.count())),
+      clocks(clock_slots(of, processes), steps_in_all),
       values(layout.count(),
              launches * static_cast<int>(of.gpus.size()) * input_stride * layout.pieces(),
              reduces(of)),
@@ -213,14 +213,15 @@ std::vector<int> RunState::output_cells(int gpu, int launch) const {
 
 RunClocks::RunClocks(std::vector<int> slots, std::int64_t steps)
     : slots_(std::move(slots)),
-      pages_(slots_.empty() ? 0 : *std::ranges::max_element(slots_) + 1, steps) {}
+      pages_(slots_.empty() ? 0 : *std::ranges::max_element(slots_) + 1, steps),
+      reader_(pages_) {}
 
 int RunClocks::weak_entry(const ProcessClocks& clocks, int self, int process) const {
-    return process == self ? clocks.own : clocks.weak.at(pages_, slot(process));
+    return process == self ? clocks.own : clocks.weak.at(reader_, slot(process));
 }
 
 int RunClocks::strong_entry(const ProcessClocks& clocks, int self, int process) const {
-    return process == self ? clocks.own : clocks.strong.at(pages_, slot(process));
+    return process == self ? clocks.own : clocks.strong.at(reader_, slot(process));
 }
 
 Token RunClocks::token(ProcessClocks& clocks, int self, bool relaxed) {
@@ -235,7 +236,7 @@ Token RunClocks::token(ProcessClocks& clocks, int self, bool relaxed) {
 }
 
 void RunClocks::learn(PagedClock& tree, int self, int since, const PagedClock& giver) {
-    if (giver.at(pages_, slot(self)) >= since)
+    if (giver.at(reader_, slot(self)) >= since)
         tree.adopt(pages_, giver);
     else
         tree.join(pages_, giver);

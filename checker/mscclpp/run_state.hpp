@@ -62,10 +62,19 @@ class RunClocks {
     /// Clocks over processes whose entries are at `slots` (per process, its
     /// entry's position) that run `steps` steps in all.
     RunClocks(std::vector<int> slots, std::int64_t steps);
+    /// Its reader points at its pages: not copied, not moved.
+    RunClocks(const RunClocks&) = delete;
+    RunClocks& operator=(const RunClocks&) = delete;
 
     /// Entry `process` of `clocks` (of process `self`), weakly or strongly.
     int weak_entry(const ProcessClocks& clocks, int self, int process) const;
     int strong_entry(const ProcessClocks& clocks, int self, int process) const;
+    /// Entry `process` of `clock`, read through `reader` (a thread's own).
+    int entry(const ClockReader& reader, const PagedClock& clock, int process) const {
+        return clock.at(reader, slot(process));
+    }
+    /// The pages every clock of the run is made of, for a reader of another thread.
+    const ClockPages& pages() const { return pages_; }
     /// `clocks` (of process `self`) as a token, for whoever it satisfies.
     Token token(ProcessClocks& clocks, int self, bool relaxed);
     /// What `clocks` (of process `self`) learns from `token`.
@@ -85,6 +94,8 @@ class RunClocks {
 
     std::vector<int> slots_;
     ClockPages pages_;
+    /// This thread's reader of pages_ (the run's own; race checks may run on another).
+    ClockReader reader_;
 };
 
 /// One access of a cell: by `process` in its step `step`.
@@ -98,14 +109,14 @@ struct Access {
 
 /// 20 bytes a cell: most cells are read at most once between writes, so the
 /// reads since the last write keep their first inline and only the others
-/// in RunState::later_reads (a vector per cell was 7.3 million allocations at
+/// in RaceChecks' later reads (a vector per cell was 7.3 million allocations at
 /// 1,024 ranks).
 struct CellHistory {
     Access write;
     /// The first read since `write` (process -1: none, and no later ones).
     Access first_read;
-    /// The reads after the first, in order: an index into
-    /// RunState::later_reads, kept for the cell once it has had some; -1: none.
+    /// The reads after the first, in order: an index into RaceChecks'
+    /// later reads, kept for the cell once it has had some; -1: none.
     int later_reads = -1;
 };
 
@@ -220,14 +231,13 @@ struct RunState {
     /// none where its operations are its steps.
     std::vector<std::optional<std::vector<PlanStep>>> unrolled_steps;
     std::vector<Process> processes;
+    /// The steps of every process, every launch.
+    std::int64_t steps_in_all = 0;
     int callers_begin = 0;
     /// Per gpu, its first thread block's position among one launch's.
     std::vector<int> first_block;
     int input_stride = 0;
     RunClocks clocks;
-    std::vector<CellHistory> history;
-    /// Per cell that has had two reads between writes, the reads after its first.
-    std::vector<std::vector<Access>> later_reads;
     std::vector<Token> packet_tokens;
     /// Per cell, its latest packet write, an index into packet_tokens; -1:
     /// none. Made at the first packet write: a plan without packets keeps
@@ -235,7 +245,7 @@ struct RunState {
     std::vector<int> packets;
     /// Cell `cell`'s entry of `packets`, made if need be.
     int& packet(int cell) {
-        if (packets.empty()) packets.assign(history.size(), -1);
+        if (packets.empty()) packets.assign(static_cast<std::size_t>(cells.count()), -1);
         return packets[static_cast<std::size_t>(cell)];
     }
     CellValues values;

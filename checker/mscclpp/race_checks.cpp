@@ -1,0 +1,109 @@
+#include "checker/mscclpp/race_checks.hpp"
+
+#include <algorithm>
+
+#include "checker/mscclpp/violation_kinds.hpp"
+
+namespace trivcheck::mscclpp {
+
+RaceChecks::RaceChecks(const RunState& state, msccl::ViolationSink& violations)
+    : state_(state),
+      violations_(violations),
+      reader_(state.clocks.pages()),
+      history_(static_cast<std::size_t>(state.cells.count())) {}
+
+void RaceChecks::report_pair(ViolationKind kind, const Access& earlier, const StepClocks& step,
+                             int cell, const char* earlier_note, const char* later_note) {
+    if (!reported_.emplace(kind, earlier.process, earlier.step, step.process, step.step).second)
+        return;
+    if (!violations_.count(kind)) return;
+    Violation violation;
+    violation.kind = kind;
+    const ProgramPoint first = state_.point(earlier.process, earlier.step, earlier_note, cell);
+    const ProgramPoint second = state_.point(step.process, step.step, later_note, cell);
+    violation.rank = second.gpu;
+    violation.thread_block = second.thread_block;
+    violation.step = second.step;
+    violation.points = {first, second};
+    const CellLayout::Place place = state_.cells.place(cell);
+    violation.buffer = buffer_letter(place.buffer);
+    violation.block = place.chunk;
+    if (kind != kinds::stale_read)
+        violation.detail =
+            "no happens-before between the two accesses (signal/wait, semaphore, barrier, "
+            "packet flag or program order)";
+    else if (std::string(later_note) == "reads")
+        violation.detail =
+            "the read is ordered after the write only through a relaxed signal or wait, which "
+            "does not make the written data visible";
+    else
+        violation.detail =
+            "the second write is ordered after the first only through a relaxed signal or "
+            "wait: the first may become visible last";
+    violations_.record(std::move(violation));
+}
+
+void RaceChecks::check_pair(const Access& earlier, const StepClocks& step, int cell,
+                            const char* earlier_note, const char* later_note) {
+    if (earlier.process < 0 || earlier.process == step.process) return;
+    // Strong and weak as one clock (no relaxed signal on the way): its entry
+    // is looked up once.
+    if (state_.clocks.entry(reader_, step.weak, earlier.process) < earlier.clock())
+        report_pair(kinds::race, earlier, step, cell, earlier_note, later_note);
+    else if (!step.strong.shares(step.weak) &&
+             state_.clocks.entry(reader_, step.strong, earlier.process) < earlier.clock())
+        report_pair(kinds::stale_read, earlier, step, cell, earlier_note, later_note);
+}
+
+void RaceChecks::check_read(const StepClocks& step, int cell) {
+    CellHistory& history = history_[static_cast<std::size_t>(cell)];
+    check_pair(history.write, step, cell, "writes", "reads");
+    const Access read{step.process, step.step};
+    if (history.first_read.process < 0) {
+        history.first_read = read;
+        return;
+    }
+    // The reads stay in order, each process's latest last.
+    std::vector<Access>* later = history.later_reads < 0
+                                     ? nullptr
+                                     : &later_reads_[static_cast<std::size_t>(history.later_reads)];
+    if (later != nullptr)
+        std::erase_if(*later,
+                      [&](const Access& earlier) { return earlier.process == step.process; });
+    if (history.first_read.process == step.process) {
+        if (later == nullptr || later->empty()) {
+            history.first_read = read;
+            return;
+        }
+        history.first_read = later->front();
+        later->erase(later->begin());
+    }
+    if (later == nullptr) {
+        history.later_reads = static_cast<int>(later_reads_.size());
+        later = &later_reads_.emplace_back();
+    }
+    later->push_back(read);
+}
+
+void RaceChecks::check_write(const StepClocks& step, int cell) {
+    CellHistory& history = history_[static_cast<std::size_t>(cell)];
+    check_pair(history.write, step, cell, "writes", "writes");
+    const auto check_read_before = [&](const Access& read) {
+        if (read.process != step.process &&
+            state_.clocks.entry(reader_, step.weak, read.process) < read.clock())
+            report_pair(kinds::race, read, step, cell, "reads", "writes");
+    };
+    if (history.first_read.process >= 0) {
+        check_read_before(history.first_read);
+        if (history.later_reads >= 0) {
+            std::vector<Access>& later =
+                later_reads_[static_cast<std::size_t>(history.later_reads)];
+            for (const Access& read : later) check_read_before(read);
+            later.clear();
+        }
+    }
+    history.write = {step.process, step.step};
+    history.first_read = {};
+}
+
+}  // namespace trivcheck::mscclpp
