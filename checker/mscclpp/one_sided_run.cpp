@@ -1,6 +1,8 @@
 #include "checker/mscclpp/one_sided_run.hpp"
 
 #include <algorithm>
+#include <functional>
+#include <numeric>
 
 #include "checker/mscclpp/race_check_feed.hpp"
 #include "checker/mscclpp/run_state.hpp"
@@ -56,6 +58,10 @@ class Run {
     static constexpr int unknown = -1;
     static constexpr int done = -2;
     std::vector<int> blocked_on_;
+    /// Per process, when it finished: 0 for the first to finish, 1 for the
+    /// next; -1 not yet.
+    std::vector<int> finished_;
+    int finished_count_ = 0;
     RunViolations violations_;
     RaceCheckFeed races_;
     RunFigures figures_;
@@ -71,6 +77,7 @@ Run::Run(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violat
          std::int64_t race_checks_beside_from)
     : state_(plan, cells),
       blocked_on_(state_.processes.size(), unknown),
+      finished_(state_.processes.size(), -1),
       violations_(state_, violations),
       races_(state_, violations, state_.steps_in_all >= race_checks_beside_from) {
     for (const Gpu& gpu : plan.gpus)
@@ -95,8 +102,18 @@ StepClocks Run::step_clocks(int process) const {
 Token Run::launch_end(const Process& caller) {
     Token previous;
     const auto [begin, end] = state_.blocks_of(caller.gpu, caller.launch - 1);
-    for (int block = begin; block < end; ++block)
-        state_.clocks.join_all(previous, token(block, false));
+    // The last to finish first: it mostly learned what the others did to
+    // their end, and a block whose end the gathered clocks know adds nothing
+    // (the 1,024-rank check: 51,356 of 55,854 blocks, 9 million page joins).
+    std::vector<int> blocks(static_cast<std::size_t>(end - begin));
+    std::iota(blocks.begin(), blocks.end(), begin);
+    std::ranges::sort(blocks, std::greater<>(),
+                      [&](int block) { return finished_[static_cast<std::size_t>(block)]; });
+    for (const int block : blocks) {
+        const ProcessClocks& clocks = state_.processes[static_cast<std::size_t>(block)].clocks;
+        if (!state_.clocks.knows_end(previous, block, clocks))
+            state_.clocks.join_all(previous, token(block, false));
+    }
     if (caller.launch > 1)
         // The stream's order: the caller's earlier work on this gpu came first.
         state_.clocks.join_all(previous,
@@ -357,7 +374,10 @@ RunResult Run::run() {
                 execute(static_cast<int>(index));
                 progress = true;
             }
-            if (process.next == process.steps.size()) blocked_on_[index] = done;
+            if (process.next == process.steps.size()) {
+                blocked_on_[index] = done;
+                finished_[index] = finished_count_++;
+            }
         }
     }
     races_.finish();

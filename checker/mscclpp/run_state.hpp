@@ -82,6 +82,14 @@ class RunClocks {
     /// Every entry of `into` becomes the larger of its own and `token`'s (a
     /// barrier's or a launch's end, gathering several processes).
     void join_all(Token& into, const Token& token);
+    /// Whether `gathered` holds all that `clocks` (of process `self`, at its
+    /// end) hold, weakly and strongly: its entries for `self` are at least
+    /// `self`'s last step, and a clock learns an entry only with the
+    /// giver's trees of that step (ProcessClocks::trees_since).
+    bool knows_end(const Token& gathered, int self, const ProcessClocks& clocks) const {
+        return clocks.own > 0 && gathered.weak.at(reader_, slot(self)) >= clocks.own &&
+               gathered.strong.at(reader_, slot(self)) >= clocks.own;
+    }
     /// A fence: `clocks` (of process `self`) makes what it did so far visible.
     void fence(ProcessClocks& clocks, int self);
 
