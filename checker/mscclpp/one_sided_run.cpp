@@ -4,7 +4,7 @@
 #include <functional>
 #include <numeric>
 
-#include "checker/mscclpp/race_check_feed.hpp"
+#include "checker/mscclpp/cell_tracking_feed.hpp"
 #include "checker/mscclpp/run_state.hpp"
 #include "checker/mscclpp/run_violations.hpp"
 
@@ -20,7 +20,7 @@ bool is_signal(OperationKind kind) {
 class Run {
   public:
     Run(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations,
-        std::int64_t race_checks_beside_from);
+        std::int64_t cells_beside_from);
     RunResult run();
 
   private:
@@ -36,12 +36,13 @@ class Run {
     void execute(int process);
     /// The signal, release, barrier or packet flag the step of `process` waits for.
     void take_synchronization(int process, const Operation& op, RunFigures& figures);
-    void give_tokens(int index, const Operation& op, RangesCellsView destinations,
-                     RunFigures& figures);
-    /// The cells of `ranges` that `step` touches, in `kept`'s first vectors
-    /// (which only grow, so that a step allocates nothing).
-    RangesCellsView ranges_cells(const PlanStep& step, std::span<const BufferRange> ranges,
-                                 int launch, RangesCells& kept) const;
+    /// The packet flags the step of `process` read: their tokens joined.
+    /// Returns whether it reads packets.
+    bool join_packets(int process, const PlanStep& step);
+    void give_tokens(int index, const PlanStep& step, RunFigures& figures);
+    /// The cells of `range` that `step` touches, per gpu, in `packet_cells_`.
+    const std::vector<std::vector<int>>& packet_cells(const PlanStep& step,
+                                                      const BufferRange& range, int launch);
     Token token(int process, bool relaxed);
     /// The clocks the current step of `process` accesses cells with.
     StepClocks step_clocks(int process) const;
@@ -63,23 +64,20 @@ class Run {
     std::vector<int> finished_;
     int finished_count_ = 0;
     RunViolations violations_;
-    RaceCheckFeed races_;
+    CellTrackingFeed cells_;
     RunFigures figures_;
-    std::int64_t remote_pieces_ = 0;
-    /// The cells of the step being executed, and what it writes to them:
-    /// kept from step to step so that a step allocates nothing.
-    RangesCells sources_;
-    RangesCells destinations_;
-    std::vector<std::pair<int, CellValues::Value>> written_;
+    /// The cells of a range of packets, per gpu: kept from step to step so
+    /// that a step allocates nothing.
+    std::vector<std::vector<int>> packet_cells_;
 };
 
 Run::Run(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations,
-         std::int64_t race_checks_beside_from)
+         std::int64_t cells_beside_from)
     : state_(plan, cells),
       blocked_on_(state_.processes.size(), unknown),
       finished_(state_.processes.size(), -1),
       violations_(state_, violations),
-      races_(state_, violations, state_.steps_in_all >= race_checks_beside_from) {
+      cells_(state_, violations, state_.steps_in_all >= cells_beside_from) {
     for (const Gpu& gpu : plan.gpus)
         figures_.most_thread_blocks_per_gpu = std::max(figures_.most_thread_blocks_per_gpu,
                                                        static_cast<int>(gpu.thread_blocks.size()));
@@ -149,21 +147,8 @@ bool Run::run_caller(int index) {
     state_.clocks.join_token(caller.clocks, index, launch_end(caller));
     caller.clocks.own = 1;
     forget_clocks(caller);
-    // The caller reads what the launch left in its output (the stream's
-    // order makes that launch's own writes visible; a peer's need a signal).
-    races_.step(step_clocks(index));
-    races_.reads(state_.output_cells(caller.gpu, caller.launch - 1));
-    if (caller.launch == launches) return true;
-    // ... and writes new input for the next launch.
-    const Gpu& gpu = state_.plan.gpus[static_cast<std::size_t>(caller.gpu)];
-    for (int chunk = 0; chunk < gpu.input_chunks; ++chunk)
-        for (int piece = 0; piece < state_.cells.pieces(); ++piece) {
-            const int cell =
-                state_.cells.cell(gpu.id, BufferKind::input, chunk, piece, caller.launch);
-            races_.writes({&cell, 1});
-            state_.values.start(cell,
-                                state_.input_contribution(caller.launch, gpu.id, chunk, piece));
-        }
+    // It reads the launch's output and writes the next launch's input.
+    cells_.step(step_clocks(index));
     return true;
 }
 
@@ -260,21 +245,43 @@ void Run::take_synchronization(int index, const Operation& op, RunFigures& figur
     }
 }
 
-RangesCellsView Run::ranges_cells(const PlanStep& step, std::span<const BufferRange> ranges,
-                                  int launch, RangesCells& kept) const {
-    if (kept.size() < ranges.size()) kept.resize(ranges.size());
-    for (std::size_t position = 0; position < ranges.size(); ++position)
-        state_.fill_range_cells(step, ranges[position], launch, kept[position]);
-    return RangesCellsView(kept).first(ranges.size());
+const std::vector<std::vector<int>>& Run::packet_cells(const PlanStep& step,
+                                                       const BufferRange& range, int launch) {
+    state_.fill_range_cells(step, range, launch, packet_cells_);
+    return packet_cells_;
 }
 
-void Run::give_tokens(int index, const Operation& op, RangesCellsView destinations,
-                      RunFigures& figures) {
+bool Run::join_packets(int index, const PlanStep& step) {
     Process& process = state_.processes[static_cast<std::size_t>(index)];
+    const Operation& op = *step.operation;
+    bool reads_packets = false;
+    int joined_packet = -1;
+    for (std::size_t position = 0; position < op.sources.size(); ++position) {
+        if (!waits_for_packets(op.kind, position)) continue;
+        reads_packets = true;
+        for (const std::vector<int>& cells :
+             packet_cells(step, op.sources[position], process.launch))
+            for (int cell : cells) {
+                // A step's packets mostly come from one step: its token
+                // joined once (joining it again changes nothing).
+                const int packet = state_.packet(cell);
+                if (packet == joined_packet) continue;
+                joined_packet = packet;
+                state_.clocks.join_token(process.clocks, index,
+                                         state_.packet_tokens[static_cast<std::size_t>(packet)]);
+            }
+    }
+    return reads_packets;
+}
+
+void Run::give_tokens(int index, const PlanStep& step, RunFigures& figures) {
+    Process& process = state_.processes[static_cast<std::size_t>(index)];
+    const Operation& op = *step.operation;
     int packet = -1;
-    for (std::size_t position = 0; position < destinations.size(); ++position) {
+    for (std::size_t position = 0; position < op.destinations.size(); ++position) {
         if (!writes_packets(op.kind, position)) continue;
-        for (const std::vector<int>& cells : destinations[position])
+        for (const std::vector<int>& cells :
+             packet_cells(step, op.destinations[position], process.launch))
             for (int cell : cells) {
                 // One token for every packet of the step: they carry the same clocks.
                 if (packet < 0) {
@@ -309,41 +316,11 @@ void Run::execute(int index) {
     RunFigures& figures = process.launch == 0 ? figures_ : later_launch;
     ++figures.steps;
     take_synchronization(index, op, figures);
-    const RangesCellsView sources = ranges_cells(step, op.sources, process.launch, sources_);
-    bool reads_packets = false;
-    int joined_packet = -1;
-    for (std::size_t position = 0; position < sources.size(); ++position) {
-        if (!waits_for_packets(op.kind, position)) continue;
-        reads_packets = true;
-        for (const std::vector<int>& cells : sources[position])
-            for (int cell : cells) {
-                // A step's packets mostly come from one step: its token
-                // joined once (joining it again changes nothing).
-                const int packet = state_.packet(cell);
-                if (packet == joined_packet) continue;
-                joined_packet = packet;
-                state_.clocks.join_token(process.clocks, index,
-                                         state_.packet_tokens[static_cast<std::size_t>(packet)]);
-            }
-    }
-    figures.synchronization.packet_reads += reads_packets;
+    figures.synchronization.packet_reads += join_packets(index, step);
     process.clocks.own = static_cast<int>(process.next) + 1;
     if (op.kind != OperationKind::nop) ++process.clocks.depth;
-    races_.step(step_clocks(index));
-    for (const auto& source : sources)
-        for (const std::vector<int>& cells : source) races_.reads(cells);
-    const RangesCellsView destinations =
-        ranges_cells(step, op.destinations, process.launch, destinations_);
-    for (const auto& destination : destinations)
-        for (const std::vector<int>& cells : destination) {
-            races_.writes(cells);
-            for (int cell : cells)
-                if (process.launch == 0 && !state_.cells.on_gpu(cell, process.gpu))
-                    ++remote_pieces_;
-        }
-    state_.values.step_values(op, sources, destinations, written_);
-    for (const auto& [cell, value] : written_) state_.values.set(cell, value);
-    give_tokens(index, op, destinations, figures);
+    cells_.step(step_clocks(index));
+    give_tokens(index, step, figures);
     ++process.next;
 }
 
@@ -380,14 +357,15 @@ RunResult Run::run() {
             }
         }
     }
-    races_.finish();
+    CellTracking& tracking = cells_.finish();
     RunResult result;
     result.completed = violations_.report_leftovers();
     for (const Process& process : state_.processes)
         if (process.launch == 0 && !process.caller)
             figures_.critical_path = std::max(figures_.critical_path, process.clocks.depth);
-    figures_.synchronization.remote_chunks_written = remote_pieces_ / state_.cells.pieces();
-    result.values = std::move(state_.values);
+    figures_.synchronization.remote_chunks_written =
+        tracking.remote_pieces() / state_.cells.pieces();
+    result.values = tracking.take_values();
     result.figures = figures_;
     return result;
 }
@@ -395,8 +373,8 @@ RunResult Run::run() {
 }  // namespace
 
 RunResult run_plan(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations,
-                   std::int64_t race_checks_beside_from) {
-    return Run(plan, cells, violations, race_checks_beside_from).run();
+                   std::int64_t cells_beside_from) {
+    return Run(plan, cells, violations, cells_beside_from).run();
 }
 
 }  // namespace trivcheck::mscclpp

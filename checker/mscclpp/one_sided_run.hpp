@@ -14,12 +14,12 @@ namespace trivcheck::mscclpp {
 /// late writes, reads of a buffer the next launch overwrites) shows.
 inline constexpr int launches = 2;
 
-/// Runs of at least this many steps check their accesses on a thread
-/// beside the run. Trivance B's plan for 243 ranks runs 131,472 steps in
+/// Runs of at least this many steps track their cells (race checks and
+/// values) on a thread beside the run. Trivance B's plan for 243 ranks runs 131,472 steps in
 /// 0.2 s, and gains little; for 512 ranks, 1.3 million steps, 1.03 s
 /// checked inline and 0.90 s beside. Small runs (the corpus's, `mutate`'s
 /// many) keep one thread.
-inline constexpr std::int64_t race_checks_beside_by_default = std::int64_t{1} << 17;
+inline constexpr std::int64_t cells_beside_by_default = std::int64_t{1} << 17;
 
 /// What one run of a plan measured (the first launch's).
 struct RunFigures {
@@ -47,9 +47,10 @@ struct RunResult {
 /// clocks for happens-before with and without relaxed signals; symbolic
 /// contents per cell. Adds race, stale_read, deadlock, signal_count_mismatch and
 /// packet_unwritten violations to `violations`. A run of at least
-/// `race_checks_beside_from` steps (every process, every launch) checks its
-/// accesses on a second thread; the violations are the same either way.
+/// `cells_beside_from` steps (every process, every launch) tracks its cells
+/// (race checks and values) on a second thread; the result is the same
+/// either way.
 RunResult run_plan(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violations,
-                   std::int64_t race_checks_beside_from = race_checks_beside_by_default);
+                   std::int64_t cells_beside_from = cells_beside_by_default);
 
 }  // namespace trivcheck::mscclpp

@@ -79,11 +79,6 @@ int widest_input(const Plan& plan) {
     return widest;
 }
 
-/// Whether the collective sums contributions (the others make no sums).
-bool reduces(const Plan& plan) {
-    return plan.collective == "allreduce" || plan.collective == "reducescatter";
-}
-
 /// Per process, the position of its clock entry. A gpu's thread blocks of
 /// one launch start a page of the clocks (16 entries; gpus of at most 16
 /// blocks share pages at a power of two each), so that a page holds one
@@ -131,9 +126,6 @@ RunState::RunState(const Plan& of, const CellLayout& layout)
       first_block(first_blocks(of)),
       input_stride(widest_input(of)),
       clocks(clock_slots(of, processes), steps_in_all),
-      values(layout.count(),
-             launches * static_cast<int>(of.gpus.size()) * input_stride * layout.pieces(),
-             reduces(of)),
       mailbox_index(of),
       mailboxes(static_cast<std::size_t>(mailbox_index.count())) {
     for (const Gpu& gpu : plan.gpus) {
@@ -141,12 +133,6 @@ RunState::RunState(const Plan& of, const CellLayout& layout)
         for (const Semaphore& semaphore : gpu.semaphores)
             semaphores.emplace_back().initial_left = semaphore.initial;
     }
-    // Start: input piece p of chunk c of gpu g holds contribution (g, c, p).
-    for (const Gpu& gpu : plan.gpus)
-        for (int chunk = 0; chunk < gpu.input_chunks; ++chunk)
-            for (int piece = 0; piece < cells.pieces(); ++piece)
-                values.start(cells.cell(gpu.id, BufferKind::input, chunk, piece),
-                             input_contribution(0, gpu.id, chunk, piece));
 }
 
 ProgramPoint RunState::point(int process, int step, std::string note, int cell) const {

@@ -256,7 +256,6 @@ struct RunState {
         if (packets.empty()) packets.assign(static_cast<std::size_t>(cells.count()), -1);
         return packets[static_cast<std::size_t>(cell)];
     }
-    CellValues values;
     MailboxIndex mailbox_index;
     /// Per mailbox (MailboxIndex's numbering, in the order of the keys), the signals not yet waited
     /// for.

@@ -1,5 +1,6 @@
-// checker/mscclpp/race_check_feed.hpp: a run's race checks on a thread
-// beside it report what they report inline, in the same order.
+// checker/mscclpp/cell_tracking_feed.hpp: a run's cells tracked on a
+// thread beside it (race checks, values) give what they give inline: the
+// same violations in the same order, the same values, the same figures.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -50,6 +51,14 @@ std::vector<std::string> same_both_ways(const mscclpp::Plan& plan) {
         mscclpp::run_plan(plan, cells, inline_checks, std::int64_t{1} << 62);
     const mscclpp::RunResult beside_run = mscclpp::run_plan(plan, cells, beside, 0);
     CHECK(inline_run.completed == beside_run.completed);
+    CHECK(inline_run.figures.synchronization.remote_chunks_written ==
+          beside_run.figures.synchronization.remote_chunks_written);
+    for (int cell = 0; cell < cells.count(); ++cell) {
+        CAPTURE(cell);
+        REQUIRE(inline_run.values.contents(cell) == beside_run.values.contents(cell));
+        REQUIRE(inline_run.values.trees().depth(inline_run.values.tree(cell)) ==
+                beside_run.values.trees().depth(beside_run.values.tree(cell)));
+    }
     const std::vector<std::string> expected = recorded(inline_checks);
     CHECK(recorded(beside) == expected);
     return expected;
@@ -64,7 +73,7 @@ bool mentions(const std::vector<std::string>& lines, ViolationKind kind) {
 
 }  // namespace
 
-TEST_CASE("race checks beside the run: the two-gpu plan and its broken forms") {
+TEST_CASE("cells tracked beside the run: the two-gpu plan and its broken forms") {
     CHECK(same_both_ways(mscclpp::parse_plan_json(two_gpu_plan(), "pair.json")).empty());
     // A relaxed signal publishing the put: stale reads, found both ways.
     const auto relaxed =
@@ -72,7 +81,7 @@ TEST_CASE("race checks beside the run: the two-gpu plan and its broken forms") {
     CHECK(mentions(relaxed, mscclpp::kinds::stale_read));
 }
 
-TEST_CASE("race checks beside the run: an exported plan of many batches, broken late") {
+TEST_CASE("cells tracked beside the run: an exported plan of many batches, broken late") {
     // Trivance B on 81 ranks: 27,216 steps, their accesses handed over in
     // many batches; a signal made relaxed at the last site breaks it in the
     // last of them.
@@ -89,7 +98,7 @@ TEST_CASE("race checks beside the run: an exported plan of many batches, broken 
     CHECK(mentions(lines, mscclpp::kinds::stale_read));
 }
 
-MSCCLPP_CORPUS_TEST_CASE("race checks beside the run: corpus plans and their broken copies") {
+MSCCLPP_CORPUS_TEST_CASE("cells tracked beside the run: corpus plans and their broken copies") {
     // Every plan, and for those with a site, the put moved before its wait
     // (races) and a signal made relaxed (stale reads) at their first site.
     int races = 0;

@@ -1,0 +1,80 @@
+#include "checker/mscclpp/cell_tracking.hpp"
+
+namespace trivcheck::mscclpp {
+
+namespace {
+
+/// Whether the collective sums contributions (the others make no sums).
+bool reduces(const Plan& plan) {
+    return plan.collective == "allreduce" || plan.collective == "reducescatter";
+}
+
+}  // namespace
+
+CellTracking::CellTracking(const RunState& state, msccl::ViolationSink& violations)
+    : state_(state),
+      checks_(state, violations),
+      values_(state.cells.count(),
+              launches * static_cast<int>(state.plan.gpus.size()) * state.input_stride *
+                  state.cells.pieces(),
+              reduces(state.plan)) {
+    // Start: input piece p of chunk c of gpu g holds contribution (g, c, p).
+    for (const Gpu& gpu : state_.plan.gpus)
+        for (int chunk = 0; chunk < gpu.input_chunks; ++chunk)
+            for (int piece = 0; piece < state_.cells.pieces(); ++piece)
+                values_.start(state_.cells.cell(gpu.id, BufferKind::input, chunk, piece),
+                              state_.input_contribution(0, gpu.id, chunk, piece));
+}
+
+RangesCellsView CellTracking::ranges_cells(const PlanStep& step,
+                                           std::span<const BufferRange> ranges, int launch,
+                                           RangesCells& kept) const {
+    if (kept.size() < ranges.size()) kept.resize(ranges.size());
+    for (std::size_t position = 0; position < ranges.size(); ++position)
+        state_.fill_range_cells(step, ranges[position], launch, kept[position]);
+    return RangesCellsView(kept).first(ranges.size());
+}
+
+void CellTracking::track(const StepClocks& step) {
+    const Process& process = state_.processes[static_cast<std::size_t>(step.process)];
+    if (process.caller) {
+        track_caller(step, process);
+        return;
+    }
+    const PlanStep& plan_step = process.steps[static_cast<std::size_t>(step.step)];
+    const Operation& op = *plan_step.operation;
+    const RangesCellsView sources = ranges_cells(plan_step, op.sources, process.launch, sources_);
+    for (const auto& source : sources)
+        for (const std::vector<int>& cells : source)
+            for (const int cell : cells) checks_.check_read(step, cell);
+    const RangesCellsView destinations =
+        ranges_cells(plan_step, op.destinations, process.launch, destinations_);
+    for (const auto& destination : destinations)
+        for (const std::vector<int>& cells : destination)
+            for (const int cell : cells) {
+                checks_.check_write(step, cell);
+                if (process.launch == 0 && !state_.cells.on_gpu(cell, process.gpu))
+                    ++remote_pieces_;
+            }
+    values_.step_values(op, sources, destinations, written_);
+    for (const auto& [cell, value] : written_) values_.set(cell, value);
+}
+
+void CellTracking::track_caller(const StepClocks& step, const Process& caller) {
+    // The caller reads what the launch left in its output (the stream's
+    // order makes that launch's own writes visible; a peer's need a signal).
+    for (const int cell : state_.output_cells(caller.gpu, caller.launch - 1))
+        checks_.check_read(step, cell);
+    if (caller.launch == launches) return;
+    // ... and writes new input for the next launch.
+    const Gpu& gpu = state_.plan.gpus[static_cast<std::size_t>(caller.gpu)];
+    for (int chunk = 0; chunk < gpu.input_chunks; ++chunk)
+        for (int piece = 0; piece < state_.cells.pieces(); ++piece) {
+            const int cell =
+                state_.cells.cell(gpu.id, BufferKind::input, chunk, piece, caller.launch);
+            checks_.check_write(step, cell);
+            values_.start(cell, state_.input_contribution(caller.launch, gpu.id, chunk, piece));
+        }
+}
+
+}  // namespace trivcheck::mscclpp
