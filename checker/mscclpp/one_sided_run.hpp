@@ -15,10 +15,11 @@ namespace trivcheck::mscclpp {
 inline constexpr int launches = 2;
 
 /// Runs of at least this many steps track their cells (race checks and
-/// values) on a thread beside the run. Trivance B's plan for 243 ranks runs 131,472 steps in
-/// 0.2 s, and gains little; for 512 ranks, 1.3 million steps, 1.03 s
-/// checked inline and 0.90 s beside. Small runs (the corpus's, `mutate`'s
-/// many) keep one thread.
+/// values) on a thread beside the run (check_plan: where a second core is).
+/// Trivance B's plans, least of three, one core against two (`taskset -c 0`):
+/// 243 ranks, 131,472 steps, 0.18 against 0.16 s; 512 ranks, 1.3 million
+/// steps, 0.83 against 0.71 s; 1,024 ranks, 3.5 million steps, 3.07 against
+/// 2.35 s. Small runs (the corpus's, `mutate`'s many) keep one thread.
 inline constexpr std::int64_t cells_beside_by_default = std::int64_t{1} << 17;
 
 /// What one run of a plan measured (the first launch's).

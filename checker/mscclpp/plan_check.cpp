@@ -1,5 +1,8 @@
 #include "checker/mscclpp/plan_check.hpp"
 
+#include <limits>
+
+#include "checker/core/usable_cores.hpp"
 #include "checker/msccl/violation_sink.hpp"
 #include "checker/mscclpp/one_sided_run.hpp"
 #include "checker/mscclpp/plan_postconditions.hpp"
@@ -22,7 +25,10 @@ CheckOutcome outcome(const msccl::ViolationSink& violations,
 Report check_plan(const Plan& plan, int max_recorded_violations) {
     const CellLayout cells(plan, pieces_per_chunk(plan));
     msccl::ViolationSink violations(max_recorded_violations);
-    const RunResult run = run_plan(plan, cells, violations);
+    // The cells on a thread beside the run only where a second core is to run it.
+    const RunResult run = run_plan(
+        plan, cells, violations,
+        usable_cores() > 1 ? cells_beside_by_default : std::numeric_limits<std::int64_t>::max());
     const bool postcondition = has_postcondition(plan);
     int reduction_depth = 0;
     // Rank consistency is a named check, not a failure of the collective: a
