@@ -172,9 +172,10 @@ class ClockPages {
     IdTable inners_by_hash_;
     /// The latest joins of inner nodes, (level, smaller id, larger id) ->
     /// their join, one per slot of a 4 MiB table that a join overwrites: a
-    /// process joins what its neighbours joined just before. A table of every join (100 MiB at
-    /// 1,024 ranks) found a fifth more, each after a cache miss; a join not
-    /// found is made again, its result found among the nodes.
+    /// process joins what its neighbours joined just before. A table of
+    /// every join (100 MiB at 1,024 ranks) found a fifth more, each after a
+    /// cache miss; a join not found is made again, its result found among
+    /// the nodes.
     struct RecentJoin {
         /// 0 (a node joined with itself, never asked): empty.
         std::uint64_t key = 0;

@@ -202,14 +202,6 @@ RunClocks::RunClocks(std::vector<int> slots, std::int64_t steps)
       pages_(slots_.empty() ? 0 : *std::ranges::max_element(slots_) + 1, steps),
       reader_(pages_) {}
 
-int RunClocks::weak_entry(const ProcessClocks& clocks, int self, int process) const {
-    return process == self ? clocks.own : clocks.weak.at(reader_, slot(process));
-}
-
-int RunClocks::strong_entry(const ProcessClocks& clocks, int self, int process) const {
-    return process == self ? clocks.own : clocks.strong.at(reader_, slot(process));
-}
-
 Token RunClocks::token(ProcessClocks& clocks, int self, bool relaxed) {
     Token token;
     token.strong = PagedClock(clocks.strong, slot(self), clocks.own);

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "checker/core/report.hpp"
-#include "checker/mscclpp/cell_values.hpp"
 #include "checker/mscclpp/mailbox.hpp"
 #include "checker/mscclpp/one_sided_run.hpp"
 #include "checker/mscclpp/paged_clock.hpp"
@@ -66,9 +65,6 @@ class RunClocks {
     RunClocks(const RunClocks&) = delete;
     RunClocks& operator=(const RunClocks&) = delete;
 
-    /// Entry `process` of `clocks` (of process `self`), weakly or strongly.
-    int weak_entry(const ProcessClocks& clocks, int self, int process) const;
-    int strong_entry(const ProcessClocks& clocks, int self, int process) const;
     /// Entry `process` of `clock`, read through `reader` (a thread's own).
     int entry(const ClockReader& reader, const PagedClock& clock, int process) const {
         return clock.at(reader, slot(process));
