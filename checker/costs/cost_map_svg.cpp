@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 
+#include "checker/costs/nccl_comparison.hpp"
 #include "checker/formats/units.hpp"
 #include "checker/pictures/svg_document.hpp"
 
@@ -30,6 +31,38 @@ std::pair<double, double> cell_span(const std::vector<double>& sizes, std::size_
     const double from = i == 0 ? left : axis.x(mid(i - 1, i));
     const double to = i + 1 == sizes.size() ? left + plot_width : axis.x(mid(i, i + 1));
     return {from, to};
+}
+
+/// The fill of NCCL's pick, by candidate index (Tree blues, Ring oranges, PAT purple).
+const char* nccl_colour(int candidate) {
+    static const char* const colours[9] = {"#08519c", "#3182bd", "#9ecae1", "#a63603", "#e6550d",
+                                           "#fdae6b", "#54278f", "#756bb1", "#bcbddc"};
+    return colours[candidate];
+}
+
+/// NCCL's bands across [y, y + height) and, where schedules compete, a dark
+/// bar under them over the sizes where the fastest checked one beats NCCL's pick.
+void draw_nccl_strip(SvgDocument& svg, const TopologyCosts& row, const CostModel& model,
+                     const SizeAxis& axis, double y, double height, std::vector<int>& shown) {
+    for (const NcclBand& band : row.nccl->bands) {
+        const auto from_bytes = static_cast<double>(band.from),
+                   to_bytes = static_cast<double>(band.to);
+        const double from = from_bytes <= model.sizes.front() ? left : axis.x(from_bytes);
+        const double to = to_bytes > model.sizes.back() ? left + plot_width : axis.x(to_bytes);
+        svg.comment(row.topology.describe() + ": NCCL picks " +
+                    nccl_candidate_label(row.nccl->tuning.candidates[band.candidate]) + " from " +
+                    format_bytes(static_cast<double>(band.from)));
+        svg.rect(from, y, to - from, height, nccl_colour(band.candidate));
+        if (std::find(shown.begin(), shown.end(), band.candidate) == shown.end())
+            shown.push_back(band.candidate);
+    }
+    if (row.competitors.empty()) return;
+    for (std::size_t i = 0; i < model.sizes.size(); ++i) {
+        int schedule = -1;
+        if (nccl_over_schedule(row, model, nccl_bytes(model.sizes[i]), schedule) <= 1) continue;
+        const auto [from, to] = cell_span(model.sizes, i, axis);
+        svg.rect(from, y + height - 3, to - from, 3, "#000000");
+    }
 }
 
 std::string legend_label(const Competitor& competitor) {
@@ -70,27 +103,39 @@ std::string cost_map_svg(const CostModel& model) {
     const double row_height = std::clamp(
         std::floor(560.0 / static_cast<double>(std::max<std::size_t>(rows, 1))), 4.0, 28.0);
     const double plot_bottom = top + row_height * static_cast<double>(rows);
-    const double height = std::max(plot_bottom + bottom, top + 40.0 + 18.0 * 12);
+    const double height =
+        std::max(plot_bottom + bottom, top + 40.0 + 18.0 * (model.nccl ? 22 : 12));
     SvgDocument svg(left + plot_width + legend_width, height);
-    svg.text(left, 20,
-             "Fastest all-reduce, K and \xCE\x98 " +
-                 std::string(model.source == CostSource::executed ? "of the checked schedules"
-                                                                  : "from the paper's formulas") +
-                 ": \xCE\xB1 = " + format_seconds(model.alpha_seconds) + ", link " +
-                 format_rate(1 / model.seconds_per_byte),
-             14, "start");
+    const bool schedules = rows > 0 && !model.rows.front().competitors.empty();
+    svg.text(
+        left, 20,
+        !schedules
+            ? "NCCL's pick (NVIDIA/nccl 2.30.7's model, docs/cost-model.md)"
+            : std::string(model.nccl ? "NCCL's pick (upper strip) over the fastest all-reduce, "
+                                     : "Fastest all-reduce, ") +
+                  "K and \xCE\x98 " +
+                  std::string(model.source == CostSource::executed ? "of the checked schedules"
+                                                                   : "from the paper's formulas") +
+                  ": \xCE\xB1 = " + format_seconds(model.alpha_seconds) + ", link " +
+                  format_rate(1 / model.seconds_per_byte),
+        14, "start");
     if (model.sizes.empty()) return svg.finish();
     const SizeAxis axis{model.sizes.front(), model.sizes.back()};
     std::vector<int> winners_shown;  // indices into all competitors of row 0 (same list every row)
+    std::vector<int> nccl_shown;     // NCCL candidates picked somewhere
     // A label every 1, 2, 4, 8, ... rows: at most 25 (ring:8, 16, 24, ... on rings 8..128).
     std::size_t label_stride = 1;
     while (rows > 25 * label_stride) label_stride *= 2;
     for (std::size_t r = 0; r < rows; ++r) {
         const TopologyCosts& row = model.rows[r];
         const double y = plot_bottom - row_height * static_cast<double>(r + 1);
+        const double nccl_height = !row.nccl   ? 0
+                                   : schedules ? std::round(row_height * 0.4)
+                                               : row_height;
+        if (row.nccl) draw_nccl_strip(svg, row, model, axis, y, nccl_height, nccl_shown);
         // One rectangle per run of cells with the same winner.
         std::size_t run = 0;
-        for (std::size_t i = 1; i <= model.sizes.size(); ++i) {
+        for (std::size_t i = 1; schedules && i <= model.sizes.size(); ++i) {
             if (i < model.sizes.size() && row.winners[i] == row.winners[run]) continue;
             const int winner = row.winners[run];
             const double from = cell_span(model.sizes, run, axis).first;
@@ -100,7 +145,7 @@ std::string cost_map_svg(const CostModel& model) {
             if (winner >= 0 && std::find(winners_shown.begin(), winners_shown.end(), winner) ==
                                    winners_shown.end())
                 winners_shown.push_back(winner);
-            svg.rect(from, y, to - from, row_height, fill);
+            svg.rect(from, y + nccl_height, to - from, row_height - nccl_height, fill);
             run = i;
         }
         for (const Crossover& crossover : row.crossovers) {
@@ -108,8 +153,8 @@ std::string cost_map_svg(const CostModel& model) {
                         row.competitors[crossover.from].competitor.label + " -> " +
                         row.competitors[crossover.to].competitor.label + " at " +
                         format_bytes(crossover.bytes));
-            svg.path("M" + svg_number(axis.x(crossover.bytes)) + " " + svg_number(y) + " v" +
-                         svg_number(row_height),
+            svg.path("M" + svg_number(axis.x(crossover.bytes)) + " " + svg_number(y + nccl_height) +
+                         " v" + svg_number(row_height - nccl_height),
                      "#000", 1.2);
         }
         if (r % label_stride == 0 || r + 1 == rows)
@@ -121,6 +166,22 @@ std::string cost_map_svg(const CostModel& model) {
     std::sort(winners_shown.begin(), winners_shown.end());
     double y = top;
     const double x = left + plot_width + 16;
+    if (model.nccl) {
+        std::sort(nccl_shown.begin(), nccl_shown.end());
+        svg.text(x, y + 10, "NCCL's pick", 12, "start");
+        for (int candidate : nccl_shown) {
+            y += 18;
+            svg.rect(x, y, 14, 12, nccl_colour(candidate), "#444", 0.5);
+            svg.text(x + 20, y + 10,
+                     nccl_candidate_label(model.rows.front().nccl->tuning.candidates[candidate]),
+                     11, "start");
+        }
+        if (!schedules) return svg.finish();
+        y += 18;
+        svg.rect(x, y + 4, 14, 3, "#000000");
+        svg.text(x + 20, y + 10, "a checked schedule beats NCCL's pick", 11, "start");
+        y += 26;
+    }
     svg.text(x, y + 10, "winner (L solid, B light)", 12, "start");
     for (int index : winners_shown) {
         y += 18;

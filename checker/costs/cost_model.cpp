@@ -38,6 +38,15 @@ std::string published_note(const Competitor& competitor, const Topology& topolog
 }
 
 void choose_winners(TopologyCosts& row, const CostModel& model) {
+    const std::vector<std::optional<CostLine>> lines = cost_lines(row, model);
+    for (double bytes : model.sizes) row.winners.push_back(fastest_at(lines, bytes));
+    if (!model.sizes.empty())
+        row.crossovers = winner_changes(lines, model.sizes.front(), model.sizes.back());
+}
+
+}  // namespace
+
+std::vector<std::optional<CostLine>> cost_lines(const TopologyCosts& row, const CostModel& model) {
     std::vector<std::optional<CostLine>> lines;
     for (const CompetitorCosts& costs : row.competitors) {
         if (!costs.competes) {
@@ -48,12 +57,8 @@ void choose_winners(TopologyCosts& row, const CostModel& model) {
         lines.push_back(
             CostLine{figures.steps * model.alpha_seconds, figures.theta * model.seconds_per_byte});
     }
-    for (double bytes : model.sizes) row.winners.push_back(fastest_at(lines, bytes));
-    if (!model.sizes.empty())
-        row.crossovers = winner_changes(lines, model.sizes.front(), model.sizes.back());
+    return lines;
 }
-
-}  // namespace
 
 const char* to_string(CostSource source) {
     return source == CostSource::executed ? "executed" : "formula";
@@ -75,8 +80,11 @@ CostModel compute_cost_model(const CostModelRequest& request) {
     model.alpha_seconds = request.alpha_seconds;
     model.seconds_per_byte = request.seconds_per_byte;
     model.sizes = request.sizes;
+    model.nccl = request.nccl;
     for (const Topology& topology : request.topologies) {
-        TopologyCosts row{topology, {}, {}, {}};
+        TopologyCosts row{topology, {}, {}, {}, {}};
+        if (request.nccl)
+            row.nccl = compute_nccl_row(*request.nccl, topology.rank_count(), request.sizes);
         for (const Competitor& competitor : request.competitors) {
             CompetitorCosts costs{
                 competitor, {}, {}, "", "", false, published_note(competitor, topology)};

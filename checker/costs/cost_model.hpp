@@ -7,6 +7,7 @@
 #include "checker/costs/competitors.hpp"
 #include "checker/costs/cost_envelope.hpp"
 #include "checker/costs/formula_figures.hpp"
+#include "checker/costs/nccl_model.hpp"
 #include "checker/execution/executor.hpp"
 
 namespace trivcheck {
@@ -32,6 +33,8 @@ struct CostModelRequest {
     /// Completes a generator request with what models/ cannot supply (the
     /// synthesized last step's planner, which lives in proofs/).
     std::function<void(GeneratorRequest&)> prepare = {};
+    /// Also NCCL's own model and pick per size (docs/cost-model.md).
+    std::optional<NcclModelSettings> nccl = {};
 };
 
 /// One competitor at one topology: its figures and whether it competes.
@@ -63,6 +66,8 @@ struct TopologyCosts {
     std::vector<int> winners;
     /// Every change of winner between the first and the last size, exact m.
     std::vector<Crossover> crossovers;
+    /// NCCL's model on this topology, when the request asks for it.
+    std::optional<NcclRowCosts> nccl = {};
 
     /// T(m) of competitors[index] under `source`.
     double seconds(int index, CostSource source, double alpha, double beta, double bytes) const;
@@ -76,7 +81,11 @@ struct CostModel {
     std::vector<TopologyCosts> rows;
     /// Executed source: some check gave no verdict (too large): exit 4.
     bool any_unknown = false;
+    std::optional<NcclModelSettings> nccl;
 };
+
+/// Every competitor's T(m) as a line (absent where it does not compete).
+std::vector<std::optional<CostLine>> cost_lines(const TopologyCosts& row, const CostModel& model);
 
 /// Figures for every competitor at every topology (each schedule executed
 /// once per topology, never per m), then the winner per m and the crossovers.

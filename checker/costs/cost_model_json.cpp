@@ -1,5 +1,7 @@
 #include "checker/costs/cost_model_json.hpp"
 
+#include "checker/costs/nccl_model_json.hpp"
+
 namespace trivcheck {
 
 namespace {
@@ -55,12 +57,21 @@ nlohmann::json row_json(const TopologyCosts& row, const CostModel& model) {
         crossovers.push_back({{"m_bytes", crossover.bytes},
                               {"from", named_json(row, crossover.from, model.source)},
                               {"to", named_json(row, crossover.to, model.source)}});
-    return {{"topology", row.topology.describe()},
-            {"ranks", row.topology.rank_count()},
-            {"dimensions", dimensions},
-            {"competitors", std::move(competitors)},
-            {"winners", std::move(winners)},
-            {"crossovers", std::move(crossovers)}};
+    nlohmann::json json = {{"topology", row.topology.describe()},
+                           {"ranks", row.topology.rank_count()},
+                           {"dimensions", dimensions},
+                           {"competitors", std::move(competitors)},
+                           {"winners", std::move(winners)},
+                           {"crossovers", std::move(crossovers)}};
+    if (row.nccl) json["nccl"] = nccl_row_json(row, model);
+    return json;
+}
+
+/// "executed", "formula", "nccl" (NCCL's model alone) or "both".
+std::string cost_model_source_label(const CostModel& model) {
+    const bool schedules = !model.rows.empty() && !model.rows.front().competitors.empty();
+    if (model.nccl) return schedules ? "both" : "nccl";
+    return to_string(model.source);
 }
 
 }  // namespace
@@ -68,11 +79,13 @@ nlohmann::json row_json(const TopologyCosts& row, const CostModel& model) {
 nlohmann::json cost_model_to_json(const CostModel& model) {
     nlohmann::json rows = nlohmann::json::array();
     for (const TopologyCosts& row : model.rows) rows.push_back(row_json(row, model));
-    return {{"schema", "trivcheck.cost_model/1"},
-            {"source", to_string(model.source)},
-            {"alpha_seconds", model.alpha_seconds},
-            {"seconds_per_byte", model.seconds_per_byte},
-            {"topologies", std::move(rows)}};
+    nlohmann::json json = {{"schema", "trivcheck.cost_model/1"},
+                           {"source", cost_model_source_label(model)},
+                           {"alpha_seconds", model.alpha_seconds},
+                           {"seconds_per_byte", model.seconds_per_byte},
+                           {"topologies", std::move(rows)}};
+    if (model.nccl) json["nccl"] = nccl_settings_json(*model.nccl);
+    return json;
 }
 
 }  // namespace trivcheck

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "checker/costs/nccl_model_text.hpp"
 #include "checker/formats/text_table.hpp"
 #include "checker/formats/units.hpp"
 
@@ -84,11 +85,8 @@ std::string winner_ranges(const TopologyCosts& row, const CostModel& model) {
     return text;
 }
 
-}  // namespace
-
-std::string format_theta(double theta) { return format("%.4g", theta); }
-
-std::string cost_model_to_text(const CostModel& model) {
+/// The α-β settings: the formula, the source, α, β and the sizes.
+std::string schedule_settings_text(const CostModel& model) {
     std::string text = "cost model T = K\xC2\xB7\xCE\xB1 + \xCE\x98\xC2\xB7m\xC2\xB7\xCE\xB2, ";
     text += model.source == CostSource::executed
                 ? "K and \xCE\x98 of the checked schedule (only schedules that hold compete)"
@@ -101,12 +99,27 @@ std::string cost_model_to_text(const CostModel& model) {
                 format_bytes(model.sizes.back()) + " (" + std::to_string(model.sizes.size()) +
                 " sizes)";
     text += "\n";
+    return text;
+}
+
+}  // namespace
+
+std::string format_theta(double theta) { return format("%.4g", theta); }
+
+std::string cost_model_to_text(const CostModel& model) {
+    const bool schedules = !model.rows.empty() && !model.rows.front().competitors.empty();
+    std::string text = model.nccl ? nccl_settings_text(*model.nccl) : "";
+    if (schedules) text += schedule_settings_text(model);
     for (const TopologyCosts& row : model.rows) {
         text += "\n" + row.topology.describe() + " (" + std::to_string(row.topology.rank_count()) +
                 " ranks)\n";
-        text += competitor_table(row, model.source);
-        text += winner_ranges(row, model);
+        if (schedules) {
+            text += competitor_table(row, model.source);
+            text += winner_ranges(row, model);
+        }
+        if (row.nccl) text += nccl_row_text(row, model);
     }
+    if (!schedules) return text;
     text += "\n* does not compete. \xCE\x98 in units of m on the busiest links";
     text += model.rows.size() && model.rows.front().topology.dims.size() > 1
                 ? "; \xCE\x98\xC2\xB7"
