@@ -119,18 +119,23 @@ NcclChoice nccl_choose(const NcclTuning& tuning, std::uint64_t bytes) {
     return choice;
 }
 
-std::vector<NcclBand> nccl_bands(const NcclTuning& tuning, std::uint64_t low, std::uint64_t high) {
-    // Where a line may change: a tree correction factor starts (64·2^k), the
-    // ring's plateau starts.
-    std::vector<std::uint64_t> edges{low};
+std::vector<std::uint64_t> nccl_line_edges(const NcclTuning& tuning, std::uint64_t low,
+                                           std::uint64_t high) {
+    std::vector<std::uint64_t> edges;
     for (int k = 0; k <= tree_correction_sizes; ++k) edges.push_back(64ull << k);
     edges.push_back(plateau_start(tuning));
-    edges.push_back(high + 1);
     std::sort(edges.begin(), edges.end());
     edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+    std::erase_if(edges, [&](std::uint64_t edge) { return edge <= low || edge > high; });
+    return edges;
+}
+
+std::vector<NcclBand> nccl_bands(const NcclTuning& tuning, std::uint64_t low, std::uint64_t high) {
+    std::vector<std::uint64_t> edges{low};
+    for (std::uint64_t edge : nccl_line_edges(tuning, low, high)) edges.push_back(edge);
+    edges.push_back(high + 1);
     std::vector<NcclBand> bands;
     for (std::size_t e = 0; e + 1 < edges.size(); ++e) {
-        if (edges[e] < low || edges[e + 1] > high + 1) continue;
         std::uint64_t from = edges[e];
         const std::uint64_t end = edges[e + 1];
         while (from < end) {

@@ -36,6 +36,11 @@ struct NcclBand {
     int candidate = -1;
 };
 
+/// The sizes in (low, high] where some estimate changes its line: a tree
+/// correction factor starts (64·2^k) or the ring's plateau starts; sorted.
+std::vector<std::uint64_t> nccl_line_edges(const NcclTuning& tuning, std::uint64_t low,
+                                           std::uint64_t high);
+
 /// NCCL's picks from `low` to `high` (both included) as bands, their edges
 /// exact to the byte: the estimates are lines between the sizes where a
 /// tree correction factor or the ring's plateau starts, and each line leaves

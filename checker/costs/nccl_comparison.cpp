@@ -29,9 +29,19 @@ std::vector<NcclComparisonBand> nccl_comparison(const TopologyCosts& row, const 
         edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
         for (std::size_t e = 0; e + 1 < edges.size(); ++e) {
             NcclComparisonBand part{edges[e], edges[e + 1], band.candidate, -1, 0, 0};
-            part.ratio_at_from = nccl_over_schedule(row, model, part.from, part.schedule);
-            int end_schedule = -1;
-            part.ratio_at_end = nccl_over_schedule(row, model, part.to - 1, end_schedule);
+            // Both times are lines between NCCL's line edges, so their ratio
+            // is monotone there: its extremes are at the ends of those pieces.
+            std::vector<std::uint64_t> ends{part.from, part.to - 1};
+            for (std::uint64_t edge : nccl_line_edges(row.nccl->tuning, part.from, part.to - 1)) {
+                ends.push_back(edge - 1);
+                ends.push_back(edge);
+            }
+            for (std::uint64_t bytes : ends) {
+                const double ratio = nccl_over_schedule(row, model, bytes, part.schedule);
+                part.least_ratio = bytes == part.from ? ratio : std::min(part.least_ratio, ratio);
+                part.largest_ratio =
+                    bytes == part.from ? ratio : std::max(part.largest_ratio, ratio);
+            }
             bands.push_back(part);
         }
     }

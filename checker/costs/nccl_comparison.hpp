@@ -7,8 +7,8 @@
 namespace trivcheck {
 
 /// A run of sizes [from, to) over which both NCCL's pick and the fastest
-/// checked schedule stay, with NCCL's estimate over the schedule's α-β time
-/// at both ends (above 1: the schedule is faster).
+/// checked schedule stay, with the least and the largest of NCCL's estimate
+/// over the schedule's α-β time (above 1: the schedule is faster).
 struct NcclComparisonBand {
     std::uint64_t from = 0;
     std::uint64_t to = 0;
@@ -16,8 +16,8 @@ struct NcclComparisonBand {
     int nccl_candidate = -1;
     /// Index into the row's competitors; -1 when none competes.
     int schedule = -1;
-    double ratio_at_from = 0;
-    double ratio_at_end = 0;
+    double least_ratio = 0;
+    double largest_ratio = 0;
 };
 
 /// NCCL's estimate for `bytes` over the fastest checked schedule's time

@@ -58,7 +58,8 @@ std::string pick_table(const TopologyCosts& row) {
 }
 
 std::string comparison_table(const TopologyCosts& row, const CostModel& model) {
-    TextTable table({"m", "NCCL's pick", "fastest checked schedule", "NCCL's time / its time"});
+    TextTable table({"m", "NCCL's pick", "fastest checked schedule",
+                     "NCCL's time / its time (least .. largest)"});
     const std::vector<NcclComparisonBand> bands = nccl_comparison(row, model);
     for (const NcclComparisonBand& band : bands) {
         const NcclCandidate& candidate = row.nccl->tuning.candidates[band.nccl_candidate];
@@ -66,8 +67,8 @@ std::string comparison_table(const TopologyCosts& row, const CostModel& model) {
         table.add_row({nccl_size_range(band.from, band.to, &band == &bands.back()),
                        nccl_candidate_label(candidate),
                        competes ? row.competitors[band.schedule].competitor.label : "none competes",
-                       competes ? nccl_number("%.3g", band.ratio_at_from) + " .. " +
-                                      nccl_number("%.3g", band.ratio_at_end)
+                       competes ? nccl_number("%.3g", band.least_ratio) + " .. " +
+                                      nccl_number("%.3g", band.largest_ratio)
                                 : "-"});
     }
     return table.render("    ");
