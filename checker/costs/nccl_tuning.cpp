@@ -1,6 +1,7 @@
 #include "checker/costs/nccl_tuning.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 
 // Every constant below is NVIDIA/nccl 2.30.7's (makefiles/version.mk), from
@@ -144,14 +145,7 @@ float algorithm_bandwidth(const NcclSetting& setting, NcclCollective collective,
 
 }  // namespace
 
-long nccl_log2i(std::uint64_t value) {
-    long result = -1;
-    while (value > 0) {
-        value >>= 1;
-        ++result;
-    }
-    return result;
-}
+long nccl_log2i(std::uint64_t value) { return static_cast<long>(std::bit_width(value)) - 1; }
 
 const char* to_string(NcclArch arch) {
     switch (arch) {

@@ -44,7 +44,8 @@ TEST_CASE("model --source nccl prints NCCL's pick and time per size, Hopper, 2 x
     const auto gather = testing::run_trivcheck(
         "model --topo ring:16 --source nccl --collective all_gather --m 8MiB,16MiB,64MiB --json");
     REQUIRE(gather.exit_code == 0);
-    const auto& gather_sizes = nlohmann::json::parse(gather.out)["topologies"][0]["nccl"]["sizes"];
+    const auto gather_json = nlohmann::json::parse(gather.out);
+    const auto& gather_sizes = gather_json["topologies"][0]["nccl"]["sizes"];
     CHECK(gather_sizes[0]["pick"] == "PAT/Simple");
     CHECK(gather_sizes[1]["pick"] == "Ring/LL128");
     CHECK(gather_sizes[2]["pick"] == "Ring/Simple");
