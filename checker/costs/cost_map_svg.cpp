@@ -50,7 +50,8 @@ void draw_nccl_strip(SvgDocument& svg, const TopologyCosts& row, const CostModel
         const double from = from_bytes <= model.sizes.front() ? left : axis.x(from_bytes);
         const double to = to_bytes > model.sizes.back() ? left + plot_width : axis.x(to_bytes);
         svg.comment(row.topology.describe() + ": NCCL picks " +
-                    nccl_candidate_label(row.nccl->tuning.candidates[band.candidate]) + " from " +
+                    nccl_candidate_label(row.nccl->tuning.candidates[band.candidate]) + " on " +
+                    std::to_string(band.channels) + " channels from " +
                     format_bytes(static_cast<double>(band.from)));
         svg.rect(from, y, to - from, height, nccl_colour(band.candidate));
         if (std::find(shown.begin(), shown.end(), band.candidate) == shown.end())

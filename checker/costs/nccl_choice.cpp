@@ -60,13 +60,6 @@ std::uint64_t threshold(const NcclTuning& tuning, const NcclCandidate& candidate
     return value;
 }
 
-int nccl_pick_at(const NcclTuning& tuning, std::uint64_t bytes) {
-    std::vector<float> times;
-    for (const NcclCandidate& candidate : tuning.candidates)
-        times.push_back(nccl_algo_time(tuning, candidate, bytes));
-    return nccl_least_time(times);
-}
-
 }  // namespace
 
 int nccl_least_time(const std::vector<float>& times) {
@@ -139,17 +132,23 @@ std::vector<NcclBand> nccl_bands(const NcclTuning& tuning, std::uint64_t low, st
         std::uint64_t from = edges[e];
         const std::uint64_t end = edges[e + 1];
         while (from < end) {
-            const int chosen = nccl_pick_at(tuning, from);
-            // First size after `from` with another pick, by bisection.
+            const NcclChoice first = nccl_choose(tuning, from);
+            auto same_as_first = [&](std::uint64_t bytes) {
+                const NcclChoice choice = nccl_choose(tuning, bytes);
+                return choice.candidate == first.candidate && choice.channels == first.channels;
+            };
+            // First size after `from` with another pick or channel count, by bisection.
             std::uint64_t same = from, other = end;
             while (other - same > 1) {
                 const std::uint64_t middle = same + (other - same) / 2;
-                (nccl_pick_at(tuning, middle) == chosen ? same : other) = middle;
+                (same_as_first(middle) ? same : other) = middle;
             }
-            if (!bands.empty() && bands.back().candidate == chosen && bands.back().to == from)
+            const NcclBand* last = bands.empty() ? nullptr : &bands.back();
+            if (last && last->candidate == first.candidate && last->channels == first.channels &&
+                last->to == from)
                 bands.back().to = other;
             else
-                bands.push_back({from, other, chosen});
+                bands.push_back({from, other, first.candidate, first.channels});
             from = other;
         }
     }

@@ -29,11 +29,13 @@ struct NcclChoice {
 };
 NcclChoice nccl_choose(const NcclTuning& tuning, std::uint64_t bytes);
 
-/// A run of sizes [from, to) (whole bytes) over which NCCL's pick stays.
+/// A run of sizes [from, to) (whole bytes) over which NCCL's pick and the
+/// channels it spreads the call over both stay.
 struct NcclBand {
     std::uint64_t from = 0;
     std::uint64_t to = 0;
     int candidate = -1;
+    int channels = 0;
 };
 
 /// The sizes in (low, high] where some estimate changes its line: a tree
@@ -41,10 +43,11 @@ struct NcclBand {
 std::vector<std::uint64_t> nccl_line_edges(const NcclTuning& tuning, std::uint64_t low,
                                            std::uint64_t high);
 
-/// NCCL's picks from `low` to `high` (both included) as bands, their edges
-/// exact to the byte: the estimates are lines between the sizes where a
-/// tree correction factor or the ring's plateau starts, and each line leaves
-/// the lowest envelope once, so an edge is found by bisection.
+/// NCCL's picks and channels from `low` to `high` (both included) as bands,
+/// their edges exact to the byte: the estimates are lines between the sizes
+/// where a tree correction factor or the ring's plateau starts, each line
+/// leaves the lowest envelope once and a pick's channels only grow with the
+/// size, so an edge is found by bisection.
 std::vector<NcclBand> nccl_bands(const NcclTuning& tuning, std::uint64_t low, std::uint64_t high);
 
 }  // namespace trivcheck

@@ -16,8 +16,16 @@ double nccl_over_schedule(const TopologyCosts& row, const CostModel& model, std:
 }
 
 std::vector<NcclComparisonBand> nccl_comparison(const TopologyCosts& row, const CostModel& model) {
-    std::vector<NcclComparisonBand> bands;
+    // NCCL's bands by pick alone: the channels do not change its estimate.
+    std::vector<NcclBand> picks;
     for (const NcclBand& band : row.nccl->bands) {
+        if (!picks.empty() && picks.back().candidate == band.candidate)
+            picks.back().to = band.to;
+        else
+            picks.push_back(band);
+    }
+    std::vector<NcclComparisonBand> bands;
+    for (const NcclBand& band : picks) {
         std::vector<std::uint64_t> edges{band.from};
         for (const Crossover& crossover : row.crossovers) {
             // The first whole byte at or after the crossing.

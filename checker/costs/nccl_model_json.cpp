@@ -67,7 +67,8 @@ nlohmann::json nccl_row_json(const TopologyCosts& row, const CostModel& model) {
     for (const NcclBand& band : nccl.bands)
         bands.push_back({{"from_bytes", band.from},
                          {"to_bytes", band.to - 1},
-                         {"pick", nccl_candidate_label(nccl.tuning.candidates[band.candidate])}});
+                         {"pick", nccl_candidate_label(nccl.tuning.candidates[band.candidate])},
+                         {"channels", band.channels}});
     nlohmann::json sizes = nlohmann::json::array();
     for (std::size_t i = 0; i < model.sizes.size(); ++i) sizes.push_back(size_json(row, model, i));
     return {{"comm_channels", nccl.tuning.comm_channels},

@@ -46,12 +46,12 @@ std::string candidate_table(const NcclTuning& tuning) {
 }
 
 std::string pick_table(const TopologyCosts& row) {
-    TextTable table({"m", "NCCL's pick", "its time"});
+    TextTable table({"m", "NCCL's pick", "channels", "its time"});
     const std::vector<NcclBand>& bands = row.nccl->bands;
     for (const NcclBand& band : bands) {
         const NcclCandidate& candidate = row.nccl->tuning.candidates[band.candidate];
         table.add_row({nccl_size_range(band.from, band.to, &band == &bands.back()),
-                       nccl_candidate_label(candidate),
+                       nccl_candidate_label(candidate), std::to_string(band.channels),
                        nccl_time_range(row.nccl->tuning, candidate, band.from, band.to)});
     }
     return table.render("    ");

@@ -57,9 +57,10 @@ TEST_CASE("model --source nccl as text: the candidates and the bands, exact to t
     for (const char* line : {
              "    Tree/LL      46.8 us   4.939 GB/s  yes\n",
              "    PAT/Simple   -         -           no: tuning.cc:298: no PAT all-reduce\n",
-             "    32 B .. 128 KiB         Tree/LL      46.81 us .. 91.03 us\n",
-             "    3.412 MiB .. 4 MiB      Ring/LL128   420.9 us .. 447.1 us\n",
-             "    92.86 MiB .. 1 GiB      Ring/Simple  4.404 ms .. 42.54 ms\n",
+             "    32 B .. 8 KiB           Tree/LL      1         46.81 us .. 49.17 us\n",
+             "    16 KiB .. 128 KiB       Tree/LL      4         51.54 us .. 91.03 us\n",
+             "    3.412 MiB .. 4 MiB      Ring/LL128   4         420.9 us .. 447.1 us\n",
+             "    92.86 MiB .. 1 GiB      Ring/Simple  4         4.404 ms .. 42.54 ms\n",
          }) {
         CAPTURE(line);
         CHECK(run.out.find(line) != std::string::npos);
@@ -67,10 +68,12 @@ TEST_CASE("model --source nccl as text: the candidates and the bands, exact to t
     const auto json = nlohmann::json::parse(
         testing::run_trivcheck("model --topo ring:16 --source nccl --m 32B..1GiB --json").out);
     const auto& bands = json["topologies"][0]["nccl"]["bands"];
-    REQUIRE(bands.size() == 8);
-    CHECK(bands[0]["to_bytes"] == 131071);
-    CHECK(bands[2]["from_bytes"] == 3577946);
-    CHECK(bands[7]["to_bytes"] == 1073741824);
+    REQUIRE(bands.size() == 11);
+    CHECK(bands[0]["to_bytes"] == 8191);
+    CHECK(bands[0]["channels"] == 1);
+    CHECK(bands[3]["to_bytes"] == 131071);
+    CHECK(bands[5]["from_bytes"] == 3577946);
+    CHECK(bands[10]["to_bytes"] == 1073741824);
 }
 
 TEST_CASE("model --source both: NCCL's pick beside the fastest checked schedule, and the ratio") {
@@ -115,7 +118,7 @@ TEST_CASE("model --source both --svg draws NCCL's bands over the winners") {
     const std::string text = svg.str();
     for (const char* label :
          {"NCCL's pick", "Tree/LL128", "Ring/LL128", "a checked schedule beats NCCL's pick",
-          "ring:16: NCCL picks Tree/LL from 32 B"})
+          "ring:16: NCCL picks Tree/LL on 1 channels from 32 B"})
         CHECK(text.find(label) != std::string::npos);
     std::remove(path.c_str());
 }

@@ -102,8 +102,16 @@ TEST_CASE(
     "NCCL's all-reduce bands are exact to the byte, and dip to the ring between powers of two") {
     const NcclTuning tuning = hopper_tuning(16, NcclCollective::all_reduce);
     const std::vector<NcclBand> bands = nccl_bands(tuning, 32, 1024 * mib);
+    // The bands by pick alone (the first four are Tree/LL on 1, 2, 3, 4 channels).
+    std::vector<NcclBand> by_pick;
+    for (const NcclBand& band : bands) {
+        if (!by_pick.empty() && by_pick.back().candidate == band.candidate)
+            by_pick.back().to = band.to;
+        else
+            by_pick.push_back(band);
+    }
     std::vector<std::string> picks;
-    for (const NcclBand& band : bands)
+    for (const NcclBand& band : by_pick)
         picks.push_back(nccl_candidate_label(tuning.candidates[band.candidate]));
     // Tree/LL128's correction factor is 0.6 from 2 MiB to 4 MiB and 0.8 to
     // 8 MiB: there Ring/LL128 is faster before the next power of two.
@@ -111,23 +119,34 @@ TEST_CASE(
                                             "Tree/LL128", "Ring/LL128", "Tree/LL128",
                                             "Ring/LL128", "Ring/Simple"};
     CHECK(picks == expected);
-    REQUIRE(bands.size() == expected.size());
-    CHECK(bands[0].from == 32);
-    CHECK(bands[0].to == 128 * kib);  // where LL's factor drops from 0.6 to 0.5
-    CHECK(bands[3].from == 4 * mib);  // Tree/LL128's factor 0.6 -> 0.8
-    CHECK(bands[5].from == 8 * mib);  // 0.8 -> 0.9
-    CHECK(bands.back().to == 1024 * mib + 1);
+    REQUIRE(by_pick.size() == expected.size());
+    CHECK(by_pick[0].from == 32);
+    CHECK(by_pick[0].to == 128 * kib);  // where LL's factor drops from 0.6 to 0.5
+    CHECK(by_pick[3].from == 4 * mib);  // Tree/LL128's factor 0.6 -> 0.8
+    CHECK(by_pick[5].from == 8 * mib);  // 0.8 -> 0.9
+    CHECK(by_pick.back().to == 1024 * mib + 1);
+    // enqueue.cc:2093: Tree/LL gives up a channel of its 4 while m < channels · 512 · 8.
+    REQUIRE(bands.size() == expected.size() + 3);
+    const std::uint64_t channel_edges[] = {32, 8 * kib, 12 * kib, 16 * kib};
+    for (int i = 0; i < 4; ++i) {
+        CAPTURE(i);
+        CHECK(bands[static_cast<std::size_t>(i)].from == channel_edges[i]);
+        CHECK(bands[static_cast<std::size_t>(i)].channels == i + 1);
+    }
+    CHECK(bands[4].channels == 4);
     // Ring/LL128 to Ring/Simple where the two lines cross:
     // m = 1000 (599.76 - 269) / (1/23.552 - 1/25.6) = 97,375,744, up to the
     // rounding of NCCL's float times (a float near 4.4 ms is good to 0.5 ns
     // and the lines part by 3.4 ps a byte: about 150 bytes).
     const double crossing = 1000 * (428.4 * 1.4 - 269) / (1 / 23.552 - 1 / 25.6);
-    CHECK(static_cast<double>(bands.back().from) == doctest::Approx(crossing).epsilon(1e-5));
+    CHECK(static_cast<double>(by_pick.back().from) == doctest::Approx(crossing).epsilon(1e-5));
     for (std::size_t i = 0; i + 1 < bands.size(); ++i) {
         CAPTURE(i);
         CHECK(bands[i].to == bands[i + 1].from);
         CHECK(nccl_choose(tuning, bands[i].to - 1).candidate == bands[i].candidate);
+        CHECK(nccl_choose(tuning, bands[i].to - 1).channels == bands[i].channels);
         CHECK(nccl_choose(tuning, bands[i].to).candidate == bands[i + 1].candidate);
+        CHECK(nccl_choose(tuning, bands[i].to).channels == bands[i + 1].channels);
     }
 }
 
