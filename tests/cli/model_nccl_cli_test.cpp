@@ -17,7 +17,7 @@ using namespace trivcheck;
 namespace {
 
 /// The JSON `trivcheck model ARGUMENTS --json` prints (it must exit 0).
-nlohmann::json model_json(const std::string& arguments) {
+nlohmann::json nccl_model_json_output(const std::string& arguments) {
     const auto run = testing::run_trivcheck("model " + arguments + " --json");
     REQUIRE(run.exit_code == 0);
     return nlohmann::json::parse(run.out);
@@ -26,7 +26,8 @@ nlohmann::json model_json(const std::string& arguments) {
 }  // namespace
 
 TEST_CASE("model --source nccl prints NCCL's pick and time per size, Hopper, 2 x 24 GB/s, n = 16") {
-    const auto json = model_json("--topo ring:16 --source nccl --m 64KiB,128KiB,16MiB,128MiB");
+    const auto json =
+        nccl_model_json_output("--topo ring:16 --source nccl --m 64KiB,128KiB,16MiB,128MiB");
     CHECK(json["source"] == "nccl");
     CHECK(json["nccl"]["arch"] == "hopper");
     CHECK(json["nccl"]["nccl_version"] == "2.30.7");
@@ -49,8 +50,8 @@ TEST_CASE("model --source nccl prints NCCL's pick and time per size, Hopper, 2 x
     }
     CHECK(sizes[0]["times_us"].size() == 6);  // no PAT all-reduce
 
-    const auto gather_json =
-        model_json("--topo ring:16 --source nccl --collective all_gather --m 8MiB,16MiB,64MiB");
+    const auto gather_json = nccl_model_json_output(
+        "--topo ring:16 --source nccl --collective all_gather --m 8MiB,16MiB,64MiB");
     const auto& gather_sizes = gather_json["topologies"][0]["nccl"]["sizes"];
     CHECK(gather_sizes[0]["pick"] == "PAT/Simple");
     CHECK(gather_sizes[1]["pick"] == "Ring/LL128");
@@ -71,7 +72,7 @@ TEST_CASE("model --source nccl as text: the candidates and the bands, exact to t
         CAPTURE(line);
         CHECK(run.out.find(line) != std::string::npos);
     }
-    const auto json = model_json("--topo ring:16 --source nccl --m 32B..1GiB");
+    const auto json = nccl_model_json_output("--topo ring:16 --source nccl --m 32B..1GiB");
     const auto& bands = json["topologies"][0]["nccl"]["bands"];
     REQUIRE(bands.size() == 11);
     CHECK(bands[0]["to_bytes"] == 8191);
@@ -82,7 +83,8 @@ TEST_CASE("model --source nccl as text: the candidates and the bands, exact to t
 }
 
 TEST_CASE("model --source both: NCCL's pick beside the fastest checked schedule, and the ratio") {
-    const auto json = model_json("--topo ring:16 --source both --algo trivance,ring --m 1KiB,1GiB");
+    const auto json =
+        nccl_model_json_output("--topo ring:16 --source both --algo trivance,ring --m 1KiB,1GiB");
     CHECK(json["source"] == "both");
     // α: NCCL's LL hop, 5 us; β: the node's 2 x 24 GB/s shared by a ring rank's two links.
     CHECK(json["alpha_seconds"].get<double>() == doctest::Approx(5e-6));

@@ -13,10 +13,10 @@ using namespace trivcheck;
 
 namespace {
 
-constexpr std::uint64_t kib = 1024, mib = 1024 * 1024;
+constexpr std::uint64_t kibibyte = 1024, mebibyte = 1024 * 1024;
 
 /// The issue's setting: Hopper, 2 channels of 24 GB/s, no network latency.
-NcclTuning hopper_tuning(int ranks, NcclCollective collective) {
+NcclTuning nccl_hopper_tuning(int ranks, NcclCollective collective) {
     NcclSetting setting;
     setting.ranks = ranks;
     setting.arch = NcclArch::hopper;
@@ -26,14 +26,14 @@ NcclTuning hopper_tuning(int ranks, NcclCollective collective) {
     return nccl_tune_model(setting, collective);
 }
 
-const NcclCandidate& candidate(const NcclTuning& tuning, const std::string& label) {
+const NcclCandidate& candidate_named(const NcclTuning& tuning, const std::string& label) {
     for (const NcclCandidate& entry : tuning.candidates)
         if (nccl_candidate_label(entry) == label) return entry;
     FAIL("no candidate " << label);
     return tuning.candidates.front();
 }
 
-std::string pick_at(const NcclTuning& tuning, std::uint64_t bytes) {
+std::string nccl_pick_label(const NcclTuning& tuning, std::uint64_t bytes) {
     const NcclChoice choice = nccl_choose(tuning, bytes);
     return nccl_candidate_label(tuning.candidates[static_cast<std::size_t>(choice.candidate)]);
 }
@@ -41,7 +41,7 @@ std::string pick_at(const NcclTuning& tuning, std::uint64_t bytes) {
 }  // namespace
 
 TEST_CASE("NCCL's all-reduce latencies and bandwidths on 16 nodes, Hopper, 2 x 24 GB/s") {
-    const NcclTuning tuning = hopper_tuning(16, NcclCollective::all_reduce);
+    const NcclTuning tuning = nccl_hopper_tuning(16, NcclCollective::all_reduce);
     // Latency: base (tuning.cc:151) + hops of hwLatencies[NET][Tree] (tuning.cc:171):
     // Tree 2·log2(16) = 8 hops, Ring 2(n-1) = 30 hops.
     // Bandwidth: bus 2·24 = 48 GB/s; Tree min(0.92·48, 2·36.0) = 44.16, then
@@ -61,7 +61,7 @@ TEST_CASE("NCCL's all-reduce latencies and bandwidths on 16 nodes, Hopper, 2 x 2
     };
     for (const Expected& entry : expected) {
         CAPTURE(entry.label);
-        const NcclCandidate& figures = candidate(tuning, entry.label);
+        const NcclCandidate& figures = candidate_named(tuning, entry.label);
         REQUIRE(figures.enabled);
         CHECK(figures.latency_us == doctest::Approx(entry.latency_us).epsilon(1e-6));
         CHECK(figures.bandwidth_gbps == doctest::Approx(entry.bandwidth_gbps).epsilon(1e-6));
@@ -70,38 +70,38 @@ TEST_CASE("NCCL's all-reduce latencies and bandwidths on 16 nodes, Hopper, 2 x 2
 }
 
 TEST_CASE("NCCL's all-reduce pick per size on 16 nodes: the issue's bands at powers of two") {
-    const NcclTuning tuning = hopper_tuning(16, NcclCollective::all_reduce);
+    const NcclTuning tuning = nccl_hopper_tuning(16, NcclCollective::all_reduce);
     // Times by hand: latency + bytes / (1000 · bandwidth · tree correction factor).
     SUBCASE("64 KiB: Tree/LL, log2(64 KiB / 64) = 10, factor 0.6") {
-        const NcclChoice choice = nccl_choose(tuning, 64 * kib);
-        CHECK(pick_at(tuning, 64 * kib) == "Tree/LL");
+        const NcclChoice choice = nccl_choose(tuning, 64 * kibibyte);
+        CHECK(nccl_pick_label(tuning, 64 * kibibyte) == "Tree/LL");
         CHECK(choice.time_us ==
               doctest::Approx(46.8 + 65536 / (1000 * (44.16 / 3.8 * 0.85 * 0.5) * 0.6))
                   .epsilon(1e-6));
     }
     SUBCASE("128 KiB: Tree/LL128, factor 0.6 (LL's drops to 0.5)") {
-        CHECK(pick_at(tuning, 128 * kib) == "Tree/LL128");
-        CHECK(nccl_choose(tuning, 128 * kib).time_us ==
+        CHECK(nccl_pick_label(tuning, 128 * kibibyte) == "Tree/LL128");
+        CHECK(nccl_choose(tuning, 128 * kibibyte).time_us ==
               doctest::Approx(82 + 131072 / (1000 * 17.595 * 0.6)).epsilon(1e-6));
     }
     SUBCASE("8 MiB: still Tree/LL128 (factor 0.9); 16 MiB: Ring/LL128") {
-        CHECK(pick_at(tuning, 8 * mib) == "Tree/LL128");
-        CHECK(pick_at(tuning, 16 * mib) == "Ring/LL128");
-        CHECK(nccl_choose(tuning, 16 * mib).time_us ==
+        CHECK(nccl_pick_label(tuning, 8 * mebibyte) == "Tree/LL128");
+        CHECK(nccl_pick_label(tuning, 16 * mebibyte) == "Ring/LL128");
+        CHECK(nccl_choose(tuning, 16 * mebibyte).time_us ==
               doctest::Approx(269 + 16777216 / (1000 * 23.552)).epsilon(1e-6));
     }
     SUBCASE("64 MiB: Ring/LL128; 128 MiB: Ring/Simple with the plateau's 1.4") {
-        CHECK(pick_at(tuning, 64 * mib) == "Ring/LL128");
-        CHECK(pick_at(tuning, 128 * mib) == "Ring/Simple");
-        CHECK(nccl_choose(tuning, 128 * mib).time_us ==
+        CHECK(nccl_pick_label(tuning, 64 * mebibyte) == "Ring/LL128");
+        CHECK(nccl_pick_label(tuning, 128 * mebibyte) == "Ring/Simple");
+        CHECK(nccl_choose(tuning, 128 * mebibyte).time_us ==
               doctest::Approx(428.4 * 1.4 + 134217728 / (1000 * 25.6)).epsilon(1e-6));
     }
 }
 
 TEST_CASE(
     "NCCL's all-reduce bands are exact to the byte, and dip to the ring between powers of two") {
-    const NcclTuning tuning = hopper_tuning(16, NcclCollective::all_reduce);
-    const std::vector<NcclBand> bands = nccl_bands(tuning, 32, 1024 * mib);
+    const NcclTuning tuning = nccl_hopper_tuning(16, NcclCollective::all_reduce);
+    const std::vector<NcclBand> bands = nccl_bands(tuning, 32, 1024 * mebibyte);
     // The bands by pick alone (the first four are Tree/LL on 1, 2, 3, 4 channels).
     std::vector<NcclBand> by_pick;
     for (const NcclBand& band : bands) {
@@ -121,13 +121,13 @@ TEST_CASE(
     CHECK(picks == expected);
     REQUIRE(by_pick.size() == expected.size());
     CHECK(by_pick[0].from == 32);
-    CHECK(by_pick[0].to == 128 * kib);  // where LL's factor drops from 0.6 to 0.5
-    CHECK(by_pick[3].from == 4 * mib);  // Tree/LL128's factor 0.6 -> 0.8
-    CHECK(by_pick[5].from == 8 * mib);  // 0.8 -> 0.9
-    CHECK(by_pick.back().to == 1024 * mib + 1);
+    CHECK(by_pick[0].to == 128 * kibibyte);  // where LL's factor drops from 0.6 to 0.5
+    CHECK(by_pick[3].from == 4 * mebibyte);  // Tree/LL128's factor 0.6 -> 0.8
+    CHECK(by_pick[5].from == 8 * mebibyte);  // 0.8 -> 0.9
+    CHECK(by_pick.back().to == 1024 * mebibyte + 1);
     // enqueue.cc:2093: Tree/LL gives up a channel of its 4 while m < channels · 512 · 8.
     REQUIRE(bands.size() == expected.size() + 3);
-    const std::uint64_t channel_edges[] = {32, 8 * kib, 12 * kib, 16 * kib};
+    const std::uint64_t channel_edges[] = {32, 8 * kibibyte, 12 * kibibyte, 16 * kibibyte};
     for (int i = 0; i < 4; ++i) {
         CAPTURE(i);
         CHECK(bands[static_cast<std::size_t>(i)].from == channel_edges[i]);
@@ -151,40 +151,42 @@ TEST_CASE(
 }
 
 TEST_CASE("NCCL's all-gather on 16 nodes: PAT, then Ring/LL128, then Ring/Simple") {
-    const NcclTuning tuning = hopper_tuning(16, NcclCollective::all_gather);
+    const NcclTuning tuning = nccl_hopper_tuning(16, NcclCollective::all_gather);
     // PAT: 8 + log2(16)·14/3.5 + 16·2.8 = 68.8 us, 48·0.75 = 36 GB/s, no ratio.
-    CHECK(candidate(tuning, "PAT/Simple").latency_us == doctest::Approx(68.8).epsilon(1e-6));
-    CHECK(candidate(tuning, "PAT/Simple").bandwidth_gbps == doctest::Approx(36.0).epsilon(1e-6));
-    CHECK(pick_at(tuning, 8 * mib) == "PAT/Simple");
-    CHECK(nccl_choose(tuning, 8 * mib).time_us ==
+    CHECK(candidate_named(tuning, "PAT/Simple").latency_us == doctest::Approx(68.8).epsilon(1e-6));
+    CHECK(candidate_named(tuning, "PAT/Simple").bandwidth_gbps ==
+          doctest::Approx(36.0).epsilon(1e-6));
+    CHECK(nccl_pick_label(tuning, 8 * mebibyte) == "PAT/Simple");
+    CHECK(nccl_choose(tuning, 8 * mebibyte).time_us ==
           doctest::Approx(68.8 + 8388608 / 36000.0).epsilon(1e-6));
-    CHECK(pick_at(tuning, 16 * mib) == "Ring/LL128");
-    CHECK(nccl_choose(tuning, 16 * mib).time_us ==
+    CHECK(nccl_pick_label(tuning, 16 * mebibyte) == "Ring/LL128");
+    CHECK(nccl_choose(tuning, 16 * mebibyte).time_us ==
           doctest::Approx(14 + 15 * 8.5 + 16777216 / (1000 * 44.16 * 16 / 15)).epsilon(1e-6));
-    CHECK(pick_at(tuning, 32 * mib) == "Ring/LL128");
-    CHECK(pick_at(tuning, 64 * mib) == "Ring/Simple");
-    CHECK(nccl_choose(tuning, 64 * mib).time_us ==
+    CHECK(nccl_pick_label(tuning, 32 * mebibyte) == "Ring/LL128");
+    CHECK(nccl_pick_label(tuning, 64 * mebibyte) == "Ring/Simple");
+    CHECK(nccl_choose(tuning, 64 * mebibyte).time_us ==
           doctest::Approx(8.4 + 15 * 14 + 67108864 / (1000 * 48.0 * 16 / 15)).epsilon(1e-6));
 }
 
 TEST_CASE("NCCL's enable rules for one GPU per node") {
     SUBCASE("all-reduce: no PAT") {
-        const NcclTuning tuning = hopper_tuning(16, NcclCollective::all_reduce);
+        const NcclTuning tuning = nccl_hopper_tuning(16, NcclCollective::all_reduce);
         for (const char* label : {"PAT/LL", "PAT/LL128", "PAT/Simple"}) {
             CAPTURE(label);
-            CHECK_FALSE(candidate(tuning, label).enabled);
-            CHECK(candidate(tuning, label).disabled_because.find("tuning.cc:298") == 0);
-            CHECK(nccl_algo_time(tuning, candidate(tuning, label), 1024) == -1.0f);
+            CHECK_FALSE(candidate_named(tuning, label).enabled);
+            CHECK(candidate_named(tuning, label).disabled_because.find("tuning.cc:298") == 0);
+            CHECK(nccl_algo_time(tuning, candidate_named(tuning, label), 1024) == -1.0f);
         }
     }
     SUBCASE("all-gather and reduce-scatter: no Tree, PAT Simple only") {
         for (NcclCollective collective :
              {NcclCollective::all_gather, NcclCollective::reduce_scatter}) {
-            const NcclTuning tuning = hopper_tuning(16, collective);
-            CHECK(candidate(tuning, "Tree/Simple").disabled_because.find("tuning.cc:295") == 0);
-            CHECK(candidate(tuning, "PAT/LL").disabled_because.find("tuning.cc:302") == 0);
-            CHECK(candidate(tuning, "PAT/Simple").enabled);
-            CHECK(candidate(tuning, "Ring/LL").enabled);
+            const NcclTuning tuning = nccl_hopper_tuning(16, collective);
+            CHECK(candidate_named(tuning, "Tree/Simple").disabled_because.find("tuning.cc:295") ==
+                  0);
+            CHECK(candidate_named(tuning, "PAT/LL").disabled_because.find("tuning.cc:302") == 0);
+            CHECK(candidate_named(tuning, "PAT/Simple").enabled);
+            CHECK(candidate_named(tuning, "Ring/LL").enabled);
         }
     }
     SUBCASE("a NIC behind the CPU turns LL128 off") {
@@ -192,9 +194,9 @@ TEST_CASE("NCCL's enable rules for one GPU per node") {
         setting.ranks = 16;
         setting.nic_near_gpu = false;
         const NcclTuning tuning = nccl_tune_model(setting, NcclCollective::all_reduce);
-        CHECK(candidate(tuning, "Tree/LL128").disabled_because.find("tuning.cc:522") == 0);
-        CHECK_FALSE(candidate(tuning, "Ring/LL128").enabled);
-        CHECK(pick_at(tuning, 16 * mib) != "Ring/LL128");
+        CHECK(candidate_named(tuning, "Tree/LL128").disabled_because.find("tuning.cc:522") == 0);
+        CHECK_FALSE(candidate_named(tuning, "Ring/LL128").enabled);
+        CHECK(nccl_pick_label(tuning, 16 * mebibyte) != "Ring/LL128");
         setting.arch = NcclArch::ampere;
         CHECK(nccl_tune_model(setting, NcclCollective::all_reduce)
                   .candidates[1]
@@ -218,11 +220,11 @@ TEST_CASE("NCCL's pick is the strict minimum: ties go to the lower index, negati
 }
 
 TEST_CASE("NCCL's channels and architecture rules") {
-    const NcclTuning tuning = hopper_tuning(16, NcclCollective::all_reduce);
+    const NcclTuning tuning = nccl_hopper_tuning(16, NcclCollective::all_reduce);
     // enqueue.cc:2093: fewer channels while bytes < channels · 512 threads · 8 (Tree/LL).
     CHECK(nccl_choose(tuning, 32).channels == 1);
-    CHECK(nccl_choose(tuning, 8 * kib).channels == 2);
-    CHECK(nccl_choose(tuning, 16 * kib).channels == 4);
+    CHECK(nccl_choose(tuning, 8 * kibibyte).channels == 2);
+    CHECK(nccl_choose(tuning, 16 * kibibyte).channels == 4);
     // connect.cc:481: Hopper above 45 GB/s a channel gets 4 compute channels per search channel.
     NcclSetting fast;
     fast.ranks = 16;
@@ -235,15 +237,16 @@ TEST_CASE("NCCL's channels and architecture rules") {
     volta.ranks = 16;
     volta.arch = NcclArch::volta;
     const NcclTuning old = nccl_tune_model(volta, NcclCollective::all_reduce);
-    CHECK(nccl_algo_time(old, candidate(old, "Ring/Simple"), 128 * mib) ==
+    CHECK(nccl_algo_time(old, candidate_named(old, "Ring/Simple"), 128 * mebibyte) ==
           doctest::Approx(428.4 * 1.9 + 134217728 / (1000 * 25.6)).epsilon(1e-6));
-    CHECK(candidate(old, "Ring/LL128").bandwidth_gbps ==
+    CHECK(candidate_named(old, "Ring/LL128").bandwidth_gbps ==
           doctest::Approx(40.0 * 16 / 30).epsilon(1e-6));
     // A network latency L adds L a hop, 2L for Simple (tuning.cc:389-391).
     NcclSetting slow = volta;
     slow.net_latency_us = 3;
     const NcclTuning late = nccl_tune_model(slow, NcclCollective::all_reduce);
-    CHECK(candidate(late, "Tree/Simple").latency_us ==
+    CHECK(candidate_named(late, "Tree/Simple").latency_us ==
           doctest::Approx(8.4 + 8 * (14 + 6)).epsilon(1e-6));
-    CHECK(candidate(late, "Ring/LL").latency_us == doctest::Approx(6.6 + 30 * 8).epsilon(1e-6));
+    CHECK(candidate_named(late, "Ring/LL").latency_us ==
+          doctest::Approx(6.6 + 30 * 8).epsilon(1e-6));
 }
