@@ -1,5 +1,9 @@
 #include "checker/mscclpp/cell_tracking.hpp"
 
+#include <optional>
+
+#include "checker/mscclpp/kernel_ranges.hpp"
+
 namespace trivcheck::mscclpp {
 
 namespace {
@@ -42,7 +46,12 @@ void CellTracking::track(const StepClocks& step) {
         return;
     }
     const PlanStep& plan_step = process.steps[static_cast<std::size_t>(step.step)];
-    const Operation& op = *plan_step.operation;
+    // A get's ranges as handleGet addresses them (kernel_ranges.hpp).
+    const std::optional<Operation> swapped =
+        get_indexes_swapped(*plan_step.operation)
+            ? std::optional<Operation>(as_kernel_addresses(*plan_step.operation))
+            : std::nullopt;
+    const Operation& op = swapped ? *swapped : *plan_step.operation;
     const RangesCellsView sources = ranges_cells(plan_step, op.sources, process.launch, sources_);
     for (const auto& source : sources)
         for (const std::vector<int>& cells : source)

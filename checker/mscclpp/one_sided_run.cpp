@@ -7,14 +7,16 @@
 #include "checker/mscclpp/cell_tracking_feed.hpp"
 #include "checker/mscclpp/run_state.hpp"
 #include "checker/mscclpp/run_violations.hpp"
+#include "checker/mscclpp/thread_order.hpp"
+#include "checker/mscclpp/thread_split.hpp"
 
 namespace trivcheck::mscclpp {
 
 namespace {
 
-bool is_signal(OperationKind kind) {
-    return kind == OperationKind::signal || kind == OperationKind::relaxed_signal ||
-           signals_after_put(kind);
+bool is_signal(const Operation& op) {
+    return op.kind == OperationKind::signal || op.kind == OperationKind::relaxed_signal ||
+           signals_after_put(op.kind, op.channel_kind);
 }
 
 class Run {
@@ -44,8 +46,12 @@ class Run {
     const std::vector<std::vector<int>>& packet_cells(const PlanStep& step,
                                                       const BufferRange& range, int launch);
     Token token(int process, bool relaxed);
-    /// The clocks the current step of `process` accesses cells with.
-    StepClocks step_clocks(int process) const;
+    /// What the first threads of `process` signal or release: their clocks
+    /// with the entry of the steps they know all of (ProcessClocks::published).
+    Token published_token(int process, bool relaxed);
+    /// The clocks the current step of `process` accesses cells with: its
+    /// first threads' (`all_threads` false) or every thread's.
+    StepClocks step_clocks(int process, bool all_threads = false) const;
     /// Whether `process` is known to be still blocked, or done, from
     /// `blocked_on_` alone.
     bool still_blocked(std::size_t process) const;
@@ -63,8 +69,10 @@ class Run {
     /// next; -1 not yet.
     std::vector<int> finished_;
     int finished_count_ = 0;
+    msccl::ViolationSink& sink_;
     RunViolations violations_;
     CellTrackingFeed cells_;
+    ThreadOrder thread_order_;
     RunFigures figures_;
     /// The cells of a range of packets, per gpu: kept from step to step so
     /// that a step allocates nothing.
@@ -76,8 +84,10 @@ Run::Run(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violat
     : state_(plan, cells),
       blocked_on_(state_.processes.size(), unknown),
       finished_(state_.processes.size(), -1),
+      sink_(violations),
       violations_(state_, violations),
-      cells_(state_, violations, state_.steps_in_all >= cells_beside_from) {
+      cells_(state_, violations, state_.steps_in_all >= cells_beside_from),
+      thread_order_(state_) {
     for (const Gpu& gpu : plan.gpus)
         figures_.most_thread_blocks_per_gpu = std::max(figures_.most_thread_blocks_per_gpu,
                                                        static_cast<int>(gpu.thread_blocks.size()));
@@ -92,8 +102,18 @@ Token Run::token(int process, bool relaxed) {
     return token;
 }
 
-StepClocks Run::step_clocks(int process) const {
+Token Run::published_token(int process, bool relaxed) {
+    Process& of = state_.processes[static_cast<std::size_t>(process)];
+    Token token = state_.clocks.token(of.clocks, process, relaxed, of.clocks.published);
+    token.step = static_cast<int>(of.next);
+    token.launch = of.launch;
+    return token;
+}
+
+StepClocks Run::step_clocks(int process, bool all_threads) const {
     const Process& of = state_.processes[static_cast<std::size_t>(process)];
+    if (all_threads)
+        return {process, static_cast<int>(of.next), of.clocks.all_weak, of.clocks.all_strong};
     return {process, static_cast<int>(of.next), of.clocks.weak, of.clocks.strong};
 }
 
@@ -176,6 +196,7 @@ bool Run::can_run(int index) {
         process.started = true;
         state_.clocks.join_token(process.clocks, index, token(caller, false));
         state_.clocks.fence(process.clocks, index);
+        process.clocks.join_threads();
     }
     const PlanStep& step = process.steps[process.next];
     const Operation& op = *step.operation;
@@ -267,8 +288,9 @@ bool Run::join_packets(int index, const PlanStep& step) {
                 const int packet = state_.packet(cell);
                 if (packet == joined_packet) continue;
                 joined_packet = packet;
-                state_.clocks.join_token(process.clocks, index,
-                                         state_.packet_tokens[static_cast<std::size_t>(packet)]);
+                const Token& written = state_.packet_tokens[static_cast<std::size_t>(packet)];
+                state_.clocks.join_token(process.clocks, index, written);
+                state_.clocks.join_all_threads(process.clocks, written);
             }
     }
     return reads_packets;
@@ -291,20 +313,22 @@ void Run::give_tokens(int index, const PlanStep& step, RunFigures& figures) {
                 state_.packet(cell) = packet;
             }
     }
-    if (is_signal(op.kind)) {
+    if (is_signal(op)) {
         const bool relaxed =
             op.kind == OperationKind::relaxed_signal && op.channel_kind == ChannelKind::memory;
-        // A full signal fences first (memory channel signal(): a release).
-        if (!relaxed) state_.clocks.fence(process.clocks, index);
+        // A full signal fences first (memory channel signal(): a release),
+        // what its threads know.
+        if (!relaxed) state_.clocks.fence(process.clocks, index, process.clocks.published);
         for (int channel : op.channels) {
-            state_.mailbox(process, op, channel, true).push_back(token(index, relaxed));
+            state_.mailbox(process, op, channel, true).push_back(published_token(index, relaxed));
             ++(relaxed ? figures.synchronization.relaxed_signals : figures.synchronization.signals);
         }
     }
     if (op.kind != OperationKind::semaphore_release) return;
-    state_.clocks.fence(process.clocks, index);
+    // DeviceSemaphore::release: a release by the first threads.
+    state_.clocks.fence(process.clocks, index, process.clocks.published);
     for (int id : op.semaphores)
-        state_.semaphore(process.gpu, id).releases.push_back(token(index, false));
+        state_.semaphore(process.gpu, id).releases.push_back(published_token(index, false));
 }
 
 void Run::execute(int index) {
@@ -319,7 +343,17 @@ void Run::execute(int index) {
     figures.synchronization.packet_reads += join_packets(index, step);
     process.clocks.own = static_cast<int>(process.next) + 1;
     if (op.kind != OperationKind::nop) ++process.clocks.depth;
-    cells_.step(step_clocks(index));
+    // Threads (docs/mscclpp.md, Threads): a join makes every step so far
+    // known to all threads; a step of the first threads alone is theirs to
+    // publish if all before it are.
+    const OperationThreads threads = operation_threads(op);
+    if (threads == OperationThreads::join)
+        process.clocks.join_threads();
+    else if (threads == OperationThreads::first &&
+             process.clocks.published == static_cast<int>(process.next))
+        process.clocks.published = process.clocks.own;
+    cells_.step(step_clocks(index, threads == OperationThreads::all));
+    thread_order_.step(index, static_cast<int>(process.next));
     give_tokens(index, step, figures);
     ++process.next;
 }
@@ -358,6 +392,7 @@ RunResult Run::run() {
         }
     }
     CellTracking& tracking = cells_.finish();
+    thread_order_.report(sink_);
     RunResult result;
     result.completed = violations_.report_leftovers();
     for (const Process& process : state_.processes)

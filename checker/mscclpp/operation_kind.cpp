@@ -87,9 +87,9 @@ bool writes_packets(OperationKind kind, std::size_t position) {
     }
 }
 
-bool signals_after_put(OperationKind kind) {
-    return kind == OperationKind::put_with_signal ||
-           kind == OperationKind::put_with_signal_and_flush;
+bool signals_after_put(OperationKind kind, ChannelKind channel) {
+    return channel == ChannelKind::port && (kind == OperationKind::put_with_signal ||
+                                            kind == OperationKind::put_with_signal_and_flush);
 }
 
 }  // namespace trivcheck::mscclpp

@@ -6,6 +6,11 @@
 
 namespace trivcheck::mscclpp {
 
+/// The channel an operation goes through (execution_plan.cc's
+/// convertToChannelType). One byte each: a plan holds millions of ranges and
+/// operations.
+enum class ChannelKind : std::uint8_t { none, memory, port, switch_channel };
+
 /// The operations execution_plan.cc's getOpType maps, one per name. One
 /// byte: a plan holds millions of operations.
 enum class OperationKind : std::uint8_t {
@@ -54,7 +59,9 @@ bool waits_for_packets(OperationKind kind, std::size_t position);
 /// Whether destination `position` of a `kind` operation is written as packets
 /// (data and flag in one store).
 bool writes_packets(OperationKind kind, std::size_t position);
-/// put with signal (and flush): a put, then a signal on the same channel.
-bool signals_after_put(OperationKind kind);
+/// put with signal (and flush) on a port channel: a put, then a signal on
+/// the same channel. On a memory channel handlePut copies and returns before
+/// any signal (execution_kernel.hpp): it signals nothing.
+bool signals_after_put(OperationKind kind, ChannelKind channel);
 
 }  // namespace trivcheck::mscclpp

@@ -18,7 +18,7 @@ namespace trivcheck::mscclpp {
 
 // One byte each: a plan holds millions of ranges and operations.
 enum class BufferKind : std::uint8_t { input, output, scratch };
-enum class ChannelKind : std::uint8_t { none, memory, port, switch_channel };
+// ChannelKind: operation_kind.hpp (what some operations do depends on it).
 
 /// "i", "o", "s": the plan's spelling.
 const char* buffer_letter(BufferKind buffer);

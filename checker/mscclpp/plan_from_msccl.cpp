@@ -3,6 +3,8 @@
 #include <map>
 #include <tuple>
 
+#include "checker/mscclpp/thread_split.hpp"
+
 namespace trivcheck::mscclpp {
 
 namespace {
@@ -25,6 +27,25 @@ const char* collective_name(msccl::Collective collective) {
                                                            : msccl::spelling(collective);
 }
 
+/// A gpu's output_chunks as the plan states them. An in-place MSCCL-IR
+/// program may count none (its output is its input); the executor cannot
+/// load a gpu with 0 (execution_plan.cc's checkMessageSize divides by it), so
+/// the output is counted as the caller's one memory covers it
+/// (docs/mscclpp.md, Buffers): an allgather's n slots of the input, a
+/// reducescatter's one slot of n, otherwise the input itself.
+int stated_output_chunks(const msccl::Program& program, const msccl::Gpu& gpu) {
+    if (gpu.output_chunks > 0 || !program.in_place) return gpu.output_chunks;
+    const int gpus = static_cast<int>(program.gpus.size());
+    switch (program.collective) {
+        case msccl::Collective::allgather:
+            return gpu.input_chunks * gpus;
+        case msccl::Collective::reduce_scatter:
+            return gpu.input_chunks / gpus;
+        default:
+            return gpu.input_chunks;
+    }
+}
+
 Operation channel_operation(OperationKind kind, int channel) {
     Operation operation;
     operation.kind = kind;
@@ -35,6 +56,73 @@ Operation channel_operation(OperationKind kind, int channel) {
 
 BufferRange local(int gpu, msccl::Buffer buffer, int index, int size) {
     return {.gpu = gpu, .index = index, .size = size, .buffer = buffer_of(buffer)};
+}
+
+/// Whether two ranges of one thread block's operations may share bytes the
+/// two deal to different threads: on one gpu, in one buffer (or the input
+/// and output of an in-place plan, one memory) and not the very same range.
+bool may_cross_threads(const BufferRange& left, const BufferRange& right, bool in_place) {
+    if (left.gpu != right.gpu || left.remote != right.remote) return false;
+    if (left == right) return false;
+    if (left.buffer == right.buffer)
+        return left.index < right.index + right.size && right.index < left.index + left.size;
+    return in_place && left.buffer != BufferKind::scratch && right.buffer != BufferKind::scratch;
+}
+
+/// Whether `later` may touch a byte `earlier` writes, or write one it reads,
+/// through another thread (thread_split.hpp: both deal bytes alike).
+bool crosses_threads(const Operation& earlier, const Operation& later, bool in_place) {
+    const auto earlier_lists = earlier.range_lists();
+    const auto later_lists = later.range_lists();
+    for (std::size_t first_list = 0; first_list < 2; ++first_list)
+        for (std::size_t second_list = 0; second_list < 2; ++second_list) {
+            if (first_list == 0 && second_list == 0) continue;  // two reads
+            for (const BufferRange& left : earlier_lists[first_list])
+                for (const BufferRange& right : later_lists[second_list])
+                    if (may_cross_threads(left, right, in_place)) return true;
+        }
+    return false;
+}
+
+/// `ops` with a nop (handleNop: __syncthreads) wherever the kernel's
+/// threads need one (docs/mscclpp.md, Threads), as the DSL inserts them:
+/// after a wait or acquire before data moves (only the first threads
+/// waited), after data moved before a signal or release (only the first
+/// threads signal), and between two operations that may touch one byte
+/// through different threads.
+std::vector<Operation> with_thread_joins(const std::vector<Operation>& ops, bool in_place) {
+    std::vector<Operation> joined;
+    joined.reserve(ops.size() * 3 / 2);
+    bool waited = false;
+    std::vector<std::size_t> moved;  // positions in `joined` since the last join
+    for (const Operation& op : ops) {
+        const OperationThreads threads = operation_threads(op);
+        bool join = false;
+        if (threads == OperationThreads::all) {
+            join = waited;
+            for (const std::size_t earlier : moved)
+                join = join || crosses_threads(joined[earlier], op, in_place);
+        } else if (op.kind == OperationKind::signal ||
+                   op.kind == OperationKind::semaphore_release) {
+            join = !moved.empty();
+        }
+        if (join) {
+            Operation nop;
+            nop.kind = OperationKind::nop;
+            joined.push_back(nop);
+            waited = false;
+            moved.clear();
+        }
+        if (threads == OperationThreads::join) {
+            waited = false;
+            moved.clear();
+        }
+        if (op.kind == OperationKind::wait || op.kind == OperationKind::semaphore_acquire)
+            waited = true;
+        if (threads == OperationThreads::all) moved.push_back(joined.size());
+        joined.push_back(op);
+    }
+    return joined;
 }
 
 /// Where one message lands: a range of the receiver's scratch.
@@ -242,6 +330,7 @@ void Converter::convert_block(int gpu, const msccl::ThreadBlock& block, ThreadBl
                 ops.push_back(operation_release);
             }
     }
+    ops = with_thread_joins(ops, program_.in_place);
     for (std::size_t index = 0; index < ops.size(); ++index)
         ops[index].index = static_cast<int>(index);
 }
@@ -253,7 +342,8 @@ Plan Converter::convert() {
     plan_.in_place = program_.in_place;
     for (const msccl::Gpu& gpu : program_.gpus)
         plan_.gpus.push_back(
-            {gpu.id, gpu.input_chunks, gpu.output_chunks, gpu.scratch_chunks, {}, {}, {}, {}});
+            {gpu.id, gpu.input_chunks, stated_output_chunks(program_, gpu), gpu.scratch_chunks,
+             {}, {}, {}, {}});
     make_channels();
     plan_landings();
     plan_semaphores();

@@ -68,7 +68,7 @@ std::string plan_timeline_svg(const Plan& plan, const Violation* highlight) {
                 const bool relaxed = op.kind == OperationKind::relaxed_signal &&
                                      op.channel_kind == ChannelKind::memory;
                 if (op.kind == OperationKind::signal || op.kind == OperationKind::relaxed_signal ||
-                    signals_after_put(op.kind))
+                    signals_after_put(op.kind, op.channel_kind))
                     for (const MailboxKey& key : operation_mailboxes(plan, gpu.id, op, true))
                         signals[key].push_back({place, relaxed});
                 if (op.kind == OperationKind::wait || op.kind == OperationKind::relaxed_wait)

@@ -202,10 +202,10 @@ RunClocks::RunClocks(std::vector<int> slots, std::int64_t steps)
       pages_(slots_.empty() ? 0 : *std::ranges::max_element(slots_) + 1, steps),
       reader_(pages_) {}
 
-Token RunClocks::token(ProcessClocks& clocks, int self, bool relaxed) {
+Token RunClocks::token(ProcessClocks& clocks, int self, bool relaxed, int entry) {
     Token token;
-    token.strong = PagedClock(clocks.strong, slot(self), clocks.own);
-    token.weak = PagedClock(clocks.weak, slot(self), clocks.own);
+    token.strong = PagedClock(clocks.strong, slot(self), entry);
+    token.weak = PagedClock(clocks.weak, slot(self), entry);
     token.fenced = clocks.fenced;
     token.depth = clocks.depth;
     token.relaxed = relaxed;
@@ -247,8 +247,13 @@ void RunClocks::join_all(Token& into, const Token& token) {
     into.depth = std::max(into.depth, token.depth);
 }
 
-void RunClocks::fence(ProcessClocks& clocks, int self) {
-    clocks.fenced = PagedClock(clocks.strong, slot(self), clocks.own);
+void RunClocks::fence(ProcessClocks& clocks, int self, int entry) {
+    clocks.fenced = PagedClock(clocks.strong, slot(self), entry);
+}
+
+void RunClocks::join_all_threads(ProcessClocks& clocks, const Token& token) {
+    clocks.all_weak.join(pages_, token.weak);
+    clocks.all_strong.join(pages_, token.relaxed ? token.fenced : token.strong);
 }
 
 }  // namespace trivcheck::mscclpp

@@ -35,6 +35,25 @@ struct ProcessClocks {
     int trees_since = 0;
     /// Longest happens-before chain so far, in operations other than nop.
     int depth = 0;
+    /// `strong` and `weak` are what the block's first threads know (tid <
+    /// nChannels: they alone signal and wait). What every thread knows
+    /// (docs/mscclpp.md, Threads): the trees as of the threads' latest join
+    /// (the block's start, a nop, a barrier), with the packets read since.
+    /// The steps that move data with all threads access cells with these.
+    PagedClock all_strong, all_weak;
+    /// The steps whose every effect the first threads know (a prefix, as
+    /// `own`): every step up to the latest join and the first threads' own
+    /// steps after it up to the first that all threads did. A signal or
+    /// release hands this entry on, not `own`.
+    int published = 0;
+
+    /// The threads join (a nop, a barrier, the start): what the first knew,
+    /// all know, and every step so far is theirs to publish.
+    void join_threads() {
+        all_strong = strong;
+        all_weak = weak;
+        published = own;
+    }
 };
 
 /// What a signal, a release, a packet write or a barrier hands to whoever it
@@ -71,8 +90,16 @@ class RunClocks {
     }
     /// The pages every clock of the run is made of, for a reader of another thread.
     const ClockPages& pages() const { return pages_; }
-    /// `clocks` (of process `self`) as a token, for whoever it satisfies.
-    Token token(ProcessClocks& clocks, int self, bool relaxed);
+    /// `clocks` (of process `self`) as a token, for whoever it satisfies,
+    /// with `entry` for `self` (its `own`, or `published` for what its
+    /// first threads signal).
+    Token token(ProcessClocks& clocks, int self, bool relaxed, int entry);
+    Token token(ProcessClocks& clocks, int self, bool relaxed) {
+        return token(clocks, self, relaxed, clocks.own);
+    }
+    /// Every thread of a block learns the packets its step read (`token`'s
+    /// trees joined into `clocks.all_*`).
+    void join_all_threads(ProcessClocks& clocks, const Token& token);
     /// What `clocks` (of process `self`) learns from `token`.
     void join_token(ProcessClocks& clocks, int self, const Token& token);
     /// Every entry of `into` becomes the larger of its own and `token`'s (a
@@ -86,8 +113,11 @@ class RunClocks {
         return clocks.own > 0 && gathered.weak.at(reader_, slot(self)) >= clocks.own &&
                gathered.strong.at(reader_, slot(self)) >= clocks.own;
     }
-    /// A fence: `clocks` (of process `self`) makes what it did so far visible.
-    void fence(ProcessClocks& clocks, int self);
+    /// A fence: `clocks` (of process `self`) makes what it did up to its
+    /// step `entry` visible (the first threads fence what they know:
+    /// `published`).
+    void fence(ProcessClocks& clocks, int self, int entry);
+    void fence(ProcessClocks& clocks, int self) { fence(clocks, self, clocks.own); }
 
   private:
     /// `tree` (of process `self`, trees unchanged since its entry `since`)

@@ -8,6 +8,7 @@
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/json_document.hpp"
 #include "checker/formats/mapped_file.hpp"
+#include "checker/mscclpp_reading/kernel_differences.hpp"
 #include "checker/mscclpp_reading/plan_fields.hpp"
 #include "checker/mscclpp_reading/plan_indexes.hpp"
 #include "checker/mscclpp_reading/plan_single_pass.hpp"
@@ -31,6 +32,9 @@ class Reader {
                            ChannelKind channel, const BlockIndexes& block,
                            const GpuIndexes& indexes);
     void check_bounds(const Plan& plan) const;
+    /// A gpu's `input_chunks` or `output_chunks`: at least 1, or the
+    /// executor cannot load the plan.
+    int loadable_chunks(const json& gpu, const std::string& path, std::string_view key) const;
     /// The position of `ranks` among switch_groups_, added if new; fails at
     /// `path` past max_switch_groups.
     std::int16_t switch_group(const std::vector<int>& ranks, const std::string& path);
@@ -46,6 +50,20 @@ class Reader {
     /// The plan's switch rank groups, each once (Plan::switch_groups).
     std::vector<std::vector<int>> switch_groups_;
 };
+
+int Reader::loadable_chunks(const json& gpu, const std::string& path,
+                            std::string_view key) const {
+    const std::string at = path_at(path, key);
+    const auto chunks = static_cast<int>(fields_.integer(fields_.required(gpu, key, path), at, 0));
+    // execution_plan.cc's loadExecutionPlan calls checkMessageSize for the
+    // gpu it loads, which takes the message size modulo input_chunks and
+    // output_chunks: 0 divides by zero.
+    if (chunks == 0)
+        fields_.fail(at, "MSCCL++ executor: checkMessageSize (execution_plan.cc) divides the "
+                         "message size by " + std::string(key) +
+                         ", so the gpu's executor cannot load a plan where it is 0");
+    return chunks;
+}
 
 std::int16_t Reader::switch_group(const std::vector<int>& ranks, const std::string& path) {
     const auto found = std::find(switch_groups_.begin(), switch_groups_.end(), ranks);
@@ -275,10 +293,8 @@ Plan Reader::read(const json& root) {
             fields_.fail(path_at(path, "id"), "MSCCL++ executor: GPU rank does not match (gpus[" +
                                                   std::to_string(position) + "] has id " +
                                                   std::to_string(into.id) + ")");
-        into.input_chunks = static_cast<int>(fields_.integer(
-            fields_.required(gpu, "input_chunks", path), path_at(path, "input_chunks"), 0));
-        into.output_chunks = static_cast<int>(fields_.integer(
-            fields_.required(gpu, "output_chunks", path), path_at(path, "output_chunks"), 0));
+        into.input_chunks = loadable_chunks(gpu, path, "input_chunks");
+        into.output_chunks = loadable_chunks(gpu, path, "output_chunks");
         into.scratch_chunks = static_cast<int>(fields_.integer(
             fields_.required(gpu, "scratch_chunks", path), path_at(path, "scratch_chunks"), 0));
         read_gpu_channels(fields_, gpu, path, gpu_count_, into, indexes[position]);
@@ -346,17 +362,26 @@ Plan parse_plan_json_document(const std::string& text, const std::string& file_l
 }
 
 Plan parse_plan_json(const std::string& text, const std::string& file_label) {
-    if (std::optional<Plan> plan = read_plan_single_pass(text)) return std::move(*plan);
-    return parse_plan_json_document(text, file_label);
+    Plan plan = [&] {
+        if (std::optional<Plan> single = read_plan_single_pass(text)) return std::move(*single);
+        return parse_plan_json_document(text, file_label);
+    }();
+    note_kernel_differences(plan, file_label);
+    return plan;
 }
 
 Plan read_plan_file(const std::string& path) {
-    {
-        // Mapped, not copied: the single pass needs no copy of a 900 MB plan.
-        const MappedFile file(path);
-        if (std::optional<Plan> plan = read_plan_single_pass(file.text())) return std::move(*plan);
-    }
-    return parse_plan_json_document(read_file_text(path), path);
+    Plan plan = [&] {
+        {
+            // Mapped, not copied: the single pass needs no copy of a 900 MB plan.
+            const MappedFile file(path);
+            if (std::optional<Plan> single = read_plan_single_pass(file.text()))
+                return std::move(*single);
+        }
+        return parse_plan_json_document(read_file_text(path), path);
+    }();
+    note_kernel_differences(plan, path);
+    return plan;
 }
 
 }  // namespace trivcheck::mscclpp

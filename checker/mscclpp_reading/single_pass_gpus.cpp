@@ -70,8 +70,9 @@ Gpu read_gpu(JsonCursor& cursor, int position, int& largest_gpu_named) {
     std::vector<RemoteBuffer> remotes;
     read_object(
         cursor, required_key<"id">([&] { gpu.id = read_number(cursor, 0); }),
-        required_key<"input_chunks">([&] { gpu.input_chunks = read_number(cursor, 0); }),
-        required_key<"output_chunks">([&] { gpu.output_chunks = read_number(cursor, 0); }),
+        // 0 is refused (checkMessageSize): the reader says so.
+        required_key<"input_chunks">([&] { gpu.input_chunks = read_number(cursor, 1); }),
+        required_key<"output_chunks">([&] { gpu.output_chunks = read_number(cursor, 1); }),
         required_key<"scratch_chunks">([&] { gpu.scratch_chunks = read_number(cursor, 0); }),
         required_key<"threadblocks">(
             [&] { read_array(cursor, [&] { blocks.push_back(read_block(cursor)); }); }),

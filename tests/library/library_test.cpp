@@ -36,7 +36,7 @@ TEST_CASE("library: load_input tells each kind of input by its content, and chec
     }
     SUBCASE("an MSCCL++ execution plan, relaxed-signal publishing: stale read") {
         const Input input = load_input(temporary_file(
-            "library-plan", ".json", trivcheck::testing::two_gpu_plan("rlxsignal", "wait")));
+            "library-plan", ".json", trivcheck::testing::two_gpu_plan_joined("rlxsignal", "wait")));
         REQUIRE(std::holds_alternative<mscclpp::Plan>(input));
         const CheckResult result = check(input);
         CHECK(result.report.verdict == Verdict::violated);

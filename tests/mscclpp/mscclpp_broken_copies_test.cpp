@@ -72,14 +72,15 @@ MSCCLPP_CORPUS_TEST_CASE(
         }
     }
     // Each operator applies somewhere: the loop above tested it.
-    CHECK(plans_with_sites["drop_wait"] >= 20);
+    // 17 plans of the corpus hold and wait (21 more are refused: a gpu of 0 chunks).
+    CHECK(plans_with_sites["drop_wait"] >= 17);
     CHECK(plans_with_sites["relax_signal"] >= 10);
     CHECK(plans_with_sites["drop_release"] >= 2);
     CHECK(plans_with_sites["move_put_before_wait"] >= 10);
 }
 
 TEST_CASE("mscclpp broken copies: the two-gpu plan's operators") {
-    const mscclpp::Plan plan = mscclpp::parse_plan_json(two_gpu_plan(), "pair.json");
+    const mscclpp::Plan plan = mscclpp::parse_plan_json(two_gpu_plan_joined(), "pair.json");
     REQUIRE(mscclpp::check_plan(plan).verdict == Verdict::holds);
     for (const Operator& op : operators) {
         for (const mscclpp::MutationSite& site : mscclpp::mutation_sites(plan, op.mutation)) {

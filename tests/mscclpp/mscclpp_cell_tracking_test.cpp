@@ -74,10 +74,10 @@ bool mentions(const std::vector<std::string>& lines, ViolationKind kind) {
 }  // namespace
 
 TEST_CASE("cells tracked beside the run: the two-gpu plan and its broken forms") {
-    CHECK(same_both_ways(mscclpp::parse_plan_json(two_gpu_plan(), "pair.json")).empty());
+    CHECK(same_both_ways(mscclpp::parse_plan_json(two_gpu_plan_joined(), "pair.json")).empty());
     // A relaxed signal publishing the put: stale reads, found both ways.
     const auto relaxed =
-        same_both_ways(mscclpp::parse_plan_json(two_gpu_plan("rlxsignal"), "pair.json"));
+        same_both_ways(mscclpp::parse_plan_json(two_gpu_plan_joined("rlxsignal"), "pair.json"));
     CHECK(mentions(relaxed, mscclpp::kinds::stale_read));
 }
 

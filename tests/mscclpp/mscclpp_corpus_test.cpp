@@ -63,39 +63,57 @@ const std::vector<Judged> judged = {
     {"single_node_alltoall_alltoall_ring_g4.json", "holds", {}},
     {"single_node_alltoall_alltoall_ring_oop_g4.json", "holds", {}},
     {"single_node_alltoall_alltoall_ring_peers_g4.json", "holds", {}},
-    {"unit_tests_barrier_test.json", "holds", {}},
+    // A gpu with 0 input or output chunks: checkMessageSize divides by them.
+    {"unit_tests_barrier_test.json", "refused", {}},
     {"unit_tests_copy_packet_test.json", "holds", {}},
     {"unit_tests_copy_test.json", "holds", {}},
-    {"unit_tests_flush_flush_fuse_test.json", "holds", {}},
-    {"unit_tests_flush_flush_test.json", "holds", {}},
-    {"unit_tests_get_get_fuse_test.json", "holds", {}},
-    {"unit_tests_get_get_test.json", "holds", {}},
+    // A gpu with 0 input or output chunks: checkMessageSize divides by them.
+    {"unit_tests_flush_flush_fuse_test.json", "refused", {}},
+    // A gpu with 0 input or output chunks: checkMessageSize divides by them.
+    {"unit_tests_flush_flush_test.json", "refused", {}},
+    // A gpu with 0 input or output chunks: checkMessageSize divides by them.
+    {"unit_tests_get_get_fuse_test.json", "refused", {}},
+    // A gpu with 0 input or output chunks: checkMessageSize divides by them.
+    {"unit_tests_get_get_test.json", "refused", {}},
     {"unit_tests_pipeline_test.json", "holds", {}},
-    {"unit_tests_put_packet_test.json", "holds", {}},
-    // Each gpu puts into the peer's input chunk the peer is itself reading, ordered by nothing.
-    {"unit_tests_put_put_fuse_test.json", "violated", {"race"}},
-    {"unit_tests_put_put_test.json", "holds", {}},
-    {"unit_tests_put_put_with_signal_and_flush_test.json", "holds", {}},
-    {"unit_tests_put_put_with_signal_test.json", "holds", {}},
-    // Single-operation DSL tests: packets read that no operation of the plan writes.
-    {"unit_tests_read_put_packet_test.json", "violated", {"packet_unwritten"}},
+    // A gpu with 0 input or output chunks: checkMessageSize divides by them.
+    {"unit_tests_put_packet_test.json", "refused", {}},
+    // A gpu with 0 input or output chunks: checkMessageSize divides by them.
+    {"unit_tests_put_put_fuse_test.json", "refused", {}},
+    // A gpu with 0 input or output chunks: checkMessageSize divides by them.
+    {"unit_tests_put_put_test.json", "refused", {}},
+    // A gpu with 0 input or output chunks: checkMessageSize divides by them.
+    {"unit_tests_put_put_with_signal_and_flush_test.json", "refused", {}},
+    // A gpu with 0 input or output chunks: checkMessageSize divides by them.
+    {"unit_tests_put_put_with_signal_test.json", "refused", {}},
+    // A gpu with 0 input or output chunks: checkMessageSize divides by them.
+    {"unit_tests_read_put_packet_test.json", "refused", {}},
     {"unit_tests_read_reduce_read_reduce_fuse_test.json", "holds", {}},
     {"unit_tests_read_reduce_read_reduce_test.json", "holds", {}},
     {"unit_tests_read_reduce_send_test.json", "holds", {}},
-    {"unit_tests_reduce_copy_packet_test.json", "violated", {"packet_unwritten"}},
-    {"unit_tests_reduce_copy_send_packet_test.json", "violated", {"packet_unwritten"}},
-    {"unit_tests_reduce_packet_reduce_packets_fuse_test.json", "violated", {"packet_unwritten"}},
-    {"unit_tests_reduce_packet_reduce_packets_test.json", "violated", {"packet_unwritten"}},
+    // A gpu with 0 input or output chunks: checkMessageSize divides by them.
+    {"unit_tests_reduce_copy_packet_test.json", "refused", {}},
+    // A gpu with 0 input or output chunks: checkMessageSize divides by them.
+    {"unit_tests_reduce_copy_send_packet_test.json", "refused", {}},
+    // A gpu with 0 input or output chunks: checkMessageSize divides by them.
+    {"unit_tests_reduce_packet_reduce_packets_fuse_test.json", "refused", {}},
+    // A gpu with 0 input or output chunks: checkMessageSize divides by them.
+    {"unit_tests_reduce_packet_reduce_packets_test.json", "refused", {}},
     {"unit_tests_reduce_reduce_fuse_test.json", "holds", {}},
     {"unit_tests_reduce_reduce_test.json", "holds", {}},
-    {"unit_tests_reduce_send_packet_test.json", "violated", {"packet_unwritten"}},
+    // A gpu with 0 input or output chunks: checkMessageSize divides by them.
+    {"unit_tests_reduce_send_packet_test.json", "refused", {}},
     {"unit_tests_reduce_send_test.json", "holds", {}},
-    {"unit_tests_semaphore.json", "holds", {}},
-    // Fusion tests: signals on channels 0, 1 and waits on channels 2, 3, which nothing signals.
-    {"unit_tests_signal_wait_relaxed_signal_wait_fuse_test.json", "violated", {"deadlock"}},
-    {"unit_tests_signal_wait_relaxed_signal_wait_test.json", "holds", {}},
-    {"unit_tests_signal_wait_signal_wait_fuse_test.json", "violated", {"deadlock"}},
-    {"unit_tests_signal_wait_signal_wait_test.json", "holds", {}},
+    // A gpu with 0 input or output chunks: checkMessageSize divides by them.
+    {"unit_tests_semaphore.json", "refused", {}},
+    // A gpu with 0 input or output chunks: checkMessageSize divides by them.
+    {"unit_tests_signal_wait_relaxed_signal_wait_fuse_test.json", "refused", {}},
+    // A gpu with 0 input or output chunks: checkMessageSize divides by them.
+    {"unit_tests_signal_wait_relaxed_signal_wait_test.json", "refused", {}},
+    // A gpu with 0 input or output chunks: checkMessageSize divides by them.
+    {"unit_tests_signal_wait_signal_wait_fuse_test.json", "refused", {}},
+    // A gpu with 0 input or output chunks: checkMessageSize divides by them.
+    {"unit_tests_signal_wait_signal_wait_test.json", "refused", {}},
     // A multimem store into gpu 1 with no synchronization at all.
     {"unit_tests_switch_broadcast_test.json", "violated", {"race"}},
     // "glre": not an operation the executor maps (getOpType: Invalid operation type).
@@ -147,8 +165,24 @@ MSCCLPP_CORPUS_TEST_CASE("mscclpp corpus: the refused plans name the executor's 
             .ends_with(
                 "unit_tests_switch_reduce_test.json: gpus[0].threadblocks[0].ops[0].name: MSCCL++ "
                 "executor: Invalid operation type: glre"));
+    // Its gpus of 0 output chunks come first in the file (and in loadExecutionPlan).
     CHECK(message("execution-files_allreduce_pipeline.json")
-              .ends_with("gpus[0].channels[0]: missing field \"buffer_type\""));
+              .ends_with("gpus[0].output_chunks: MSCCL++ executor: checkMessageSize "
+                         "(execution_plan.cc) divides the message size by output_chunks, so the "
+                         "gpu's executor cannot load a plan where it is 0"));
+    // Every plan with a gpu of 0 input or output chunks: execution_plan.cc's
+    // checkMessageSize divides by them (22 of the corpus's plans).
+    int zero_chunk_plans = 0;
+    for (const Judged& plan : judged) {
+        const std::string text = message(plan.file);
+        if (text.find("checkMessageSize") == std::string::npos) continue;
+        INFO(plan.file);
+        CHECK(std::string(plan.verdict) == "refused");
+        CHECK((text.find("input_chunks: MSCCL++ executor: checkMessageSize") != std::string::npos ||
+               text.find("output_chunks: MSCCL++ executor: checkMessageSize") != std::string::npos));
+        ++zero_chunk_plans;
+    }
+    CHECK(zero_chunk_plans == 22);
 }
 
 MSCCLPP_CORPUS_TEST_CASE("mscclpp corpus: collectives' postconditions are checked, not skipped") {

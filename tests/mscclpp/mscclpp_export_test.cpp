@@ -111,6 +111,9 @@ TEST_CASE("mscclpp export: indented up to compact_plan_operations, one line past
     plan.collective = "allreduce";
     plan.protocol = "Simple";
     plan.gpus.resize(1);
+    // The executor loads no gpu of 0 input or output chunks (checkMessageSize).
+    plan.gpus[0].input_chunks = 1;
+    plan.gpus[0].output_chunks = 1;
     plan.gpus[0].thread_blocks.resize(1);
     std::vector<mscclpp::Operation>& operations = plan.gpus[0].thread_blocks[0].operations;
     operations.resize(mscclpp::compact_plan_operations);

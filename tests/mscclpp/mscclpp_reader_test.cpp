@@ -62,6 +62,17 @@ TEST_CASE("mscclpp reader: refusals name the path and the executor's rule") {
         {R"("protocol": "Simple", )", "", "pair.json: missing field \"protocol\""},
         {R"("connected_to": [1])", R"("connected_to": [0])",
          "pair.json: gpus[0].channels[0].connected_to[0]: a gpu's channel connects to itself"},
+        {R"({"id": 1, "input_chunks": 1)", R"({"id": 1, "input_chunks": 0)",
+         "pair.json: gpus[1].input_chunks: MSCCL++ executor: checkMessageSize "
+         "(execution_plan.cc) divides the message size by input_chunks, so the gpu's executor "
+         "cannot load a plan where it is 0"},
+        {R"("output_chunks": 1, "scratch_chunks": 1,
+ "threadblocks")",
+         R"("output_chunks": 0, "scratch_chunks": 1,
+ "threadblocks")",
+         "pair.json: gpus[0].output_chunks: MSCCL++ executor: checkMessageSize "
+         "(execution_plan.cc) divides the message size by output_chunks, so the gpu's executor "
+         "cannot load a plan where it is 0"},
     };
     for (const Case& entry : cases) {
         INFO(entry.from);

@@ -26,19 +26,19 @@ const std::string barrier = R"({"name": "barrier", "barrier_id": 0, "num_threadb
 }  // namespace
 
 TEST_CASE("mscclpp semantics: signal and wait publish a put; the all-reduce holds") {
-    const Report report = check_plan_text(two_gpu_plan());
+    const Report report = check_plan_text(two_gpu_plan_joined());
     CHECK(report.verdict == Verdict::holds);
     CHECK(report.checks.at("postcondition").verdict == Verdict::holds);
     CHECK(report.mscclpp->signals == 4);  // 2 per gpu; the figures are the first launch's
 }
 
 TEST_CASE("mscclpp semantics: a relaxed signal does not publish the put") {
-    const Report relaxed_signal = check_plan_text(two_gpu_plan("rlxsignal", "wait"));
+    const Report relaxed_signal = check_plan_text(two_gpu_plan_joined("rlxsignal", "wait"));
     CHECK(kinds_of(relaxed_signal) == std::set<std::string>{"stale_read"});
-    CHECK(kinds_of(check_plan_text(two_gpu_plan("rlxsignal", "rlxwait"))) ==
+    CHECK(kinds_of(check_plan_text(two_gpu_plan_joined("rlxsignal", "rlxwait"))) ==
           std::set<std::string>{"stale_read"});
     // A full signal fences what came before it; the relaxed wait sees that.
-    CHECK(check_plan_text(two_gpu_plan("signal", "rlxwait")).verdict == Verdict::holds);
+    CHECK(check_plan_text(two_gpu_plan_joined("signal", "rlxwait")).verdict == Verdict::holds);
     REQUIRE(!relaxed_signal.violations.empty());
     const Violation& stale = relaxed_signal.violations.front();
     REQUIRE(stale.points.size() == 2);
@@ -47,7 +47,7 @@ TEST_CASE("mscclpp semantics: a relaxed signal does not publish the put") {
 }
 
 TEST_CASE("mscclpp semantics: on a port channel the relaxed names are full signals") {
-    const std::string port = replace_all(two_gpu_plan("rlxsignal", "rlxwait"), "memory", "port");
+    const std::string port = replace_all(two_gpu_plan_joined("rlxsignal", "rlxwait"), "memory", "port");
     CHECK(check_plan_text(port).verdict == Verdict::holds);
 }
 
@@ -68,7 +68,7 @@ TEST_CASE("mscclpp semantics: semaphores and barriers order thread blocks of one
 TEST_CASE("mscclpp semantics: a deadlock names every blocked operation") {
     // No signals at all: each gpu's first wait waits forever.
     const Report report =
-        check_plan_text(replace_all(two_gpu_plan(), R"("name": "signal")", R"("name": "nop")"));
+        check_plan_text(replace_all(two_gpu_plan_joined(), R"("name": "signal")", R"("name": "nop")"));
     CHECK(kinds_of(report) == std::set<std::string>{"deadlock"});
     REQUIRE(report.violations.size() == 1);
     REQUIRE(report.violations[0].points.size() == 2);
@@ -80,7 +80,7 @@ TEST_CASE("mscclpp semantics: a deadlock names every blocked operation") {
 TEST_CASE("mscclpp semantics: a packet read waits for the packet's flag") {
     const std::string packets = R"({"name": "packets", "collective": "test", "protocol": "LL",
  "inplace": false, "use_double_scratch_buffer": true, "gpus": [
- {"id": 0, "input_chunks": 1, "output_chunks": 0, "scratch_chunks": 0,
+ {"id": 0, "input_chunks": 1, "output_chunks": 1, "scratch_chunks": 0,
   "threadblocks": [{"id": 0, "ops": [{"name": "ppkt",
      "src_buff": [{"type": "i", "index": 0, "size": 1}],
      "dst_buff": [{"buffer_id": 0, "index": 0, "size": 1}], "channel_type": "memory"}],
@@ -89,7 +89,7 @@ TEST_CASE("mscclpp semantics: a packet read waits for the packet's flag") {
   "channels": [{"channel_type": "memory", "connected_to": [1]}],
   "remote_buffers": [{"rank": 1, "type": "s", "access_channel_types": ["memory"]}],
   "semaphores": []},
- {"id": 1, "input_chunks": 0, "output_chunks": 1, "scratch_chunks": 1,
+ {"id": 1, "input_chunks": 1, "output_chunks": 1, "scratch_chunks": 1,
   "threadblocks": [{"id": 0, "ops": [{"name": "upkt",
      "src_buff": [{"type": "s", "index": 0, "size": 1}],
      "dst_buff": [{"type": "o", "index": 0, "size": 1}]}], "channels": []}],

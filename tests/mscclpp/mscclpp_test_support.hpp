@@ -35,9 +35,12 @@ inline Report check_plan_text(const std::string& text) {
 /// Two gpus, one thread block each, out of place: each says its scratch is
 /// free (signal), waits for the peer's, puts its input chunk into the peer's
 /// scratch, signals, waits, and adds the scratch chunk and its input into
-/// its output. `signal`, `wait` name the second signal and wait.
+/// its output. `signal`, `wait` name the second signal and wait. Without
+/// nops (`joined` false) its threads race (docs/mscclpp.md, Threads): a
+/// plan to read, or to break; two_gpu_plan_joined is the one that holds.
 inline std::string two_gpu_plan(const std::string& signal = "signal",
-                                const std::string& wait = "wait") {
+                                const std::string& wait = "wait", bool joined = false) {
+    const std::string nop = joined ? R"({"name": "nop"}, )" : "";
     std::string gpus;
     for (int gpu = 0; gpu < 2; ++gpu) {
         const std::string peer = std::to_string(1 - gpu);
@@ -46,13 +49,13 @@ inline std::string two_gpu_plan(const std::string& signal = "signal",
  "threadblocks": [{"id": 0, "ops": [
   {"name": "signal", "channel_ids": [0], "channel_type": "memory"},
   {"name": "wait", "channel_ids": [0], "channel_type": "memory"},
-  {"name": "put", "src_buff": [{"type": "i", "index": 0, "size": 1}],
+  )" + nop + R"({"name": "put", "src_buff": [{"type": "i", "index": 0, "size": 1}],
    "dst_buff": [{"buffer_id": 0, "index": 0, "size": 1}], "channel_type": "memory"},
-  {"name": ")" + signal +
+  )" + nop + R"({"name": ")" + signal +
                 R"(", "channel_ids": [0], "channel_type": "memory"},
   {"name": ")" + wait +
                 R"(", "channel_ids": [0], "channel_type": "memory"},
-  {"name": "re", "src_buff": [{"type": "i", "index": 0, "size": 1}, {"type": "s", "index": 0, "size": 1}],
+  )" + nop + R"({"name": "re", "src_buff": [{"type": "i", "index": 0, "size": 1}, {"type": "s", "index": 0, "size": 1}],
    "dst_buff": [{"type": "o", "index": 0, "size": 1}]}],
   "channels": [{"channel_type": "memory", "channel_ids": [0]}],
   "remote_buffer_refs": [{"access_channel_type": "memory", "remote_buffer_ids": [0]}]}],
@@ -95,17 +98,27 @@ inline std::string replace_all(std::string text, const std::string& from, const 
     return text;
 }
 
+/// two_gpu_plan with the nops the DSL inserts (docs/mscclpp.md, Threads):
+/// after the first wait (before the put), between the put and its signal, and
+/// between the second wait and the reduction. Operations: 0 signal, 1 wait,
+/// 2 nop, 3 put, 4 nop, 5 signal, 6 wait, 7 nop, 8 re.
+inline std::string two_gpu_plan_joined(const std::string& signal = "signal",
+                                       const std::string& wait = "wait") {
+    return two_gpu_plan(signal, wait, true);
+}
+
 /// One gpu, two thread blocks: block 0 copies its input into scratch, then
-/// `publish`; block 1 `consume`s, then copies scratch into the output.
+/// (after a nop) `publish`; block 1 `consume`s, then (after a nop) copies
+/// scratch into the output.
 inline std::string one_gpu_handoff(const std::string& publish, const std::string& consume) {
     return R"({"name": "handoff", "collective": "test", "protocol": "Simple", "inplace": false,
  "gpus": [{"id": 0, "input_chunks": 1, "output_chunks": 1, "scratch_chunks": 1,
   "threadblocks": [
    {"id": 0, "ops": [{"name": "copy", "src_buff": [{"type": "i", "index": 0, "size": 1}],
                       "dst_buff": [{"type": "s", "index": 0, "size": 1}]})" +
-           (publish.empty() ? "" : ", " + publish) + R"(], "channels": []},
+           (publish.empty() ? "" : R"(, {"name": "nop"}, )" + publish) + R"(], "channels": []},
    {"id": 1, "ops": [)" +
-           (consume.empty() ? "" : consume + ", ") +
+           (consume.empty() ? "" : consume + R"(, {"name": "nop"}, )") +
            R"({"name": "copy", "src_buff": [{"type": "s", "index": 0, "size": 1}],
                       "dst_buff": [{"type": "o", "index": 0, "size": 1}]}], "channels": []}],
   "channels": [], "remote_buffers": [], "semaphores": [{"init_value": 0}]}]})";

@@ -24,7 +24,7 @@ int occurrences(const std::string& text, const std::string& part) {
 
 TEST_CASE("mscclpp timeline: signals to their waits, relaxed ones dashed, the violation in red") {
     const mscclpp::Plan plan =
-        mscclpp::parse_plan_json(two_gpu_plan("rlxsignal", "wait"), "pair.json");
+        mscclpp::parse_plan_json(two_gpu_plan_joined("rlxsignal", "wait"), "pair.json");
     const Report report = mscclpp::check_plan(plan);
     REQUIRE(!report.violations.empty());
     const std::string svg = mscclpp::plan_timeline_svg(plan, &report.violations.front());
