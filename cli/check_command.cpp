@@ -102,6 +102,10 @@ int run_mscclpp_check(mscclpp::Plan plan, const CheckOptions& options) {
         throw std::invalid_argument(
             "MSCCL++ execution plans are checked by the symbolic engine only, without --n, "
             "--runtime, --root or --expect");
+    // --strict makes the reader's warnings (an unknown collective's missing
+    // postcondition among them) refusals, as for MSCCL-IR.
+    if (options.strict && !plan.warnings.empty())
+        throw InputError("", "", plan.warnings.front() + " (refused under --strict)");
     return run_asynchronous_check(std::move(plan), check_settings(options), options.json);
 }
 
@@ -266,7 +270,9 @@ void register_check_command(CLI::App& app, CommandResult& result) {
     command->add_flag("--strict", options->strict,
                       "MSCCL-IR files: refuse (exit 3) unknown attributes and elements and steps "
                       "whose s is out of file order, which RCCL ignores and trivcheck by "
-                      "default warns about");
+                      "default warns about; MSCCL++ plans: refuse (exit 3) what the reader "
+                      "warns about (an unknown collective, which has no postcondition; a field "
+                      "the executor ignores)");
     command
         ->add_option("--require", options->required,
                      "Count this named check toward the verdict: exit 1 when it is violated "

@@ -51,7 +51,10 @@ Report check_plan(const Plan& plan, int max_recorded_violations) {
     report.checks["signal_counts"] = outcome(violations, {kinds::signal_count_mismatch});
     if (!postcondition) {
         report.checks["postcondition"] = {
-            Verdict::not_applicable, "no postcondition for collective \"" + plan.collective + "\""};
+            Verdict::not_applicable,
+            is_known_collective(plan.collective)
+                ? "no postcondition for collective \"" + plan.collective + "\""
+                : "none (unknown collective \"" + plan.collective + "\")"};
     } else if (!run.completed) {
         report.checks["postcondition"] = {Verdict::not_applicable, "the run does not complete"};
     } else {

@@ -45,6 +45,11 @@ bool has_postcondition(const Plan& plan) {
            plan.collective == "reducescatter" || plan.collective == "alltoall";
 }
 
+bool is_known_collective(std::string_view name) {
+    return name == "allreduce" || name == "allgather" || name == "reducescatter" ||
+           name == "alltoall" || name == "test" || name == "sendrecv";
+}
+
 void check_plan_postconditions(const Plan& plan, const CellLayout& cells, const RunResult& run,
                                msccl::ViolationSink& violations) {
     int stride = 0;

@@ -1,4 +1,6 @@
 #pragma once
+#include <string_view>
+
 #include "checker/msccl/violation_sink.hpp"
 #include "checker/mscclpp/one_sided_run.hpp"
 
@@ -7,6 +9,13 @@ namespace trivcheck::mscclpp {
 /// Whether docs/mscclpp.md states a postcondition for the plan's collective
 /// (allreduce, allgather, reducescatter, alltoall).
 bool has_postcondition(const Plan& plan);
+
+/// Whether the MSCCL++ DSL names a collective `name`: the four above, and
+/// `test` and `sendrecv`, which have no postcondition. The executor runs a
+/// plan of any name (checkMessageSize reads it only to take the output size,
+/// not the input's, for "allgather"), so another name is a warning, never a pass
+/// of a postcondition nobody checked.
+bool is_known_collective(std::string_view name);
 
 /// The collective's postcondition on every output piece of every gpu after a
 /// complete run: `missing`, `double_count`, `unexpected_contribution`, one

@@ -1,5 +1,6 @@
 #include "checker/mscclpp/plan_shrink.hpp"
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <tuple>
@@ -37,6 +38,16 @@ Plan projected(const Plan& plan, const std::set<PlanPlace>& blocks,
             }
             kept.push_back(std::move(copy));
         }
+        // The kept blocks' ids renumbered 0, 1, ... in the order of their ids:
+        // the executor takes a gpu's thread block ids as positions in its list
+        // (execution_plan.cc's setupChannels), so a plan that keeps block 5 of
+        // 6 alone names it 0, or `check` refuses what `shrink` wrote.
+        std::vector<int> ids;
+        for (const ThreadBlock& block : kept) ids.push_back(block.id);
+        std::sort(ids.begin(), ids.end());
+        for (ThreadBlock& block : kept)
+            block.id =
+                static_cast<int>(std::lower_bound(ids.begin(), ids.end(), block.id) - ids.begin());
         result.gpus[g].thread_blocks = std::move(kept);
     }
     return result;

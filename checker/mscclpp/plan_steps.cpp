@@ -1,6 +1,9 @@
 #include "checker/mscclpp/plan_steps.hpp"
 
 #include <algorithm>
+#include <cassert>
+#include <cstdint>
+#include <limits>
 #include <numeric>
 
 namespace trivcheck::mscclpp {
@@ -48,13 +51,15 @@ bool has_pipeline(const Plan& plan) {
     return false;
 }
 
-int pieces_per_chunk(const Plan& plan) {
-    int groups = 1;
+std::int64_t pieces_per_chunk_wide(const Plan& plan) {
+    // Past int's range the multiple stops growing: that is all a caller needs to refuse it.
+    constexpr std::int64_t past_int = std::int64_t{std::numeric_limits<int>::max()} + 1;
+    std::int64_t groups = 1;
     auto note = [&](const Operation& operation) {
         // Mostly a group size that divides the multiple so far: no lcm (a
         // division or two) for each of millions of operations.
-        if (operation.group_size > 0 && groups > 0 && groups % operation.group_size == 0) return;
-        groups = std::lcm(groups, operation.group_size);
+        if (operation.group_size > 0 && groups % operation.group_size == 0) return;
+        groups = std::min(past_int, std::lcm(groups, std::int64_t{operation.group_size}));
     };
     for (const Gpu& gpu : plan.gpus)
         for (const ThreadBlock& block : gpu.thread_blocks)
@@ -65,12 +70,20 @@ int pieces_per_chunk(const Plan& plan) {
     return groups * (has_pipeline(plan) ? pipeline_iterations : 1);
 }
 
+int pieces_per_chunk(const Plan& plan) {
+    const std::int64_t pieces = pieces_per_chunk_wide(plan);
+    // The readers refuse a plan past this (plan_run_size.hpp); a plan made in memory is small.
+    assert(pieces <= std::numeric_limits<int>::max());
+    return static_cast<int>(pieces);
+}
+
 PieceSpan step_pieces(const PlanStep& step, int size, int pieces) {
     const Operation& operation = *step.operation;
     // execution_plan.cc's calcOffset: the group's slices of the range.
-    const int length = size * pieces;
-    int begin = operation.group_index * length / operation.group_size;
-    int end = (operation.group_index + 1) * length / operation.group_size;
+    // In 64 bits: a range's pieces fit in int, a group index times them may not.
+    const std::int64_t length = std::int64_t{size} * pieces;
+    int begin = static_cast<int>(operation.group_index * length / operation.group_size);
+    int end = static_cast<int>((operation.group_index + 1) * length / operation.group_size);
     if (step.iteration < 0) return {begin, end};
     // execution_kernel.hpp's handlePipeline: iteration i from offset i * unit.
     const int unit = step.pipeline_chunks * pieces / pipeline_iterations;

@@ -1,4 +1,5 @@
 #pragma once
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -57,6 +58,9 @@ bool has_pipeline(const Plan& plan);
 /// common multiple of the thread-block group sizes, times pipeline_iterations
 /// when a pipeline splits chunks.
 int pieces_per_chunk(const Plan& plan);
+/// pieces_per_chunk in 64 bits, for the readers' size checks: past int's range
+/// it is some number above int's largest.
+std::int64_t pieces_per_chunk_wide(const Plan& plan);
 
 /// The pieces, relative to the start of a range of `size` chunks, that `step`
 /// touches: its thread-block group's slice, and within that its pipeline

@@ -8,9 +8,11 @@
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/json_document.hpp"
 #include "checker/formats/mapped_file.hpp"
+#include "checker/mscclpp/plan_postconditions.hpp"
 #include "checker/mscclpp_reading/kernel_differences.hpp"
 #include "checker/mscclpp_reading/plan_fields.hpp"
 #include "checker/mscclpp_reading/plan_indexes.hpp"
+#include "checker/mscclpp_reading/plan_run_size.hpp"
 #include "checker/mscclpp_reading/plan_single_pass.hpp"
 
 namespace trivcheck::mscclpp {
@@ -245,10 +247,12 @@ void Reader::check_bounds(const Plan& plan) const {
         const BufferRange& range = place.range;
         for (int gpu : plan.range_gpus(range)) {
             const int chunks = plan.chunks(gpu, range.buffer);
-            if (range.index + range.size > chunks)
+            // In 64 bits: an index and a size of up to 2^31 - 1 each pass in int.
+            const long long end = static_cast<long long>(range.index) + range.size;
+            if (end > chunks)
                 fields_.fail(place.path, "chunks [" + std::to_string(range.index) + ", " +
-                                             std::to_string(range.index + range.size) +
-                                             ") of gpu " + std::to_string(gpu) + "'s " +
+                                             std::to_string(end) + ") of gpu " +
+                                             std::to_string(gpu) + "'s " +
                                              buffer_letter(range.buffer) + " buffer, which has " +
                                              std::to_string(chunks) + " chunks");
         }
@@ -265,6 +269,13 @@ Plan Reader::read(const json& root) {
                            "the plan");
     plan.name = fields_.text(fields_.required(root, "name", ""), "name");
     plan.collective = fields_.text(fields_.required(root, "collective", ""), "collective");
+    if (!is_known_collective(plan.collective))
+        fields_.warnings().add(
+            "collective", "collective",
+            "postcondition: none (unknown collective \"" + plan.collective +
+                "\"; trivcheck knows allreduce, allgather, reducescatter and alltoall, and "
+                "test and sendrecv, which have none); the executor runs a plan of any name "
+                "(checkMessageSize reads it only to size \"allgather\" by its output)");
     plan.protocol = fields_.text(fields_.required(root, "protocol", ""), "protocol");
     if (plan.protocol != "Simple" && plan.protocol != "LL")
         fields_.warnings().add(
@@ -367,6 +378,7 @@ Plan parse_plan_json(const std::string& text, const std::string& file_label) {
         return parse_plan_json_document(text, file_label);
     }();
     note_kernel_differences(plan, file_label);
+    refuse_plan_too_large(plan, file_label);
     return plan;
 }
 
@@ -381,6 +393,7 @@ Plan read_plan_file(const std::string& path) {
         return parse_plan_json_document(read_file_text(path), path);
     }();
     note_kernel_differences(plan, path);
+    refuse_plan_too_large(plan, path);
     return plan;
 }
 

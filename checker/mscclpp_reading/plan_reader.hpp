@@ -10,8 +10,10 @@ namespace trivcheck::mscclpp {
 /// the JSON path for what the executor refuses (an unknown operation name:
 /// "MSCCL++ executor: Invalid operation type") or cannot mean anything (an
 /// index past its list, a chunk range past its buffer); what the executor
-/// ignores becomes one of Plan::warnings. A plan the single pass reads
-/// (plan_single_pass.hpp) needs no JSON document; any other, the document.
+/// ignores becomes one of Plan::warnings. A plan whose run would not fit
+/// (plan_run_size.hpp) is refused with ResourceLimit before any of it is
+/// made. A plan the single pass reads (plan_single_pass.hpp) needs no JSON
+/// document; any other, the document.
 Plan parse_plan_json(const std::string& text, const std::string& file_label);
 
 /// parse_plan_json through the JSON document always: the reading every

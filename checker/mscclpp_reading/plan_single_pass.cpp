@@ -1,6 +1,7 @@
 #include "checker/mscclpp_reading/plan_single_pass.hpp"
 
 #include "checker/formats/json_cursor.hpp"
+#include "checker/mscclpp/plan_postconditions.hpp"
 #include "checker/mscclpp_reading/single_pass_fields.hpp"
 #include "checker/mscclpp_reading/single_pass_gpus.hpp"
 #include "checker/mscclpp_reading/single_pass_resolution.hpp"
@@ -18,7 +19,10 @@ Plan read_whole_plan(JsonCursor& cursor) {
     const auto unread = [&] { cursor.scalar(); };
     read_object(
         cursor, required_key<"name">([&] { plan.name = cursor.string(); }),
-        required_key<"collective">([&] { plan.collective = cursor.string(); }),
+        required_key<"collective">([&] {
+            plan.collective = cursor.string();
+            require(is_known_collective(plan.collective));  // the full reading warns
+        }),
         required_key<"protocol">([&] {
             plan.protocol = cursor.string();
             require(plan.protocol == "Simple" || plan.protocol == "LL");
