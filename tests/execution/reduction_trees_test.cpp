@@ -37,3 +37,29 @@ TEST_CASE("reduction trees: depth and short form") {
     CHECK(tree_text(trees, balanced, name, 5) == "(0+1)...");
     CHECK(tree_text(trees, ReductionTrees::none, name) == "nothing");
 }
+
+TEST_CASE("reduction trees: a chain of 300,000 additions, interned, measured and written") {
+    // Before, interned, depth and tree_text recursed once per addition:
+    // `check --algo ring --form B --topo ring:200000` ended in SIGSEGV (8 MiB stack).
+    // Deep enough to overflow an 8 MiB stack by recursion, in any build.
+    constexpr int additions = 300'000;
+    ReductionTrees trees(additions + 1);
+    trees.remember_sums(false);
+    TreeId chain = trees.leaf(0);
+    for (int i = 1; i <= additions; ++i) chain = trees.add(chain, trees.leaf(i));
+    CHECK(trees.depth(chain) == additions);
+    const TreeId interned = trees.interned(chain);
+    CHECK(trees.interned(chain) == interned);
+    CHECK(trees.depth(interned) == additions);
+    trees.remember_sums(true);
+    TreeId remembered = trees.leaf(0);
+    for (int i = 1; i <= additions; ++i) remembered = trees.add(remembered, trees.leaf(i));
+    CHECK(remembered == interned);
+    const std::string text =
+        tree_text(trees, interned, [](int contribution) { return std::to_string(contribution); });
+    CHECK(text.size() == 2'588'894);  // 1,688,896 digits, 300,000 '+', 299,999 '(' and ')'
+    CHECK(text.starts_with(std::string(additions - 1, '(') + "0+1)+2)"));
+    CHECK(text.ends_with("+299999)+300000"));
+    CHECK(tree_text(
+              trees, interned, [](int) { return std::string("x"); }, 8) == "((((((((...");
+}
