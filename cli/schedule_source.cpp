@@ -1,6 +1,7 @@
 #include "cli/schedule_source.hpp"
 
 #include "checker/formats/schedule_json.hpp"
+#include "checker/formats/size_spec.hpp"
 #include "checker/formats/topology_spec.hpp"
 #include "library/input.hpp"
 #include "models/orbit_generator.hpp"
@@ -60,13 +61,23 @@ Topology parse_topology(const std::string& text) {
     topology.kind = kind == "ring" ? TopologyKind::ring : TopologyKind::torus;
     std::string rest = text.substr(colon + 1);
     std::size_t start = 0;
+    // The ranks in 64 bits, each extent checked before it is multiplied in:
+    // torus:65536x65536x65536 is 2^48 ranks, not 0.
+    std::int64_t ranks = 1;
     while (start <= rest.size()) {
         const std::size_t end = std::min(rest.find('x', start), rest.size());
         const std::string part = rest.substr(start, end - start);
-        if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos ||
-            part.size() > 9)
+        if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos)
             throw CLI::ValidationError("--topo", "expected a positive size in '" + text + "'");
-        topology.dims.push_back(std::stoi(part));
+        const std::size_t digits = part.find_first_not_of('0');
+        const bool too_large = digits != std::string::npos && part.size() - digits > 10;
+        const std::int64_t extent = too_large ? max_spec_size + std::int64_t{1} : std::stoll(part);
+        if (extent <= max_spec_size) ranks *= extent;  // both at most 2^30
+        if (extent > max_spec_size || ranks > max_spec_size)
+            throw CLI::ValidationError("--topo", "'" + text + "' has more than " +
+                                                     std::to_string(max_spec_size) +
+                                                     " ranks (2^30), the most any command takes");
+        topology.dims.push_back(static_cast<int>(extent));
         start = end + 1;
     }
     if (topology.kind == TopologyKind::ring && topology.dims.size() != 1)

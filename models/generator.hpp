@@ -1,6 +1,8 @@
 #pragma once
 #include <array>
+#include <cstdint>
 #include <functional>
+#include <limits>
 #include <new>
 #include <optional>
 #include <stdexcept>
@@ -56,6 +58,16 @@ struct GeneratedScheduleTooLarge : std::bad_alloc {
   private:
     std::string reason_;
 };
+
+/// `blocks` as a schedule's block count: GeneratedScheduleTooLarge past the
+/// int a block index is (a ring B of 2^30 ranks has 2^31 blocks).
+inline int checked_block_count(std::int64_t blocks, const std::string& schedule_name) {
+    if (blocks > std::numeric_limits<int>::max())
+        throw GeneratedScheduleTooLarge(
+            schedule_name + " has " + std::to_string(blocks) + " blocks, more than the " +
+            std::to_string(std::numeric_limits<int>::max()) + " a block index holds");
+    return static_cast<int>(blocks);
+}
 
 /// The per-algorithm choices of a GeneratorRequest an algorithm reads.
 struct AlgorithmChoices {

@@ -50,7 +50,7 @@ class ExchangeBuilder {
 
     Schedule bandwidth() {
         const int n = fold_.ranks();
-        schedule_.blocks = 2 * n;
+        schedule_.blocks = checked_block_count(2 * std::int64_t{n}, schedule_.name);
         const BlockSet everything = BlockSet::all(2 * n);
         add_fold_in("reduce_scatter", everything);
         std::vector<Step> reduce_scatter;

@@ -19,7 +19,7 @@ RotationOrbit generate_ring_orbit(const GeneratorRequest& request) {
     schedule.form = "B";
     schedule.topology = request.topology;
     schedule.ranks = n;
-    schedule.blocks = 2 * n;
+    schedule.blocks = checked_block_count(2 * std::int64_t{n}, schedule.name);
     // Rank r's block in step t is (r - t) on ring + and n + (r + t) on ring -: after n-1
     // reductions block b is complete at rank b-1 (ring +) or b+1 (ring -). Rank 0's two
     // messages stand for every rank's; turning them by r gives rank r's.

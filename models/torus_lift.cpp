@@ -78,12 +78,16 @@ class TorusLifter {
         schedule_.topology = torus;
         schedule_.ranks = shape_.ranks();
         schedule_.ports = 2 * dimensions_;
-        part_blocks_ = 1;
+        // In 64 bits, checked: the rings' block counts multiply past int
+        // long before the ranks do (2 x 2^15 blocks in each of two dimensions).
+        std::int64_t part_blocks = 1;
         for (const Schedule& ring : rings) {
-            block_strides_.push_back(part_blocks_);
-            part_blocks_ *= ring.blocks;
+            block_strides_.push_back(checked_block_count(part_blocks, schedule_.name));
+            part_blocks *= ring.blocks;
+            checked_block_count(part_blocks, schedule_.name);
         }
-        schedule_.blocks = dimensions_ * part_blocks_;
+        part_blocks_ = static_cast<int>(part_blocks);
+        schedule_.blocks = checked_block_count(dimensions_ * part_blocks, schedule_.name);
         for (int d = 0; d < dimensions_; ++d) {
             const Schedule& ring = rings_[static_cast<std::size_t>(d)];
             buffer_offsets_.push_back(schedule_.buffer_count() - 1);
