@@ -5,6 +5,7 @@
 #include "checker/core/input_error.hpp"
 #include "checker/core/required_checks.hpp"
 #include "checker/core/resource_limit.hpp"
+#include "checker/execution/reduction_orders.hpp"
 #include "checker/explanations/check.hpp"
 #include "checker/formats/expected_outputs_json.hpp"
 #include "checker/formats/json_text.hpp"
@@ -41,6 +42,8 @@ struct CheckOptions {
     std::string sizes;
     bool no_shrink = false;
     bool no_symmetry = false;
+    /// --orders: print each block's order of additions after the text report.
+    bool orders = false;
     /// "symbolic" (checker/execution/executor.hpp) or "smt" (proofs/smt_execution.hpp).
     std::string engine = "symbolic";
     /// --runtime rccl: MSCCL-IR files are also checked against RCCL's limits.
@@ -182,6 +185,14 @@ int check_body(CheckOptions& options) {
     } else {
         std::cout << report_to_text(report, m);
         if (smaller) std::cout << "\n" << failing_size_to_text(smaller->search, smaller->scope);
+        if (options.orders) {
+            std::optional<ScheduleTrees> trees =
+                orbit ? replay_trees(*orbit) : schedule_trees(schedule, !options.no_symmetry);
+            std::cout << "\norder of additions"
+                      << (trees ? ":" : ": not followed (too many deliveries)") << "\n";
+            for (const std::string& line : reduction_order_lines(trees, 64, 160))
+                std::cout << "  " << line << "\n";
+        }
     }
     return report.verdict == Verdict::holds ? exit_holds : exit_violated;
 }
@@ -303,6 +314,9 @@ void register_check_command(CLI::App& app, CommandResult& result) {
                       "rank-symmetric (rotations, torus translations, XOR), folds onto a core, "
                       "or its blocks fall into classes (the independent path those are tested "
                       "against; slower)");
+    command->add_flag("--orders", options->orders,
+                      "After the text report, each block's order of additions in short form "
+                      "(the first 64 blocks; docs/consistency.md)");
     command->callback([options, &result] { result.exit_code = run_check(*options); });
 }
 

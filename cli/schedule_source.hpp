@@ -23,13 +23,18 @@ struct ScheduleSource {
     std::string last_step = "published";
     std::string tree = "first_come";
     std::string layout = "best";
+    std::string collective = "allreduce";
+    int channels = 1;
+    int chunks = 1;
+    std::string pat_aggregation = "aggregated";
 };
 
 /// The input in words, for a report that has no schedule to name: the file's
 /// path, else "ALGO FORM TOPOLOGY" as the options give them.
 std::string describe_source(const ScheduleSource& source);
 
-/// Adds --algo, --form, --topo, --route, --last-step, --layout, --tree to `command`.
+/// Adds --algo, --form, --topo, --route, --last-step, --layout, --tree and
+/// NCCL's --collective, --channels, --chunks, --pat-aggregation to `command`.
 void add_generator_options(CLI::App& command, ScheduleSource& source);
 
 /// Parses "ring:27", "torus:9x9"; throws CLI::ValidationError with what is expected.

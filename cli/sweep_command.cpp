@@ -90,16 +90,22 @@ std::vector<SweepRow> planned_rows(const SweepOptions& options,
             const bool has_form =
                 std::find(info->forms.begin(), info->forms.end(), form) != info->forms.end();
             if (options.form == "both" ? !has_form : options.form != to_string(form)) continue;
-            SweepRow row{info->name, to_string(form), {}, {}};
-            if (info->choices.last_step && form == Form::L && options.last_step != "published")
-                row.last_step = options.last_step;
-            if (info->choices.tree && form == Form::B && options.tree != "first_come")
-                row.tree = options.tree;
-            if (info->choices.layout && form == Form::B && options.layout != "best")
-                row.layout = options.layout;
-            row.sizes.resize(sizes.size());
-            for (std::size_t i = 0; i < sizes.size(); ++i) row.sizes[i] = planned_outcome(sizes[i]);
-            rows.push_back(std::move(row));
+            // Every collective the algorithm has (NCCL's several, the others all-reduce).
+            for (Collective collective : info->collectives) {
+                SweepRow row{info->name, to_string(form), {}, {}};
+                if (info->choices.last_step && form == Form::L && options.last_step != "published")
+                    row.last_step = options.last_step;
+                if (info->choices.tree && form == Form::B && options.tree != "first_come")
+                    row.tree = options.tree;
+                if (info->choices.layout && form == Form::B && options.layout != "best")
+                    row.layout = options.layout;
+                if (info->collectives.size() > 1 || collective != Collective::allreduce)
+                    row.collective = to_string(collective);
+                row.sizes.resize(sizes.size());
+                for (std::size_t i = 0; i < sizes.size(); ++i)
+                    row.sizes[i] = planned_outcome(sizes[i]);
+                rows.push_back(std::move(row));
+            }
         }
     }
     return rows;
@@ -186,6 +192,7 @@ int run_sweep(const SweepOptions& options) {
             if (!row.last_step.empty()) request.last_step = row.last_step;
             if (!row.tree.empty()) request.tree = row.tree;
             if (!row.layout.empty()) request.layout = row.layout;
+            if (!row.collective.empty()) request.collective = *parse_collective(row.collective);
             requests.push_back(std::move(request));
         }
     OrderedLines json_lines([](const std::string& line) { std::cout << line << '\n'; });

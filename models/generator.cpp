@@ -1,6 +1,12 @@
 #include "models/generator.hpp"
 
+#include <algorithm>
+
 #include "models/bruck.hpp"
+#include "models/nccl/nccl_formulas.hpp"
+#include "models/nccl/nccl_pat.hpp"
+#include "models/nccl/nccl_ring.hpp"
+#include "models/nccl/nccl_tree.hpp"
 #include "models/recursive_doubling.hpp"
 #include "models/ring.hpp"
 #include "models/swing.hpp"
@@ -14,6 +20,14 @@ namespace {
 std::optional<RotationOrbit> ring_orbit(const GeneratorRequest& request) {
     if (request.form != Form::B) return std::nullopt;
     return generate_ring_orbit(request);
+}
+
+std::optional<RotationOrbit> nccl_ring_orbit(const GeneratorRequest& request) {
+    return generate_nccl_ring_orbit(request);
+}
+
+std::optional<RotationOrbit> nccl_pat_orbit(const GeneratorRequest& request) {
+    return generate_nccl_pat_orbit(request);
 }
 
 std::optional<RotationOrbit> trivance_orbit(const GeneratorRequest& request) {
@@ -77,6 +91,45 @@ const std::vector<AlgorithmInfo>& algorithm_catalogue() {
          .radix = 3,
          .formulas = bruck_formulas(),
          .colours = {"#762a83", "#c2a5cf"}},
+        {.name = "nccl_ring",
+         .forms = {Form::B},
+         .topologies = "ring, torus (NCCL's rank order, shortest paths)",
+         .summary = "NCCL's ring (runRing): all-reduce, all-gather, reduce-scatter on the ring "
+                    "0->1->...->n-1 of every channel, loops of n chunks",
+         .generate = generate_nccl_ring,
+         .options = "--collective allreduce|allgather|reduce_scatter, --channels C, --chunks L",
+         .choices = {.nccl = true},
+         .formulas = nccl_ring_formulas(),
+         .colours = {"#01665e", "#5ab4ac"},
+         .ring_orbit = nccl_ring_orbit,
+         .whole_communicator = true,
+         .collectives = {Collective::allreduce, Collective::allgather,
+                         Collective::reduce_scatter}},
+        {.name = "nccl_tree",
+         .forms = {Form::B},
+         .topologies = "ring, torus (NCCL's rank order, shortest paths)",
+         .summary = "NCCL's double binary tree all-reduce (runTreeSplit on ncclGetDtree's "
+                    "trees), channels split over the two trees",
+         .generate = generate_nccl_tree,
+         .options = "--channels C, --chunks L",
+         .choices = {.nccl = true},
+         .formulas = nccl_tree_formulas(),
+         .colours = {"#542788", "#d8daeb"},
+         .whole_communicator = true},
+        {.name = "nccl_pat",
+         .forms = {Form::B},
+         .topologies = "ring, torus (NCCL's rank order, shortest paths)",
+         .summary = "NCCL's PAT (PatRSAlgorithm, PatAGAlgorithm): reduce-scatter and all-gather "
+                    "on binomial trees at distances 2^d, aggregated or one block a step",
+         .generate = generate_nccl_pat,
+         .options = "--collective allgather|reduce_scatter, --pat-aggregation aggregated|step, "
+                    "--channels C, --chunks L",
+         .choices = {.nccl = true},
+         .formulas = nccl_pat_formulas(),
+         .colours = {"#b35806", "#fdb863"},
+         .ring_orbit = nccl_pat_orbit,
+         .whole_communicator = true,
+         .collectives = {Collective::allgather, Collective::reduce_scatter}},
     };
     return catalogue;
 }
@@ -101,6 +154,11 @@ const AlgorithmInfo& requested_algorithm(const GeneratorRequest& request) {
         for (Form form : info.forms) has_form = has_form || form == request.form;
         if (!has_form)
             throw NotApplicable(info.name + " has no " + to_string(request.form) + " form");
+        if (std::find(info.collectives.begin(), info.collectives.end(), request.collective) ==
+            info.collectives.end())
+            throw NotApplicable(info.name + " has no " + to_string(request.collective) +
+                                " (it builds " + to_string(info.collectives.front()) +
+                                (info.collectives.size() > 1 ? " and others" : "") + ")");
         return info;
     }
     throw std::invalid_argument("unknown algorithm '" + request.algo + "' (see `trivcheck list`)");
@@ -108,7 +166,8 @@ const AlgorithmInfo& requested_algorithm(const GeneratorRequest& request) {
 
 Schedule generate(const GeneratorRequest& request) {
     const AlgorithmInfo& info = requested_algorithm(request);
-    if (request.topology.kind == TopologyKind::torus) return generate_on_torus(request);
+    if (request.topology.kind == TopologyKind::torus && !info.whole_communicator)
+        return generate_on_torus(request);
     return info.generate(request);
 }
 

@@ -40,6 +40,15 @@ struct GeneratorRequest {
     /// n ranks (docs/synthesis.md), or nothing when none exists. The caller
     /// supplies it (proofs/last_step_planner.hpp asks Z3); models do not solve.
     std::function<std::optional<LastStepPlan>(int n)> last_step_planner = {};
+    /// NCCL's algorithms (docs/nccl.md): the collective to build (the others
+    /// build all-reduce only), the channels a call runs on and the loops of
+    /// each channel (enqueue.cc's split of a call; runRing's gridOffset loop).
+    Collective collective = Collective::allreduce;
+    int channels = 1;
+    int loops = 1;
+    /// nccl_pat: "aggregated" (PatRSAlgorithm's small-message form) or "step"
+    /// (one block a step).
+    std::string pat_aggregation = "aggregated";
 };
 
 /// Thrown when the algorithm has no schedule of that form for that size or
@@ -75,6 +84,7 @@ struct AlgorithmChoices {
     bool layout = false;     // B: best, short_last, short_first, a plan
     bool tree = false;       // B: first_come, balanced
     bool route = false;      // same, shortest
+    bool nccl = false;       // --collective, --channels, --chunks (NCCL's algorithms)
 };
 
 /// One registered generator: everything the tool knows about an algorithm, in
@@ -108,6 +118,12 @@ struct AlgorithmInfo {
     /// Its rotation orbit on a ring (every rank's messages are rank 0's
     /// turned) when the request has one, else nullopt; nullptr: never.
     std::optional<RotationOrbit> (*ring_orbit)(const GeneratorRequest&) = nullptr;
+    /// Its ranks are numbered over the whole topology, as NCCL numbers a
+    /// communicator's: never lifted to one collective per torus dimension.
+    bool whole_communicator = false;
+    /// The collectives it builds (GeneratorRequest::collective): all-reduce
+    /// only but for NCCL's algorithms; `sweep` checks each.
+    std::vector<Collective> collectives = {Collective::allreduce};
 };
 
 /// The catalogue entry of `request.algo`; NotApplicable when it has no

@@ -8,7 +8,8 @@ namespace trivcheck {
 
 std::optional<RotationOrbit> generate_orbit(const GeneratorRequest& request) {
     if (request.topology.kind == TopologyKind::torus) {
-        requested_algorithm(request);  // refuses as generate() does
+        // refuses as generate() does; a whole-communicator schedule has no torus orbit
+        if (requested_algorithm(request).whole_communicator) return std::nullopt;
         return generate_torus_orbit(request);
     }
     if (request.topology.kind != TopologyKind::ring) return std::nullopt;

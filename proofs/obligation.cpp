@@ -3,6 +3,7 @@
 #include "proofs/double_count.hpp"
 #include "proofs/last_step.hpp"
 #include "proofs/lemma_4_1.hpp"
+#include "proofs/nccl/nccl_tree_proofs.hpp"
 #include "proofs/step_links.hpp"
 #include "proofs/torus_coverage.hpp"
 #include "proofs/trivance_b/b_rule_ladder.hpp"
@@ -39,6 +40,18 @@ const std::vector<Obligation>& all_obligations() {
          "Trivance B rule: each family's plans are ladders that reach every rank (so the "
          "reduce-scatter tree reduces each contribution exactly once)",
          rule_reaches_queries},
+        {"nccl_btree",
+         "NCCL's ncclGetBtree for every 2 <= n < 2^31: a spanning tree rooted at 0 whose parent "
+         "and child lists agree, depth at most floor(log2 n) + 1",
+         nccl_btree_queries},
+        {"nccl_dtree_leaves",
+         "NCCL's ncclGetDtree: for even n every rank is a leaf in one of the two trees; for odd "
+         "n every rank but 0",
+         nccl_dtree_leaves_queries},
+        {"nccl_pat_tree",
+         "NCCL's PAT: each offset has one parent below it with a higher lowest bit (every rank "
+         "receives every block exactly once)",
+         nccl_pat_tree_queries},
     };
     return obligations;
 }

@@ -21,6 +21,7 @@ std::vector<GeneratorRequest> every_request(const Topology& topology) {
     for (const AlgorithmInfo& info : algorithm_catalogue())
         for (Form form : info.forms) {
             GeneratorRequest request{info.name, form, topology};
+            request.collective = info.collectives.front();
             requests.push_back(request);
             if (info.name == "bruck") {
                 request.route = "shortest";

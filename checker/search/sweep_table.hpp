@@ -17,9 +17,14 @@ struct SweepRow {
     std::string tree = {};
     /// A Trivance B layout other than the best plan ("short_last"); empty if none.
     std::string layout = {};
+    /// The collective of an algorithm that has several (NCCL's, docs/nccl.md);
+    /// empty for all-reduce only.
+    std::string collective = {};
     /// The algorithm as tables name it: "trivance", "trivance (fold last step)",
-    /// "trivance (short_last layout)" or "trivance (short_last layout, balanced tree)".
+    /// "trivance (short_last layout)", "trivance (short_last layout, balanced tree)"
+    /// or "nccl_pat (allgather)".
     std::string label() const {
+        if (!collective.empty()) return algo + " (" + collective + ")";
         if (!layout.empty())
             return algo + " (" + layout + " layout" + (tree.empty() ? "" : ", " + tree + " tree") +
                    ")";
