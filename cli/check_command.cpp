@@ -46,7 +46,7 @@ struct CheckOptions {
     bool orders = false;
     /// "symbolic" (checker/execution/executor.hpp) or "smt" (proofs/smt_execution.hpp).
     std::string engine = "symbolic";
-    /// --runtime rccl: MSCCL-IR files are also checked against RCCL's limits.
+    /// --runtime rccl or msccl: MSCCL-IR files are judged as that runtime runs them.
     std::string runtime;
     /// --strict: MSCCL-IR files are refused for what RCCL ignores (a lint).
     bool strict = false;
@@ -59,13 +59,20 @@ struct CheckOptions {
     proofs::SolverSettings solver;
 };
 
+/// `--runtime`'s value as the runtime judged against (empty: none).
+msccl::Runtime runtime_of(const std::string& name) {
+    if (name == "rccl") return msccl::Runtime::rccl;
+    if (name == "msccl") return msccl::Runtime::msccl;
+    return msccl::Runtime::none;
+}
+
 /// What the library's check takes from the options (library/check.hpp).
 CheckSettings check_settings(const CheckOptions& options) {
     CheckSettings settings;
     settings.execute.max_recorded_violations = options.max_violations;
     settings.execute.memory_limit_bytes = options.memory_limit_mib << 20;
     settings.execute.use_symmetry = !options.no_symmetry;
-    settings.rccl_limits = options.runtime == "rccl";
+    settings.runtime = runtime_of(options.runtime);
     settings.required = options.required;
     settings.root = options.root;
     return settings;
@@ -139,7 +146,7 @@ int check_body(CheckOptions& options) {
             throw std::invalid_argument(
                 "--format sarif: the symbolic engine, without --n, --json, --root or --expect");
         return run_sarif_check(options.files, check_settings(options).execute,
-                               options.runtime == "rccl");
+                               runtime_of(options.runtime));
     }
     if (options.files.size() > 1)
         throw std::invalid_argument("several files need --format sarif; give one file");
@@ -275,9 +282,10 @@ void register_check_command(CLI::App& app, CommandResult& result) {
         ->check(at_least(0));
     command
         ->add_option("--runtime", options->runtime,
-                     "MSCCL-IR files: also check this runtime's limits (rccl: steps per thread "
-                     "block, cnt, thread blocks per channel, ids, nop runs)")
-        ->check(CLI::IsMember({"rccl"}));
+                     "MSCCL-IR files: judge the file as this runtime runs it (rccl: ROCm/rccl's "
+                     "MSCCL executor; msccl: microsoft/msccl), its limits included "
+                     "(docs/msccl.md, Runtimes); without it, the model alone")
+        ->check(CLI::IsMember({"rccl", "msccl"}));
     command->add_flag("--strict", options->strict,
                       "MSCCL-IR files: refuse (exit 3) unknown attributes and elements and steps "
                       "whose s is out of file order, which RCCL ignores and trivcheck by "

@@ -24,6 +24,8 @@ struct GenOptions {
     std::string format = "json";
     bool expand = false;
     std::uint64_t memory_limit_mib = 0;
+    /// --format msccl: the runtime the program is written for (rccl or msccl).
+    std::string runtime = "rccl";
 };
 
 int run_gen(const GenOptions& options) {
@@ -69,7 +71,9 @@ int run_gen(const GenOptions& options) {
             return exit_holds;
         }
         if (options.format == "msccl") {
-            const msccl::Program program = msccl::lower_to_msccl(schedule);
+            const msccl::Program program = msccl::lower_to_msccl(
+                schedule, msccl::limits_for(options.runtime == "msccl" ? msccl::Runtime::msccl
+                                                                       : msccl::Runtime::rccl));
             if (to_stdout)
                 std::cout << write_msccl_xml(program);
             else
@@ -110,6 +114,13 @@ void register_gen_command(CLI::App& app, CommandResult& result) {
                      "above this many MiB before building it; default the smaller of 80% of "
                      "available memory and the address-space limit")
         ->check(mebibytes());
+    command
+        ->add_option("--runtime", options->runtime,
+                     "--format msccl: the runtime the program is written for: rccl (default: "
+                     "no rcs/rrs/rrc/rrcs, at most 64 steps and 64 thread blocks; "
+                     "ROCm/rccl 0cbce2a7) or msccl (microsoft/msccl: full ops, 256 steps); "
+                     "docs/msccl-export.md")
+        ->check(CLI::IsMember({"rccl", "msccl"}));
     command->add_flag("--expand", options->expand,
                       "JSON: write every transfer of every rank, even for a rotation-symmetric "
                       "schedule");

@@ -16,7 +16,8 @@ namespace trivcheck::cli {
 
 namespace {
 
-SarifSubject check_file(const std::string& file, const ExecuteOptions& options, bool rccl_limits) {
+SarifSubject check_file(const std::string& file, const ExecuteOptions& options,
+                        msccl::Runtime runtime) {
     SarifSubject subject;
     subject.uri = file;
     try {
@@ -27,7 +28,7 @@ SarifSubject check_file(const std::string& file, const ExecuteOptions& options, 
         subject.msccl = std::holds_alternative<msccl::Program>(input);
         CheckSettings settings;
         settings.execute = options;
-        settings.rccl_limits = rccl_limits;
+        settings.runtime = runtime;
         subject.report = check(input, settings).report;
         if (subject.report->verdict == Verdict::not_applicable) {
             subject.failure_kind = "unknown";
@@ -55,11 +56,11 @@ SarifSubject check_file(const std::string& file, const ExecuteOptions& options, 
 }  // namespace
 
 int run_sarif_check(const std::vector<std::string>& files, const ExecuteOptions& options,
-                    bool rccl_limits) {
+                    msccl::Runtime runtime) {
     std::vector<SarifSubject> subjects;
     bool violated = false, unreadable = false, undecided = false;
     for (const std::string& file : files) {
-        subjects.push_back(check_file(file, options, rccl_limits));
+        subjects.push_back(check_file(file, options, runtime));
         const SarifSubject& subject = subjects.back();
         violated = violated || (subject.report && subject.report->verdict == Verdict::violated);
         unreadable = unreadable || subject.failure_kind == "input_error";

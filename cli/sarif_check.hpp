@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "checker/execution/executor.hpp"
+#include "models/msccl_program.hpp"
 
 namespace trivcheck::cli {
 
@@ -12,6 +13,6 @@ namespace trivcheck::cli {
 /// Returns 1 if any is violated, else 3 if any could not be read, else 4 if
 /// any was undecided, else 0.
 int run_sarif_check(const std::vector<std::string>& files, const ExecuteOptions& options,
-                    bool rccl_limits);
+                    msccl::Runtime runtime);
 
 }  // namespace trivcheck::cli

@@ -36,7 +36,7 @@ Report check_unrequired(const Input& input, const CheckSettings& settings) {
     if (settings.root) options.root = checked_root(program, *settings.root);
     options.expected = settings.expected;
     options.max_recorded_violations = settings.execute.max_recorded_violations;
-    options.rccl_limits = settings.rccl_limits;
+    options.runtime = settings.runtime;
     options.memory_limit_bytes = settings.execute.memory_limit_bytes;
     return msccl::check_program(program, options);
 }

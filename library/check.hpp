@@ -7,6 +7,7 @@
 #include "checker/core/report.hpp"
 #include "checker/execution/executor.hpp"
 #include "library/input.hpp"
+#include "models/msccl_program.hpp"
 
 namespace trivcheck {
 
@@ -15,8 +16,9 @@ struct CheckSettings {
     /// Violations kept, memory limit, symmetry; MSCCL-IR and MSCCL++ inputs
     /// take the first two.
     ExecuteOptions execute = {};
-    /// MSCCL-IR programs: also RCCL's limits, as runtime_limit violations.
-    bool rccl_limits = false;
+    /// MSCCL-IR programs: the runtime judged against (its limits are
+    /// runtime_limit violations); none: the model of docs/msccl.md alone.
+    msccl::Runtime runtime = msccl::Runtime::none;
     /// MSCCL-IR broadcast, reduce, gather and scatter: the root (RCCL takes it
     /// at run time, so the file cannot say); 0 when not given.
     std::optional<int> root = {};

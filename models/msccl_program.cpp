@@ -81,4 +81,32 @@ InPlaceLayout in_place_layout(Collective collective) {
     }
 }
 
+const char* spelling(Runtime runtime) {
+    switch (runtime) {
+        case Runtime::rccl:
+            return "rccl";
+        case Runtime::msccl:
+            return "msccl";
+        case Runtime::none:
+            break;
+    }
+    return "none";
+}
+
+const RuntimeRules& rules_of(Runtime runtime) {
+    // ROCm/rccl 0cbce2a7: src/include/msccl/msccl_struct.h (MSCCL_MAX_NUM_STEPS 64,
+    // MSCCL_MAX_NUM_THREAD_BLOCKS 64, MSCCL_MAX_COUNT 72,
+    // MSCCL_MAX_NUM_THREAD_BLOCKS_PER_CHANNEL 32); full ops refused in
+    // mscclSetupKernel (src/misc/msccl/msccl_setup.cc); minBytes, maxBytes and
+    // outofplace read without a default in mscclGetAlgoFromXmlFile (msccl_parser.cc).
+    static const RuntimeRules rccl{Runtime::rccl, "ROCm/rccl 0cbce2a7", 64, 64, 72, 32, false,
+                                   true};
+    // microsoft/msccl b23e9cd: src/include/msccl.h (256 steps, 108 * 2 thread
+    // blocks, MSCCL_MAX_COUNT 72, 32 a channel); every step type runs;
+    // minBytes and maxBytes optional (src/graph/topo.cc).
+    static const RuntimeRules msccl{
+        Runtime::msccl, "microsoft/msccl b23e9cd", 256, 216, 72, 32, true, false};
+    return runtime == Runtime::msccl ? msccl : rccl;
+}
+
 }  // namespace trivcheck::msccl

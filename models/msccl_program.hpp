@@ -170,4 +170,44 @@ constexpr bool step_reduces(StepType type) {
            type == StepType::receive_reduce_copy_send || type == StepType::reduce;
 }
 
+/// Whether a step of `type` is one of the "full ops" (`rcs`, `rrs`, `rrc`,
+/// `rrcs`) that RCCL's kernel build no longer runs.
+constexpr bool step_is_full_op(StepType type) {
+    return type == StepType::receive_copy_send || type == StepType::receive_reduce_send ||
+           type == StepType::receive_reduce_copy || type == StepType::receive_reduce_copy_send;
+}
+
+/// The runtime an MSCCL-IR program is judged against (`check --runtime`) or
+/// exported for (`gen --runtime`): none (the semantics of docs/msccl.md
+/// alone), RCCL's MSCCL executor, or microsoft/msccl (the NCCL fork).
+enum class Runtime : std::uint8_t { none, rccl, msccl };
+
+/// `none`, `rccl`, `msccl`.
+const char* spelling(Runtime runtime);
+
+/// What one runtime's parser and launch accept (docs/msccl.md, Runtimes),
+/// each number from the source named in `source`.
+struct RuntimeRules {
+    Runtime runtime = Runtime::rccl;
+    /// The source the numbers come from (repository and commit).
+    const char* source = "";
+    /// MSCCL_MAX_NUM_STEPS: every `s` below it, and at most that many steps a thread block.
+    int max_steps_per_thread_block = 0;
+    /// MSCCL_MAX_NUM_THREAD_BLOCKS: every `<tb id>` below it.
+    int max_thread_blocks = 0;
+    /// MSCCL_MAX_COUNT: `cnt` below it on every step but `nop`.
+    int count_limit = 0;
+    /// MSCCL_MAX_NUM_THREAD_BLOCKS_PER_CHANNEL: sending (receiving) thread blocks of a gpu on one
+    /// channel.
+    int max_blocks_per_channel = 0;
+    /// Whether `rcs`, `rrs`, `rrc`, `rrcs` run (RCCL: refused at launch, msccl_setup.cc).
+    bool full_ops = false;
+    /// Whether `minBytes`, `maxBytes` and `outofplace` must be given (RCCL's
+    /// parser reads them with mscclXmlGetAttrInt64/Int, which fail when absent).
+    bool byte_range_required = false;
+};
+
+/// The rules of `runtime` (rccl or msccl; none has no rules).
+const RuntimeRules& rules_of(Runtime runtime);
+
 }  // namespace trivcheck::msccl

@@ -98,11 +98,18 @@ inline Report check_msccl_text(const std::string& text, const msccl::Asynchronou
     return msccl::check_program(parse_msccl_xml(text, "copy.xml"), options);
 }
 
-/// Reads and checks an MSCCL-IR text, with RCCL's limits or without.
-inline Report check_msccl_text(const std::string& text, bool rccl_limits = false) {
+/// Reads and checks an MSCCL-IR text, judged against `runtime` (none: the model alone).
+inline Report check_msccl_text(const std::string& text,
+                               msccl::Runtime runtime = msccl::Runtime::none) {
     msccl::AsynchronousOptions options;
-    options.rccl_limits = rccl_limits;
+    options.runtime = runtime;
     return check_msccl_text(text, options);
+}
+
+/// The text of a hand-written program of tests/msccl/runtime/ (programs that
+/// a runtime runs otherwise than the model reads them, and their fixed twins).
+inline std::string runtime_program_text(const std::string& name) {
+    return read_file_text(std::string(TRIVCHECK_SOURCE_DIR) + "/tests/msccl/runtime/" + name);
 }
 
 /// A hand-written program of tests/msccl/collectives/ (one small program per collective).

@@ -116,8 +116,13 @@ struct AsynchronousFigures {
     int fifo_depth_needed = 0;
     std::vector<GpuTraffic> gpus;
     std::vector<ConnectionFigures> connections;
-    /// "rccl" when `--runtime rccl` checked the runtime's limits; empty otherwise.
+    /// MSCCL-IR: the runtime judged against, "none", "rccl" or "msccl"
+    /// (msccl::spelling(Runtime)); empty for other inputs.
     std::string runtime;
+    /// MSCCL-IR under a runtime: each place where that runtime's parser or
+    /// kernel changes what the file says (docs/msccl.md, The parser's step
+    /// rules), naming the rule, one line each.
+    std::vector<std::string> runtime_rules;
     /// MSCCL-IR: the postcondition checked (`allreduce`, `broadcast from root
     /// 0`, `as FILE gives it`, `none given`); empty for MSCCL++ plans.
     std::string postcondition;

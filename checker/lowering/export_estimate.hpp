@@ -24,7 +24,7 @@ struct ExportEstimate {
 /// The estimate for `model`'s steps, each standing for `copies` copies of
 /// itself (a rotation orbit's translations; 1 for a whole schedule).
 ExportEstimate estimate_export(const Schedule& model, std::uint64_t copies, bool text_in_memory,
-                               const RuntimeLimits& limits = {});
+                               const RuntimeLimits& limits = limits_for(Runtime::msccl));
 
 /// Throws ResourceLimit (exit 4) naming `what`, the estimate and the limit,
 /// when estimate.memory_bytes passes memory_limit_or_default(limit_bytes).

@@ -102,7 +102,7 @@ Arrival Lowering::send_and_receive(const Transfer& transfer, std::vector<int> bl
     send.src_buffer = source;
     send.src_offset = offset;
     send.count = count;
-    if (tracked_first >= 0 && link.channel >= 0 &&
+    if (limits_.full_ops && tracked_first >= 0 && link.channel >= 0 &&
         receiver.step_count(link.receiver_block) + pending(dst, link.receiver_block) + 1 <=
             limits_.steps_per_thread_block) {
         const StepRef forwarded = forward(src, link, transfer.src_buffer, blocks.front(), count);
@@ -166,7 +166,7 @@ void Lowering::deliver(int k, const Arrival& arrival) {
 bool Lowering::receive_in_place(const Arrival& arrival, const std::vector<StepType>& kinds) {
     const std::vector<int>& blocks = arrival.blocks;
     const StepType kind = kinds.front();
-    if (kind == StepType::nop ||
+    if (kind == StepType::nop || (kind == StepType::reduce && !limits_.full_ops) ||
         std::any_of(kinds.begin(), kinds.end(), [&](StepType k) { return k != kind; }) ||
         blocks.back() - blocks.front() + 1 != static_cast<int>(blocks.size()))
         return false;

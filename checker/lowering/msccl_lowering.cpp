@@ -23,6 +23,11 @@ Program Lowering::run() {
     program_.gpu_count = n;
     program_.chunks_per_loop = blocks;
     program_.protocol = "Simple";
+    // RCCL requires the byte range and outofplace; 0..0 is every size. An in-place
+    // program is not used for out-of-place calls.
+    program_.min_bytes = 0;
+    program_.max_bytes = 0;
+    program_.out_of_place = false;
     program_.gpus.resize(static_cast<std::size_t>(n));
     const int tracked = schedule_.buffer_count() * blocks;
     for (int g = 0; g < n; ++g) {
@@ -48,6 +53,13 @@ Program Lowering::run() {
             channels = std::max(channels, block.channel + 1);
     }
     program_.channels = channels;
+    for (const Gpu& gpu : program_.gpus)
+        if (static_cast<int>(gpu.thread_blocks.size()) > limits_.thread_blocks_per_gpu)
+            throw NotApplicable("gpu " + std::to_string(gpu.id) + " needs " +
+                                std::to_string(gpu.thread_blocks.size()) + " thread blocks; " +
+                                limits_.runtime + " allows at most " +
+                                std::to_string(limits_.thread_blocks_per_gpu) +
+                                " (MSCCL_MAX_NUM_THREAD_BLOCKS)");
     return std::move(program_);
 }
 
@@ -137,7 +149,7 @@ int Lowering::local_block(int g, const std::vector<StepRef>& after) {
 std::string Lowering::too_many_waits(int g) const {
     return "a step of gpu " + std::to_string(g) + " must wait on more thread blocks than " +
            std::to_string(limits_.steps_per_thread_block) +
-           " steps of one thread block can (MSCCL_MAX_NUM_STEPS)";
+           " steps of one thread block can (MSCCL_MAX_NUM_STEPS of " + limits_.runtime + ")";
 }
 
 void Lowering::lower_local_operation(const LocalOp& operation) {
@@ -246,6 +258,18 @@ bool Lowering::forwards(int g, StepRef ref) const {
 }
 
 }  // namespace lowering
+
+RuntimeLimits limits_for(Runtime runtime) {
+    const RuntimeRules& rules = rules_of(runtime);
+    RuntimeLimits limits;
+    limits.runtime = rules.runtime == Runtime::rccl ? "RCCL" : "microsoft/msccl";
+    limits.steps_per_thread_block = rules.max_steps_per_thread_block;
+    limits.thread_blocks_per_gpu = rules.max_thread_blocks;
+    limits.max_count = rules.count_limit - 1;
+    limits.peer_thread_blocks_per_channel = rules.max_blocks_per_channel;
+    limits.full_ops = rules.full_ops;
+    return limits;
+}
 
 Program lower_to_msccl(const Schedule& schedule, const RuntimeLimits& limits) {
     const std::vector<int> chunk_of = chunk_order(schedule);

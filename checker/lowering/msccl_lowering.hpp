@@ -4,12 +4,22 @@
 
 namespace trivcheck::msccl {
 
-/// The limits of RCCL's MSCCL executor a lowered program keeps to (docs/msccl-export.md).
+/// The limits of the runtime a lowered program is written for
+/// (docs/msccl-export.md); limits_for gives each runtime's.
 struct RuntimeLimits {
-    int steps_per_thread_block = 256;         // MSCCL_MAX_NUM_STEPS
-    int max_count = 71;                       // cnt below MSCCL_MAX_COUNT (72)
-    int peer_thread_blocks_per_channel = 32;  // sending, and receiving, per gpu and channel
+    /// Named in refusals ("RCCL", "microsoft/msccl").
+    const char* runtime = "";
+    int steps_per_thread_block = 0;          // MSCCL_MAX_NUM_STEPS
+    int thread_blocks_per_gpu = 0;           // MSCCL_MAX_NUM_THREAD_BLOCKS
+    int max_count = 0;                       // cnt below MSCCL_MAX_COUNT
+    int peer_thread_blocks_per_channel = 0;  // sending, and receiving, per gpu and channel
+    /// Whether receives may forward (rcs, rrcs) and reduce (rrc): RCCL's kernel
+    /// build runs neither, so its programs receive, reduce and send in three steps.
+    bool full_ops = false;
 };
+
+/// The limits of `runtime` (rccl or msccl), from rules_of (models/msccl_program.hpp).
+RuntimeLimits limits_for(Runtime runtime);
 
 /// The synchronous schedule as an asynchronous MSCCL-IR program with the same
 /// meaning (docs/msccl-export.md). Block b is chunk chunk_order(schedule)[b]
@@ -27,6 +37,10 @@ struct RuntimeLimits {
 /// Connections move to a further channel when a thread block is full.
 /// Throws NotApplicable naming the limit the program cannot keep, or the
 /// collective it cannot express.
-Program lower_to_msccl(const Schedule& schedule, const RuntimeLimits& limits = {});
+/// By default the program is written for microsoft/msccl (full ops, 256 steps
+/// a thread block), which the MSCCL++ export converts; `gen --format msccl`
+/// writes RCCL's unless told otherwise.
+Program lower_to_msccl(const Schedule& schedule,
+                       const RuntimeLimits& limits = limits_for(Runtime::msccl));
 
 }  // namespace trivcheck::msccl

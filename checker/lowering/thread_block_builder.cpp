@@ -88,6 +88,17 @@ StepRef ThreadBlockBuilder::append(int block, Step step, const std::vector<StepR
             step.depends_on_step = latest;
         }
     }
+    // The parsers fuse a reduction into the previous one of the same dst and
+    // src buffer when it has no wait and the previous does not signal, and the
+    // fused step takes the last one's cnt (mscclGetAlgoFromXmlFile): a signal
+    // on the previous keeps two counts apart.
+    if (step.type == StepType::reduce && step.depends_on_block < 0 && !steps.empty()) {
+        Step& previous = steps.back();
+        if (previous.type == StepType::reduce && previous.dst_buffer == step.dst_buffer &&
+            previous.dst_offset == step.dst_offset && previous.src_buffer == step.src_buffer &&
+            previous.count != step.count)
+            previous.signals = true;
+    }
     step.index = static_cast<int>(steps.size());
     steps.push_back(step);
     return {block, step.index};

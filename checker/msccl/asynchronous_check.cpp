@@ -7,6 +7,7 @@
 #include "checker/msccl/asynchronous_figures.hpp"
 #include "checker/msccl/deadlock_diagnosis.hpp"
 #include "checker/msccl/order_checks.hpp"
+#include "checker/msccl/parser_step_rules.hpp"
 #include "checker/msccl/postconditions.hpp"
 #include "checker/msccl/runtime_limits.hpp"
 #include "checker/msccl/two_sided_run.hpp"
@@ -114,7 +115,7 @@ Report program_report(const Program& program, const ProgramLayout& layout, const
     AsynchronousFigures figures = measure_program(layout, scheduler);
     figures.critical_path = outcome.critical_path;
     figures.fifo_depth_needed = outcome.completed ? least_fifo_depth(layout, steps) : 0;
-    figures.runtime = options.rccl_limits ? "rccl" : "";
+    figures.runtime = spelling(options.runtime);
     figures.postcondition = postcondition.name();
     figures.postcondition_missing_reason = postcondition.missing_reason();
     report.asynchronous = std::move(figures);
@@ -126,8 +127,13 @@ Report program_report(const Program& program, const ProgramLayout& layout, const
 
 }  // namespace
 
-Report check_program(const Program& program, const AsynchronousOptions& options) {
+Report check_program(const Program& written, const AsynchronousOptions& options) {
+    // The runtime's limits judge the file as written; the run, the steps as its parser makes them.
+    ParsedProgram parsed = apply_parser_step_rules(written, options.runtime);
+    const Program& program = parsed.changed ? *parsed.changed : written;
     const ProgramLayout layout(program);
+    std::optional<ProgramLayout> written_layout;
+    if (parsed.changed) written_layout.emplace(written);
     const std::uint64_t cells = total_cells(layout);
     if (cells > std::numeric_limits<int>::max())
         throw ResourceLimit("checking " + program.name + " needs " + std::to_string(cells) +
@@ -147,7 +153,8 @@ Report check_program(const Program& program, const AsynchronousOptions& options)
     const Postcondition postcondition(layout, options.root, options.expected);
     for (const bool keep_history : {false, true}) {
         ViolationSink violations(options.max_recorded_violations);
-        if (options.rccl_limits) check_rccl_limits(layout, violations);
+        check_runtime_limits(written_layout ? *written_layout : layout, options.runtime,
+                             violations);
         Scheduler scheduler(layout, steps, 0);
         SymbolicExecution execution(layout, violations, keep_history);
         const RunOutcome outcome =
@@ -161,6 +168,7 @@ Report check_program(const Program& program, const AsynchronousOptions& options)
         }
         Report report = program_report(program, layout, steps, options, postcondition, scheduler,
                                        outcome, violations);
+        report.asynchronous->runtime_rules = parsed.rules_applied;
         if (outcome.completed) add_order_checks(layout, execution, report);
         return report;
     }

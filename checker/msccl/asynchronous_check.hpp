@@ -11,8 +11,9 @@ namespace trivcheck::msccl {
 
 struct AsynchronousOptions {
     int max_recorded_violations = 50;
-    /// Also check RCCL's limits (docs/msccl.md) as `runtime_limit` violations.
-    bool rccl_limits = false;
+    /// The runtime judged against (docs/msccl.md, Runtimes): its limits are
+    /// `runtime_limit` violations; none: the model alone.
+    Runtime runtime = Runtime::none;
     /// Refuse (ResourceLimit) a program whose execution would need more; 0:
     /// 80% of the available memory.
     std::uint64_t memory_limit_bytes = 0;

@@ -9,6 +9,7 @@
 #include "checker/formats/text_table.hpp"
 #include "checker/reports/named_checks_text.hpp"
 #include "checker/reports/report_text.hpp"
+#include "models/msccl_program.hpp"
 
 namespace trivcheck {
 
@@ -143,7 +144,16 @@ std::string asynchronous_report_to_text(const Report& report) {
     out << "\nthread blocks " << figures.thread_blocks << " (at most "
         << figures.most_thread_blocks_per_gpu << " per gpu), channels " << figures.channels
         << ", steps " << figures.steps_total << "\n";
-    if (!figures.runtime.empty()) out << "runtime limits checked: " << figures.runtime << "\n";
+    if (figures.runtime == "none")
+        out << "runtime: none (the model alone; --runtime rccl or msccl judges the file as that "
+               "runtime runs it)\n";
+    else if (!figures.runtime.empty())
+        out << "runtime: " << figures.runtime << " (judged as "
+            << msccl::rules_of(figures.runtime == "rccl" ? msccl::Runtime::rccl
+                                                         : msccl::Runtime::msccl)
+                   .source
+            << " runs it, its limits included)\n";
+    for (const std::string& rule : figures.runtime_rules) out << "runtime rule: " << rule << "\n";
     out << "postcondition: " << figures.postcondition;
     if (!figures.postcondition_missing_reason.empty())
         out << " (" << figures.postcondition_missing_reason << ")";

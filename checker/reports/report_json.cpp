@@ -41,6 +41,7 @@ nlohmann::ordered_json asynchronous_json(const AsynchronousFigures& figures) {
     json["steps_total"] = figures.steps_total;
     json["runtime"] = figures.runtime.empty() ? nlohmann::ordered_json(nullptr)
                                               : nlohmann::ordered_json(figures.runtime);
+    if (!figures.runtime_rules.empty()) json["runtime_rules"] = figures.runtime_rules;
     if (!figures.postcondition.empty()) json["postcondition"] = figures.postcondition;
     if (!figures.postcondition_missing_reason.empty())
         json["postcondition_missing_reason"] = figures.postcondition_missing_reason;

@@ -115,8 +115,10 @@ TEST_CASE("check --format sarif: an unreadable file is an input_error result at 
 
 TEST_CASE("check --format sarif: an MSCCL-IR double count points at XML elements") {
     const std::string xml = unique_temp_path("sarif-msccl") + ".xml";
-    REQUIRE(run_trivcheck("gen --algo trivance --form L --topo ring:4 --format msccl -o " + xml)
-                .exit_code == 0);
+    REQUIRE(
+        run_trivcheck(
+            "gen --algo trivance --form L --topo ring:4 --format msccl --runtime msccl -o " + xml)
+            .exit_code == 0);
     const CommandOutput run = run_trivcheck("check " + xml + " --format sarif");
     CHECK(run.exit_code == 1);
     const json log = json::parse(run.out);

@@ -34,7 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const trivcheck::msccl::Program program = trivcheck::parse_msccl_xml(text, "fuzz.xml");
         if (small_enough(program)) {
             trivcheck::msccl::AsynchronousOptions options;
-            options.rccl_limits = true;
+            options.runtime = trivcheck::msccl::Runtime::rccl;
             trivcheck::fuzz::render_report(trivcheck::msccl::check_program(program, options), text,
                                            true);
         }

@@ -45,7 +45,7 @@ void for_each_step(const msccl::Program& program, Visit&& visit) {
 
 TEST_CASE("export: a two-rank schedule as exact MSCCL-IR text") {
     const std::string expected =
-        R"(<algo name="two" proto="Simple" nchannels="1" nchunksperloop="2" ngpus="2" coll="allreduce" inplace="1" outofplace="0">
+        R"(<algo name="two" proto="Simple" nchannels="1" nchunksperloop="2" ngpus="2" coll="allreduce" inplace="1" outofplace="0" minBytes="0" maxBytes="0">
   <gpu id="0" i_chunks="2" o_chunks="0" s_chunks="0">
     <tb id="0" send="1" recv="-1" chan="0">
       <step s="0" type="s" srcbuf="i" srcoff="1" dstbuf="i" dstoff="1" cnt="1" depid="-1" deps="-1" hasdep="1"/>
@@ -69,6 +69,24 @@ TEST_CASE("export: a two-rank schedule as exact MSCCL-IR text") {
 </algo>
 )";
     CHECK(write_msccl_xml(msccl::lower_to_msccl(two_rank_schedule())) == expected);
+}
+
+TEST_CASE("export for RCCL: the two-rank schedule receives into scratch, reduces, then sends") {
+    const msccl::Program program =
+        msccl::lower_to_msccl(two_rank_schedule(), msccl::limits_for(msccl::Runtime::rccl));
+    std::vector<std::string> types;
+    for (const msccl::ThreadBlock& block : program.gpus[0].thread_blocks)
+        for (const msccl::Step& step : block.steps) types.emplace_back(msccl::spelling(step.type));
+    // No rrc: the reduce-scatter's message lands in scratch and a local re adds it.
+    CHECK(types == std::vector<std::string>{"s", "s", "r", "r", "re"});
+    CHECK(program.gpus[0].scratch_chunks == 1);
+    CHECK(program.min_bytes == 0);
+    CHECK(program.max_bytes == 0);
+    msccl::AsynchronousOptions rccl;
+    rccl.runtime = msccl::Runtime::rccl;
+    const Report report = msccl::check_program(program, rccl);
+    CAPTURE(write_msccl_xml(program));
+    CHECK(report.violation_counts.empty());
 }
 
 TEST_CASE("export: generated schedules keep RCCL's limits") {
@@ -159,11 +177,19 @@ TEST_CASE("export: what MSCCL-IR cannot hold is refused with the reason") {
         schedule.steps = {
             {"in", {{1, 0, BlockSet({0}, 3), Op::reduce}, {2, 0, BlockSet({1}, 3), Op::reduce}}},
             {"out", {{0, 1, BlockSet({0, 1}, 3), Op::reduce}}}};
-        msccl::RuntimeLimits limits;
+        msccl::RuntimeLimits limits = msccl::limits_for(msccl::Runtime::msccl);
         limits.steps_per_thread_block = 1;
         CHECK_THROWS_WITH_AS(msccl::lower_to_msccl(schedule, limits),
                              "a step of gpu 0 must wait on more thread blocks than 1 steps of one "
-                             "thread block can (MSCCL_MAX_NUM_STEPS)",
+                             "thread block can (MSCCL_MAX_NUM_STEPS of microsoft/msccl)",
+                             NotApplicable);
+    }
+    SUBCASE("more thread blocks on a gpu than RCCL runs") {
+        msccl::RuntimeLimits limits = msccl::limits_for(msccl::Runtime::rccl);
+        limits.thread_blocks_per_gpu = 1;
+        CHECK_THROWS_WITH_AS(msccl::lower_to_msccl(two_rank_schedule(), limits),
+                             "gpu 0 needs 3 thread blocks; RCCL allows at most 1 "
+                             "(MSCCL_MAX_NUM_THREAD_BLOCKS)",
                              NotApplicable);
     }
 }
@@ -176,7 +202,11 @@ TEST_CASE("export: trivcheck gen --format msccl writes the same text every time"
     CHECK(first.exit_code == 0);
     CHECK(first.out == second.out);
     CHECK(first.out ==
-          write_msccl_xml(msccl::lower_to_msccl(ring_schedule("trivance", Form::B, 10))));
+          write_msccl_xml(msccl::lower_to_msccl(ring_schedule("trivance", Form::B, 10),
+                                                msccl::limits_for(msccl::Runtime::rccl))));
+    CHECK(
+        run_trivcheck("gen --algo trivance --form B --topo ring:10 --format msccl --runtime msccl")
+            .out == write_msccl_xml(msccl::lower_to_msccl(ring_schedule("trivance", Form::B, 10))));
     const CommandOutput refused =
         run_trivcheck_stderr("gen --algo trivance --form B --topo ring:10 --format xml");
     CHECK(refused.exit_code == 2);
