@@ -254,14 +254,20 @@ class TorusLifter {
             std::optional<BlockSet> shared;
             if (form_ == Form::L)
                 shared = product(collective, d, sent, other_sets(collective, d, 0));
-            for (int rank : senders)
+            for (int rank : senders) {
+                BlockSet blocks =
+                    shared ? *shared
+                           : product(collective, d, sent, other_sets(collective, d, rank));
+                // A B form's sender that holds nothing of the other dimensions
+                // (recursive doubling's extra rank on a ring of 3) sends no
+                // message: a transfer carries at least one block
+                // (docs/schedule-format.md), so `gen` writes what `check` reads.
+                if (blocks.empty()) continue;
                 step.transfers.push_back(
-                    {rank, rank + delta,
-                     shared ? *shared
-                            : product(collective, d, sent, other_sets(collective, d, rank)),
-                     transfer.op, transfer.route,
+                    {rank, rank + delta, std::move(blocks), transfer.op, transfer.route,
                      static_cast<BufferIndex>(map_buffer(d, transfer.src_buffer)),
                      static_cast<BufferIndex>(map_buffer(d, transfer.dst_buffer))});
+            }
         }
         if (form_ == Form::B) update_held(collective, d, ring_step);
     }
