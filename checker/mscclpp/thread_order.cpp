@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "checker/mscclpp/kernel_ranges.hpp"
-#include "checker/mscclpp/thread_split.hpp"
 #include "checker/mscclpp/violation_kinds.hpp"
 
 namespace trivcheck::mscclpp {
@@ -13,70 +12,98 @@ ThreadOrder::ThreadOrder(const RunState& state)
       first_launch_processes_(state.callers_begin / launches),
       unjoined_(static_cast<std::size_t>(first_launch_processes_)) {}
 
+void ThreadOrder::touch(int process, int step) {
+    const Process& of = state_.processes[static_cast<std::size_t>(process)];
+    const PlanStep plan_step = of.steps[static_cast<std::size_t>(step)];
+    const Operation op = as_kernel_addresses(*plan_step.operation);
+    const ThreadPartition partition = thread_partition(op);
+    touched_now_.clear();
+    const auto lists = op.range_lists();
+    for (std::size_t list = 0; list < 2; ++list)
+        for (const BufferRange& range : lists[list]) {
+            const PieceSpan span = step_pieces(plan_step, range.size, state_.cells.pieces());
+            if (span.begin >= span.end) continue;
+            for (const int gpu : state_.plan.range_gpus(range)) {
+                Touched touched;
+                touched.step = step;
+                touched.writes = list == 1;
+                touched.partition = partition;
+                touched.range = range;
+                const int pieces = state_.cells.pieces();
+                const int first_chunk = range.index + span.begin / pieces;
+                const int last_chunk = range.index + (span.end - 1) / pieces;
+                touched.low = state_.cells.cell(gpu, range.buffer, first_chunk,
+                                                span.begin % pieces, of.launch);
+                touched.high = state_.cells.cell(gpu, range.buffer, last_chunk,
+                                                 (span.end - 1) % pieces, of.launch);
+                // One buffer's consecutive chunks are consecutive cells; a
+                // range whose first and last cells lie further apart (part
+                // aliased, part its own buffer's: CellLayout::cell) is not.
+                touched.whole = touched.high - touched.low == span.end - span.begin - 1;
+                if (!touched.whole) {
+                    touched.low = 0;
+                    touched.high = state_.cells.count() - 1;
+                }
+                touched_now_.push_back(touched);
+            }
+        }
+}
+
+int ThreadOrder::shared_cell(int process, const Touched& earlier, const Touched& later) {
+    const int low = std::max(earlier.low, later.low);
+    if (low > std::min(earlier.high, later.high)) return -1;
+    if (earlier.whole && later.whole) return low;
+    const Process& of = state_.processes[static_cast<std::size_t>(process)];
+    const auto cells_of = [&](const Touched& touched, std::vector<int>& cells) {
+        state_.fill_range_cells(of.steps[static_cast<std::size_t>(touched.step)], touched.range,
+                                of.launch, per_gpu_);
+        cells.clear();
+        for (const std::vector<int>& gpu_cells : per_gpu_)
+            cells.insert(cells.end(), gpu_cells.begin(), gpu_cells.end());
+    };
+    cells_of(earlier, earlier_cells_);
+    cells_of(later, later_cells_);
+    std::ranges::sort(earlier_cells_);
+    for (const int cell : later_cells_)
+        if (std::ranges::binary_search(earlier_cells_, cell)) return cell;
+    return -1;
+}
+
 void ThreadOrder::step(int process, int step) {
     if (process >= first_launch_processes_) return;
     const Process& of = state_.processes[static_cast<std::size_t>(process)];
     const Operation& op = *of.steps[static_cast<std::size_t>(step)].operation;
-    InlineVector<int, 2>& unjoined = unjoined_[static_cast<std::size_t>(process)];
-    const OperationThreads threads = operation_threads(op);
-    if (threads == OperationThreads::join) {
+    std::vector<Touched>& unjoined = unjoined_[static_cast<std::size_t>(process)];
+    if (operation_threads(op) == OperationThreads::join) {
         unjoined.clear();
         return;
     }
     if (op.sources.empty() && op.destinations.empty()) return;
-    for (const int earlier : unjoined) compare(process, earlier, step);
-    unjoined.push_back(step);
-}
-
-void ThreadOrder::collect(int process, int step, std::vector<std::vector<int>>& ranges,
-                          std::vector<bool>& writes) {
-    const Process& of = state_.processes[static_cast<std::size_t>(process)];
-    const PlanStep& plan_step = of.steps[static_cast<std::size_t>(step)];
-    const Operation op = as_kernel_addresses(*plan_step.operation);
-    writes.clear();
-    std::size_t count = 0;
-    const auto lists = op.range_lists();
-    for (std::size_t list = 0; list < 2; ++list)
-        for (const BufferRange& range : lists[list]) {
-            state_.fill_range_cells(plan_step, range, of.launch, per_gpu_);
-            if (ranges.size() == count) ranges.emplace_back();
-            std::vector<int>& cells = ranges[count++];
-            cells.clear();
-            for (const std::vector<int>& gpu_cells : per_gpu_)
-                cells.insert(cells.end(), gpu_cells.begin(), gpu_cells.end());
-            writes.push_back(list == 1);
-        }
-}
-
-void ThreadOrder::compare(int process, int earlier, int later) {
-    const Process& of = state_.processes[static_cast<std::size_t>(process)];
-    const Operation& first = *of.steps[static_cast<std::size_t>(earlier)].operation;
-    const Operation& second = *of.steps[static_cast<std::size_t>(later)].operation;
-    const ThreadPartition partition = thread_partition(first);
-    // Two proxy requests are ordered by the proxy's queue, not by threads.
-    if (partition == ThreadPartition::proxy && thread_partition(second) == partition) return;
-    const bool same_partition =
-        partition == thread_partition(second) && partition != ThreadPartition::multimem;
-    collect(process, earlier, earlier_ranges_, earlier_writes_);
-    collect(process, later, later_ranges_, later_writes_);
-    for (std::size_t a = 0; a < earlier_writes_.size(); ++a)
-        for (std::size_t b = 0; b < later_writes_.size(); ++b) {
-            if (!earlier_writes_[a] && !later_writes_[b]) continue;
-            const std::vector<int>& left = earlier_ranges_[a];
-            const std::vector<int>& right = later_ranges_[b];
-            // The same bytes from the same start, dealt alike: every byte
+    touch(process, step);
+    int reported_step = -1;
+    for (const Touched& earlier : unjoined) {
+        if (earlier.step == reported_step) continue;
+        for (const Touched& later : touched_now_) {
+            if (!earlier.writes && !later.writes) continue;
+            // Two proxy requests are ordered by the proxy's queue, not by threads.
+            if (earlier.partition == ThreadPartition::proxy &&
+                later.partition == ThreadPartition::proxy)
+                continue;
+            // The same cells from the same start, dealt alike: every byte
             // goes to the same thread in both (mscclpp::copy's threadId-th
             // element of every numThreads).
-            if (same_partition && left == right) continue;
-            std::vector<int> sorted = left;
-            std::ranges::sort(sorted);
-            for (const int cell : right)
-                if (std::ranges::binary_search(sorted, cell)) {
-                    found_.push_back(
-                        {process, earlier, later, cell, earlier_writes_[a], later_writes_[b]});
-                    return;
-                }
+            if (earlier.partition == later.partition &&
+                later.partition != ThreadPartition::multimem && earlier.whole && later.whole &&
+                earlier.low == later.low && earlier.high == later.high)
+                continue;
+            const int cell = shared_cell(process, earlier, later);
+            if (cell < 0) continue;
+            found_.push_back({process, earlier.step, step, cell, earlier.writes, later.writes});
+            reported_step = earlier.step;
+            break;
         }
+    }
+    unjoined.insert(unjoined.end(), touched_now_.begin(), touched_now_.end());
 }
 
 void ThreadOrder::report(msccl::ViolationSink& violations) const {

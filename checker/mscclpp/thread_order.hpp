@@ -1,9 +1,9 @@
 #pragma once
 #include <vector>
 
-#include "checker/core/inline_vector.hpp"
 #include "checker/msccl/violation_sink.hpp"
 #include "checker/mscclpp/run_state.hpp"
+#include "checker/mscclpp/thread_split.hpp"
 
 namespace trivcheck::mscclpp {
 
@@ -26,6 +26,19 @@ class ThreadOrder {
     void report(msccl::ViolationSink& violations) const;
 
   private:
+    /// The cells one range of a step touches: [low, high], every cell
+    /// between them when `whole` (one buffer's consecutive chunks, as
+    /// CellLayout numbers them), else some of them.
+    struct Touched {
+        int low = 0;
+        int high = 0;
+        int step = 0;
+        bool writes = false;
+        bool whole = true;
+        ThreadPartition partition = ThreadPartition::plain;
+        /// As the kernel addresses it (kernel_ranges.hpp).
+        BufferRange range;
+    };
     struct Found {
         int process = 0;
         int earlier = 0;
@@ -34,24 +47,19 @@ class ThreadOrder {
         bool earlier_writes = false;
         bool later_writes = false;
     };
-    /// Notes the first cell `earlier` and `later` (steps of `process`) both
-    /// touch, one writing it, that they deal to different threads, if any.
-    void compare(int process, int earlier, int later);
-    /// The cells of every range of step `step` of `process` (as the kernel
-    /// addresses them), per range: sources, then destinations, each's cells
-    /// in order, in `ranges`' first vectors (which only grow), and whether
-    /// the range is written.
-    void collect(int process, int step, std::vector<std::vector<int>>& ranges,
-                 std::vector<bool>& writes);
+    /// The ranges of step `step` of `process` as Touched, into `touched_now_`.
+    void touch(int process, int step);
+    /// A cell `earlier` and `later` (of `process`) both touch, or -1.
+    int shared_cell(int process, const Touched& earlier, const Touched& later);
 
     const RunState& state_;
     int first_launch_processes_ = 0;
-    /// Per process of the first launch, its steps that moved data since its
-    /// threads last joined.
-    std::vector<InlineVector<int, 2>> unjoined_;
+    /// Per process of the first launch, the ranges of its steps that moved
+    /// data since its threads last joined.
+    std::vector<std::vector<Touched>> unjoined_;
+    std::vector<Touched> touched_now_;
     std::vector<Found> found_;
-    std::vector<std::vector<int>> earlier_ranges_, later_ranges_;
-    std::vector<bool> earlier_writes_, later_writes_;
+    std::vector<int> earlier_cells_, later_cells_;
     std::vector<std::vector<int>> per_gpu_;
 };
 
