@@ -38,40 +38,50 @@ bool is_resource_shortage(const std::system_error& error) {
 
 }  // namespace
 
+CaughtError describe_current_exception() {
+    try {
+        throw;
+    } catch (const SizeSpecError& error) {
+        return {exit_usage, "error: --n: ", error.what()};
+    } catch (const ShardError& error) {
+        return {exit_usage, "error: --shard: ", error.what()};
+    } catch (const InputError& error) {
+        return {exit_input_error, "error: ", error.what()};
+    } catch (const NotApplicable& error) {
+        return {exit_usage, "not applicable: ", error.what()};
+    } catch (const ResourceLimit& error) {
+        return {exit_unknown, "resource limit", error.what()};
+    } catch (const GeneratedScheduleTooLarge& error) {
+        return {exit_unknown, "resource limit", error.what()};
+    } catch (const std::bad_alloc&) {
+        // Memory ran out where no estimate refused the work first: still unknown, never a crash.
+        return {exit_unknown, "resource limit", "out of memory; nothing was decided"};
+    } catch (const std::invalid_argument& error) {
+        return {exit_usage, "error: ", error.what()};
+    } catch (const CLI::ValidationError& error) {
+        return {exit_usage, "error: ", error.what()};
+    } catch (const std::system_error& error) {
+        if (is_resource_shortage(error))
+            return {exit_unknown, "resource limit",
+                    std::string(error.what()) + "; nothing was decided"};
+        return {exit_input_error, "error: ", error.what()};
+    } catch (const std::runtime_error& error) {
+        return {exit_input_error, "error: ", error.what()};
+    } catch (const std::exception& error) {
+        // A fault of trivcheck's own: reported, never a crash and never a verdict.
+        return {exit_unknown, "internal error", error.what()};
+    } catch (...) {
+        return {exit_unknown, "internal error", "an exception of no standard type"};
+    }
+}
+
 int run_reporting_errors(const std::function<int()>& body, const UnknownHandler& on_unknown) {
     try {
         return body();
-    } catch (const SizeSpecError& error) {
-        return report("error: --n: ", error.what(), exit_usage);
-    } catch (const ShardError& error) {
-        return report("error: --shard: ", error.what(), exit_usage);
-    } catch (const InputError& error) {
-        return report("error: ", error.what(), exit_input_error);
-    } catch (const NotApplicable& error) {
-        return report("not applicable: ", error.what(), exit_usage);
-    } catch (const ResourceLimit& error) {
-        return unknown("resource limit", error.what(), on_unknown);
-    } catch (const GeneratedScheduleTooLarge& error) {
-        return unknown("resource limit", error.what(), on_unknown);
-    } catch (const std::bad_alloc&) {
-        // Memory ran out where no estimate refused the work first: still unknown, never a crash.
-        return unknown("resource limit", "out of memory; nothing was decided", on_unknown);
-    } catch (const std::invalid_argument& error) {
-        return report("error: ", error.what(), exit_usage);
-    } catch (const CLI::ValidationError& error) {
-        return report("error: ", error.what(), exit_usage);
-    } catch (const std::system_error& error) {
-        if (is_resource_shortage(error))
-            return unknown("resource limit", std::string(error.what()) + "; nothing was decided",
-                           on_unknown);
-        return report("error: ", error.what(), exit_input_error);
-    } catch (const std::runtime_error& error) {
-        return report("error: ", error.what(), exit_input_error);
-    } catch (const std::exception& error) {
-        // A fault of trivcheck's own: reported, never a crash and never a verdict.
-        return unknown("internal error", error.what(), on_unknown);
     } catch (...) {
-        return unknown("internal error", "an exception of no standard type", on_unknown);
+        const CaughtError error = describe_current_exception();
+        if (error.exit_code == exit_unknown) return unknown(error.label, error.message, on_unknown);
+        return report(error.label.c_str(), error.message, error.exit_code);
     }
 }
 

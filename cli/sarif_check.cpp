@@ -1,16 +1,14 @@
 #include "cli/sarif_check.hpp"
 
 #include <iostream>
-#include <new>
 
 #include "checker/core/exit_code.hpp"
 #include "checker/core/input_error.hpp"
-#include "checker/core/resource_limit.hpp"
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/json_text.hpp"
 #include "checker/reports/report_sarif.hpp"
+#include "cli/command_errors.hpp"
 #include "library/check.hpp"
-#include "models/generator.hpp"
 
 namespace trivcheck::cli {
 
@@ -40,15 +38,15 @@ SarifSubject check_file(const std::string& file, const ExecuteOptions& options,
         subject.failure_message = error.what();
         subject.failure_path = error.path;
         subject.failure_line = error.line;
-    } catch (const ResourceLimit& error) {
-        subject.failure_kind = "unknown";
-        subject.failure_message = std::string("resource limit: ") + error.what();
-    } catch (const std::bad_alloc&) {
-        subject.failure_kind = "unknown";
-        subject.failure_message = "resource limit: out of memory; nothing was decided";
-    } catch (const NotApplicable& error) {
-        subject.failure_kind = "unknown";
-        subject.failure_message = std::string("not applicable: ") + error.what();
+    } catch (...) {
+        // Whatever else stops this file (a limit, a fault of trivcheck's own)
+        // is its result: the other files' results are still written.
+        const CaughtError error = describe_current_exception();
+        subject.failure_kind = error.exit_code == exit_input_error ? "input_error" : "unknown";
+        subject.failure_message = error.exit_code == exit_unknown
+                                      ? error.label + ": " + error.message
+                                  : error.label == "error: " ? error.message
+                                                             : error.label + error.message;
     }
     return subject;
 }

@@ -41,14 +41,23 @@ struct InputError : std::runtime_error {
 
   private:
     InputError(const std::string& prefix, const std::string& expected_text)
-        : std::runtime_error(prefix + ": " + expected_text) {}
+        : std::runtime_error(nul_escaped(prefix + ": " + expected_text)) {}
+
+    /// what() is a C string: a NUL byte from the input (a name "signal\0")
+    /// would end the message there, and the user would look for a fault that
+    /// is not there. It is written as JSON writes it, `\u0000`.
+    static std::string nul_escaped(std::string text) {
+        for (std::size_t at = text.find('\0'); at != std::string::npos; at = text.find('\0', at))
+            text.replace(at, 1, "\\u0000");
+        return text;
+    }
 
     static std::string compose(const std::string& file_label, const std::string& json_path,
                                const std::string& expected_text) {
         std::string message = file_label;
         if (!json_path.empty()) message += (message.empty() ? "" : ": ") + json_path;
         if (!message.empty()) message += ": ";
-        return message + expected_text;
+        return nul_escaped(message + expected_text);
     }
 };
 

@@ -1,19 +1,11 @@
 #include "checker/execution/bounds_check.hpp"
 
-#include <cstdio>
+#include <charconv>
 #include <string>
 
 namespace trivcheck {
 
 namespace {
-
-constexpr double tolerance = 1e-9;
-
-std::string number(double value) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.6g", value);
-    return text;
-}
 
 template <class Value>
 Value bound_for_step(const std::vector<Value>& values, int step) {
@@ -25,11 +17,18 @@ Violation exceeded(int step, const std::string& what, double bound, double measu
     Violation violation;
     violation.kind = ViolationKind::bound_exceeded;
     violation.step = step;
-    violation.detail = what + " bound " + number(bound) + ", measured " + number(measured) + where;
+    violation.detail =
+        what + " bound " + shortest_text(bound) + ", measured " + shortest_text(measured) + where;
     return violation;
 }
 
 }  // namespace
+
+std::string shortest_text(double value) {
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text, value).ptr;
+    return std::string(text, end);
+}
 
 std::vector<Violation> check_bounds(const Bounds& bounds, const Report& report) {
     std::vector<Violation> violations;
@@ -48,19 +47,19 @@ std::vector<Violation> check_bounds(const Bounds& bounds, const Report& report) 
         if (!bounds.link_bytes.empty()) {
             const double bound = bound_for_step(bounds.link_bytes, figures.step);
             const double measured = report.blocks_to_m(figures.link_blocks_max);
-            if (measured > bound + tolerance)
+            if (measured > bound)
                 violations.push_back(exceeded(figures.step, "link_bytes", bound, measured, where));
         }
     }
     if (bounds.bytes_per_rank_per_phase)
         for (const auto& [phase, bytes] : report.phase_bytes) {
             const double measured = report.blocks_to_m(bytes.max_blocks);
-            if (measured > *bounds.bytes_per_rank_per_phase + tolerance)
+            if (measured > *bounds.bytes_per_rank_per_phase)
                 violations.push_back(exceeded(-1, "bytes_per_rank_per_phase",
                                               *bounds.bytes_per_rank_per_phase, measured,
                                               " in phase " + phase));
         }
-    if (bounds.theta && report.theta > *bounds.theta + tolerance)
+    if (bounds.theta && report.theta > *bounds.theta)
         violations.push_back(exceeded(-1, "theta", *bounds.theta, report.theta, ""));
     return violations;
 }

@@ -6,11 +6,11 @@
 #include <stdexcept>
 #include <vector>
 
+#include "checker/execution/bounds_check.hpp"
+
 namespace trivcheck {
 
 namespace {
-
-constexpr double tolerance = 1e-9;
 
 template <class Value>
 Value for_step(const std::vector<Value>& values, std::size_t step) {
@@ -36,7 +36,9 @@ std::optional<std::string> reference_bound_violation(const Schedule& schedule,
     const std::size_t step_count = schedule.steps.size();
     if (bounds.steps && static_cast<int>(step_count) > *bounds.steps)
         return "steps: " + std::to_string(step_count) + " > " + std::to_string(*bounds.steps);
-    double theta = 0;
+    // In blocks, divided once at the end, as the executor's figure: the two
+    // compare with the declared bound exactly, with no tolerance.
+    std::int64_t theta_blocks = 0;
     // Phase label -> blocks each rank sent in it.
     std::map<std::string, std::vector<std::int64_t>> phase_blocks;
     for (std::size_t k = 0; k < step_count; ++k) {
@@ -57,26 +59,27 @@ std::optional<std::string> reference_bound_violation(const Schedule& schedule,
             }
         }
         const std::int64_t most_chunks = *std::max_element(chunks.begin(), chunks.end());
-        const double most_bytes =
-            static_cast<double>(*std::max_element(link_blocks.begin(), link_blocks.end())) / blocks;
-        theta += most_bytes;
+        const std::int64_t most_blocks = *std::max_element(link_blocks.begin(), link_blocks.end());
+        const double most_bytes = static_cast<double>(most_blocks) / blocks;
+        theta_blocks += most_blocks;
         if (!bounds.link_chunks.empty() && most_chunks > for_step(bounds.link_chunks, k))
             return "link_chunks in step " + std::to_string(k) + ": " + std::to_string(most_chunks) +
                    " > " + std::to_string(for_step(bounds.link_chunks, k));
-        if (!bounds.link_bytes.empty() && most_bytes > for_step(bounds.link_bytes, k) + tolerance)
-            return "link_bytes in step " + std::to_string(k) + ": " + std::to_string(most_bytes) +
-                   " m > " + std::to_string(for_step(bounds.link_bytes, k)) + " m";
+        if (!bounds.link_bytes.empty() && most_bytes > for_step(bounds.link_bytes, k))
+            return "link_bytes in step " + std::to_string(k) + ": " + shortest_text(most_bytes) +
+                   " m > " + shortest_text(for_step(bounds.link_bytes, k)) + " m";
     }
     if (bounds.bytes_per_rank_per_phase)
         for (const auto& [phase, sent] : phase_blocks) {
             const double most =
                 static_cast<double>(*std::max_element(sent.begin(), sent.end())) / blocks;
-            if (most > *bounds.bytes_per_rank_per_phase + tolerance)
-                return "bytes_per_rank_per_phase in " + phase + ": " + std::to_string(most) +
-                       " m > " + std::to_string(*bounds.bytes_per_rank_per_phase) + " m";
+            if (most > *bounds.bytes_per_rank_per_phase)
+                return "bytes_per_rank_per_phase in " + phase + ": " + shortest_text(most) +
+                       " m > " + shortest_text(*bounds.bytes_per_rank_per_phase) + " m";
         }
-    if (bounds.theta && theta > *bounds.theta + tolerance)
-        return "theta: " + std::to_string(theta) + " > " + std::to_string(*bounds.theta);
+    const double theta = static_cast<double>(theta_blocks) / blocks;
+    if (bounds.theta && theta > *bounds.theta)
+        return "theta: " + shortest_text(theta) + " > " + shortest_text(*bounds.theta);
     return std::nullopt;
 }
 

@@ -1,5 +1,6 @@
 #include "checker/formats/json_document.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <deque>
 #include <optional>
@@ -162,6 +163,15 @@ class DocumentBuilder {
 
 nlohmann::json parse_json_document(const std::string& text, const std::string& file_label,
                                    const StreamedElements* streamed) {
+    // nlohmann's lexer takes a NUL byte for the end of the input, so anything
+    // after `{...}\0` would be accepted unread; JSON text holds no NUL anywhere.
+    if (const std::size_t nul = text.find('\0'); nul != std::string::npos) {
+        const std::size_t line_start = text.rfind('\n', nul);
+        const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<long>(nul), '\n');
+        const std::size_t column = line_start == std::string::npos ? nul + 1 : nul - line_start;
+        throw InputError::at_position(file_label, static_cast<int>(line), static_cast<int>(column),
+                                      "malformed JSON: a NUL byte, which JSON text cannot hold");
+    }
     DocumentBuilder builder(file_label, streamed);
     json::sax_parse(text, &builder);
     return builder.take_document();

@@ -80,14 +80,15 @@ TEST_CASE("reference bounds walk: every declared bound shown exceeded") {
     Bounds bytes = exact;
     bytes.link_bytes = {0.5};
     CHECK(reference_bound_violation(schedule, bytes) ==
-          "link_bytes in step 0: 0.666667 m > 0.500000 m");
+          "link_bytes in step 0: 0.6666666666666666 m > 0.5 m");
     Bounds per_rank = exact;
     per_rank.bytes_per_rank_per_phase = 0.9;
     CHECK(reference_bound_violation(schedule, per_rank) ==
-          "bytes_per_rank_per_phase in allreduce: 1.000000 m > 0.900000 m");
+          "bytes_per_rank_per_phase in allreduce: 1 m > 0.9 m");
     Bounds theta = exact;
     theta.theta = 0.5;
-    CHECK(reference_bound_violation(schedule, theta) == "theta: 0.666667 > 0.500000");
+    // Each number in full, the shortest text that reads back (%f cut 2/3 to 0.666667).
+    CHECK(reference_bound_violation(schedule, theta) == "theta: 0.6666666666666666 > 0.5");
 }
 
 TEST_CASE("reference bounds walk: only rings") {
