@@ -1,5 +1,6 @@
 #include "tests/test_support.hpp"
 
+#include <doctest/doctest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -45,6 +46,26 @@ std::vector<GeneratorRequest> every_request(const Topology& topology) {
             }
         }
     return requests;
+}
+
+void check_refusals(const std::vector<Refusal>& refusals) {
+    for (const Refusal& refusal : refusals) {
+        CAPTURE(refusal.arguments);
+        const CommandOutput result = run_trivcheck_stderr(refusal.arguments);
+        CHECK(result.exit_code == refusal.exit_code);
+        CHECK(result.out == refusal.message);
+    }
+}
+
+std::vector<std::pair<GeneratorRequest, Schedule>> every_schedule(const Topology& topology) {
+    std::vector<std::pair<GeneratorRequest, Schedule>> schedules;
+    for (const GeneratorRequest& request : every_request(topology)) {
+        try {
+            schedules.emplace_back(request, generate(request));
+        } catch (const NotApplicable&) {
+        }
+    }
+    return schedules;
 }
 
 std::string request_label(const GeneratorRequest& request) {

@@ -1,5 +1,6 @@
 #pragma once
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "models/generator.hpp"
@@ -24,6 +25,17 @@ CommandOutput run_trivcheck_with_errors(const std::string& arguments);
 /// Standard error only (standard output discarded), for exact error messages.
 CommandOutput run_trivcheck_stderr(const std::string& arguments);
 
+/// An invocation of trivcheck and what it must do: its exit code and its
+/// whole standard error.
+struct Refusal {
+    std::string arguments;
+    int exit_code;
+    std::string message;
+};
+
+/// Runs each refusal's invocation; checks its exit code and exact standard error.
+void check_refusals(const std::vector<Refusal>& refusals);
+
 /// The generated schedule for algo/form on a ring of n ranks.
 Schedule ring_schedule(const std::string& algo, Form form, int n);
 
@@ -33,6 +45,10 @@ Topology torus(std::vector<int> dims);
 /// Every request the catalogue offers on `topology`: each generator, form and
 /// per-algorithm choice (Bruck's route, Trivance's last step, layout and tree).
 std::vector<GeneratorRequest> every_request(const Topology& topology);
+
+/// Each request of every_request(topology) that has a schedule there (the
+/// others throw NotApplicable), with its schedule.
+std::vector<std::pair<GeneratorRequest, Schedule>> every_schedule(const Topology& topology);
 
 /// "ALGO FORM TOPOLOGY route=... last_step=... tree=... layout=...", to name a request in a
 /// failure.

@@ -11,23 +11,9 @@
 #include "tests/test_support.hpp"
 
 using namespace trivcheck;
+using testing::check_refusals;
 
 namespace {
-
-struct Refusal {
-    std::string arguments;
-    int exit_code;
-    std::string message;
-};
-
-void check_refusals(const std::vector<Refusal>& refusals) {
-    for (const Refusal& refusal : refusals) {
-        CAPTURE(refusal.arguments);
-        const auto result = testing::run_trivcheck_stderr(refusal.arguments);
-        CHECK(result.exit_code == refusal.exit_code);
-        CHECK(result.out == refusal.message);
-    }
-}
 
 std::string write_temp(const std::string& stem, const std::string& text) {
     const std::string path = testing::unique_temp_path(stem);

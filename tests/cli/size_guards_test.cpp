@@ -12,28 +12,13 @@ using namespace trivcheck::testing;
 
 namespace {
 
-struct Expected {
-    std::string arguments;
-    int exit_code;
-    std::string message;
-};
-
-void check_rows(const std::vector<Expected>& rows) {
-    for (const Expected& row : rows) {
-        CAPTURE(row.arguments);
-        const CommandOutput run = run_trivcheck_stderr(row.arguments);
-        CHECK(run.exit_code == row.exit_code);
-        CHECK(run.out == row.message);
-    }
-}
-
 const std::string too_many_ranks = "ranks (2^30), the most any command takes\n";
 
 }  // namespace
 
 TEST_CASE("size guards: a torus or ring past 2^30 ranks is a usage error naming the limit") {
     const std::string over = "' has more than 1073741824 " + too_many_ranks;
-    check_rows({
+    check_refusals({
         // Before: SIGFPE (2^48 ranks in an int is 0); gen wrote "ranks": 0 and exited 0.
         {"check --algo trivance --form L --topo torus:65536x65536x65536", 2,
          "error: --topo: 'torus:65536x65536x65536" + over},
@@ -62,7 +47,7 @@ TEST_CASE("size guards: ring B at the largest n has more blocks than an index ho
     const std::string reason =
         "ring-B-1073741824 has 2147483648 blocks, more than the 2147483647 a block index holds\n";
     // Before: SIGABRT, `Assertion 'block >= 0 && block < modulus'` in models/block_set.cpp.
-    check_rows({
+    check_refusals({
         {"check --algo ring --form B --n 1073741824", 4, "unknown (resource limit): " + reason},
         {"mutate --algo ring --form B --n 1073741824", 4, "unknown (resource limit): " + reason},
     });
