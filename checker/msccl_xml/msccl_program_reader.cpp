@@ -262,6 +262,7 @@ void MscclProgramReader::read_algo(const ElementReader& reader) {
                        "maxBytes " + below + ": RCCL never selects this program");
     }
     gpu_paths_.assign(program.gpu_count, "");
+    note_base0(reader);
 }
 
 void MscclProgramReader::read_gpu(const ElementReader& reader) {
@@ -277,6 +278,7 @@ void MscclProgramReader::read_gpu(const ElementReader& reader) {
     senders_.clear();
     receivers_.clear();
     program_.gpus.push_back(std::move(gpu));
+    note_base0(reader);
 }
 
 void MscclProgramReader::read_block(const ElementReader& block_reader) {
@@ -306,6 +308,7 @@ void MscclProgramReader::read_block(const ElementReader& block_reader) {
                                " already (one thread block per connection)");
     }
     program_.gpus.back().thread_blocks.push_back(std::move(block));
+    note_base0(block_reader);
 }
 
 namespace {
@@ -364,7 +367,9 @@ class CanonicalStepAttributes {
         throw NotAsCanonical{};
     }
     int small(std::string_view name, std::int64_t least, std::int64_t most) const {
-        const std::optional<std::int64_t> number = whole_integer(text(name));
+        const std::string_view value = text(name);
+        if (relies_on_base0(value)) throw NotAsCanonical{};  // read the general way, and warned of
+        const std::optional<std::int64_t> number = whole_integer(value);
         if (!number || *number < least || *number > most) throw NotAsCanonical{};
         return static_cast<int>(*number);
     }
@@ -381,6 +386,13 @@ class CanonicalStepAttributes {
 
 void MscclProgramReader::read_step(const ElementReader& reader, int index) {
     program_.gpus.back().thread_blocks.back().steps.push_back(step_from(reader, index, warnings()));
+    note_base0(reader);
+}
+
+void MscclProgramReader::note_base0(const ElementReader& reader) {
+    if (warnings_ && !reader.base0_note().empty())
+        warnings_->add("base0", reader.element_path(),
+                       reader.base0_note().substr(1));  // the path names the element
 }
 
 std::size_t MscclProgramReader::read_canonical_step(std::string_view text, int index) {

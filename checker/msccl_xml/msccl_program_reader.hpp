@@ -52,6 +52,9 @@ class MscclProgramReader {
     msccl::Program finish();
 
   private:
+    /// A warning when the element's integers relied on RCCL's base-0 reading.
+    void note_base0(const ElementReader& reader);
+
     const std::string& file_;
     msccl::Program program_;
     std::vector<std::string> gpu_paths_;  // per gpu id: the path of its element

@@ -1,6 +1,7 @@
 #include "checker/msccl_xml/xml_element_reader.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstring>
 #include <optional>
 
@@ -60,6 +61,45 @@ void add_attributes(ElementReader& reader, pugi::xml_node node, ReadingWarnings*
                                                                         : "ignored attributes ") +
                           reader.ignored() + " of <" + node.name() +
                           "> (RCCL's parser reads only the attributes it needs)");
+}
+
+std::optional<std::int64_t> base0_integer(std::string_view value) {
+    const bool negative = !value.empty() && value.front() == '-';
+    if (negative) value.remove_prefix(1);
+    int base = 10;
+    if (value.size() > 2 && value[0] == '0' && (value[1] == 'x' || value[1] == 'X')) {
+        base = 16;
+        value.remove_prefix(2);
+    } else if (value.size() > 1 && value[0] == '0') {
+        base = 8;
+        value.remove_prefix(1);
+    }
+    std::int64_t number = 0;
+    const auto [end, error] =
+        std::from_chars(value.data(), value.data() + value.size(), number, base);
+    if (value.empty() || error != std::errc() || end != value.data() + value.size())
+        return std::nullopt;
+    return negative ? -number : number;
+}
+
+std::int64_t ElementReader::base0_attribute(std::string_view name, std::int64_t least,
+                                            std::int64_t most) const {
+    const std::string_view written = value(name);
+    const std::optional<std::int64_t> number = base0_integer(written);
+    if (!number)
+        fail(std::string(name), "expected an integer, got \"" + std::string(written) + "\"");
+    if (*number < least || *number > most)
+        fail(std::string(name), "\"" + std::string(written) + "\" (" + std::to_string(*number) +
+                                    " as RCCL reads it) is out of range [" + std::to_string(least) +
+                                    ", " + std::to_string(most) + "]");
+    const std::optional<std::int64_t> decimal = whole_integer(written);
+    if (decimal == number) return *number;  // "007": the same either way
+    const std::string reading = "\"" + std::string(written) + "\" is " + std::to_string(*number) +
+                                " as RCCL reads it (strtol base 0: a leading 0 is octal, 0x "
+                                "hexadecimal; mscclXmlGetAttrInt, msccl_parser.h)";
+    if (!lenient_) fail(std::string(name), reading + "; --strict refuses a number read so");
+    if (base0_note_.empty()) base0_note_ = "@" + std::string(name) + ": " + reading;
+    return *number;
 }
 
 void ElementReader::refuse_integer(std::string_view name, std::int64_t least,

@@ -36,6 +36,18 @@ inline std::optional<std::int64_t> whole_integer(std::string_view value) {
     return number;
 }
 
+/// Whether RCCL reads `value` otherwise than as a decimal: its parser reads
+/// integers with strtol base 0 (mscclXmlGetAttrInt, msccl_parser.h), so a
+/// leading 0 makes the rest octal ("010" is 8) and 0x hexadecimal.
+inline bool relies_on_base0(std::string_view value) {
+    if (!value.empty() && value.front() == '-') value.remove_prefix(1);
+    return value.size() > 1 && value.front() == '0';
+}
+
+/// `value` as strtol base 0 reads it (relies_on_base0), the whole of it; nothing
+/// when it is not such a number or does not fit.
+std::optional<std::int64_t> base0_integer(std::string_view value);
+
 /// Where an element is, as positions among its kind counted from 0 (-1: not
 /// part of the path); spelled only when an error needs it.
 struct ElementPath {
@@ -153,6 +165,7 @@ class ElementReader {
 
     /// Attribute `name` as an integer in [least, most], or an InputError saying why not.
     std::int64_t integer(std::string_view name, std::int64_t least, std::int64_t most) const {
+        if (relies_on_base0(value(name))) return base0_attribute(name, least, most);
         const std::optional<std::int64_t> number = whole_integer(value(name));
         if (!number || *number < least || *number > most) refuse_integer(name, least, most);
         return *number;
@@ -164,7 +177,15 @@ class ElementReader {
 
     bool flag(std::string_view name) const { return small(name, 0, 1) == 1; }
 
+    /// What a lenient reading read in base 0 (the first such attribute, with
+    /// its value and its reading); empty when nothing.
+    const std::string& base0_note() const { return base0_note_; }
+
   private:
+    /// integer() of a value RCCL reads in base 0: refused when not lenient
+    /// (--strict), else read so and noted (base0_note).
+    std::int64_t base0_attribute(std::string_view name, std::int64_t least,
+                                 std::int64_t most) const;
     /// Why integer() refused attribute `name`: missing, not an integer, or out of range.
     [[noreturn]] void refuse_integer(std::string_view name, std::int64_t least,
                                      std::int64_t most) const;
@@ -197,6 +218,7 @@ class ElementReader {
     mutable int next_asked_ = 0;  // where value() looks first
     bool lenient_ = false;
     std::string ignored_;
+    mutable std::string base0_note_;
 };
 
 /// Gives `reader` the attributes of `node`, in file order. With `warnings`,

@@ -216,3 +216,31 @@ TEST_CASE("msccl lenient reading: check warns on stderr and in the JSON report; 
     CHECK(strict.out.find("algo@maxcount: unknown attribute") != std::string::npos);
     std::filesystem::remove(path);
 }
+
+TEST_CASE("msccl lenient reading: numbers as RCCL lexes them, strtol base 0") {
+    // RCCL reads every integer attribute with strtol(str, NULL, 0) (mscclXmlGetAttrInt):
+    // "010" is 8 and "0x10" is 16. Read so, with a warning; --strict refuses such a file.
+    const std::string text = runtime_program_text("fused-re-counts-fixed.xml");
+    const std::string octal = replace_once(text, R"(s_chunks="4">
+    <tb id="0" send="1")", R"(s_chunks="04">
+    <tb id="0" send="1")");
+    CHECK(parse_msccl_xml(octal, "copy.xml").warnings.empty());  // "04" is 4 either way
+    const std::string hex = replace_once(text, R"(s_chunks="4">
+    <tb id="0" send="1")", R"(s_chunks="0x4">
+    <tb id="0" send="1")");
+    const msccl::Program program = parse_msccl_xml(hex, "copy.xml");
+    CHECK(program.gpus[0].scratch_chunks == 4);
+    REQUIRE(program.warnings.size() == 1);
+    CHECK(program.warnings.front() ==
+          "copy.xml: gpu[0]: s_chunks: \"0x4\" is 4 as RCCL reads it (strtol base 0: a leading 0 "
+          "is octal, 0x hexadecimal; mscclXmlGetAttrInt, msccl_parser.h)");
+    CHECK(strict_error_of(hex, "copy.xml") ==
+          "copy.xml: gpu[0]@s_chunks: \"0x4\" is 4 as RCCL reads it (strtol base 0: a leading 0 "
+          "is octal, 0x hexadecimal; mscclXmlGetAttrInt, msccl_parser.h); --strict refuses a "
+          "number read so");
+    // "010" is 8, not 10 (the steps use s[0..4): still within).
+    const std::string eight = replace_once(text, R"(s_chunks="4">
+    <tb id="0" send="1")", R"(s_chunks="010">
+    <tb id="0" send="1")");
+    CHECK(parse_msccl_xml(eight, "copy.xml").gpus[0].scratch_chunks == 8);
+}
