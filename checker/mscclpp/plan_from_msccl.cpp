@@ -341,9 +341,14 @@ Plan Converter::convert() {
     plan_.protocol = "Simple";
     plan_.in_place = program_.in_place;
     for (const msccl::Gpu& gpu : program_.gpus)
-        plan_.gpus.push_back(
-            {gpu.id, gpu.input_chunks, stated_output_chunks(program_, gpu), gpu.scratch_chunks,
-             {}, {}, {}, {}});
+        plan_.gpus.push_back({gpu.id,
+                              gpu.input_chunks,
+                              stated_output_chunks(program_, gpu),
+                              gpu.scratch_chunks,
+                              {},
+                              {},
+                              {},
+                              {}});
     make_channels();
     plan_landings();
     plan_semaphores();

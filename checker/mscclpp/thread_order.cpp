@@ -32,8 +32,8 @@ void ThreadOrder::touch(int process, int step) {
                 const int pieces = state_.cells.pieces();
                 const int first_chunk = range.index + span.begin / pieces;
                 const int last_chunk = range.index + (span.end - 1) / pieces;
-                touched.low = state_.cells.cell(gpu, range.buffer, first_chunk,
-                                                span.begin % pieces, of.launch);
+                touched.low = state_.cells.cell(gpu, range.buffer, first_chunk, span.begin % pieces,
+                                                of.launch);
                 touched.high = state_.cells.cell(gpu, range.buffer, last_chunk,
                                                  (span.end - 1) % pieces, of.launch);
                 // One buffer's consecutive chunks are consecutive cells; a

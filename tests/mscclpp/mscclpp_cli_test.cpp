@@ -65,8 +65,8 @@ TEST_CASE("mscclpp cli: shrink PLAN.json keeps the violation in a smaller plan t
     CHECK(again.out.find("\"stale_read\": ") != std::string::npos);
     // The nops stay: without them the put races (docs/mscclpp.md, Threads).
     CHECK(run.out.find(" -> 2 gpus, 2 thread blocks, 6 operations (") != std::string::npos);
-    const CommandOutput holds =
-        run_trivcheck("shrink " + temporary_file("mscclpp-shrink-holds", ".json", two_gpu_plan_joined()));
+    const CommandOutput holds = run_trivcheck(
+        "shrink " + temporary_file("mscclpp-shrink-holds", ".json", two_gpu_plan_joined()));
     CHECK(holds.exit_code == 0);
     CHECK(holds.out == "pair holds: nothing to shrink\n");
 }

@@ -178,8 +178,9 @@ MSCCLPP_CORPUS_TEST_CASE("mscclpp corpus: the refused plans name the executor's 
         if (text.find("checkMessageSize") == std::string::npos) continue;
         INFO(plan.file);
         CHECK(std::string(plan.verdict) == "refused");
-        CHECK((text.find("input_chunks: MSCCL++ executor: checkMessageSize") != std::string::npos ||
-               text.find("output_chunks: MSCCL++ executor: checkMessageSize") != std::string::npos));
+        CHECK(
+            (text.find("input_chunks: MSCCL++ executor: checkMessageSize") != std::string::npos ||
+             text.find("output_chunks: MSCCL++ executor: checkMessageSize") != std::string::npos));
         ++zero_chunk_plans;
     }
     CHECK(zero_chunk_plans == 22);

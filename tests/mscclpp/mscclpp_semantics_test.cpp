@@ -12,13 +12,6 @@ using namespace trivcheck::testing;
 
 namespace {
 
-std::set<std::string> kinds_of(const Report& report) {
-    std::set<std::string> kinds;
-    for (const auto& [kind, count] : report.violation_counts)
-        kinds.insert(std::string(to_string(kind)));
-    return kinds;
-}
-
 const std::string release = R"({"name": "sem_release", "semaphore_ids": [0]})";
 const std::string acquire = R"({"name": "sem_acquire", "semaphore_ids": [0]})";
 const std::string barrier = R"({"name": "barrier", "barrier_id": 0, "num_threadblocks": 2})";
@@ -34,8 +27,8 @@ TEST_CASE("mscclpp semantics: signal and wait publish a put; the all-reduce hold
 
 TEST_CASE("mscclpp semantics: a relaxed signal does not publish the put") {
     const Report relaxed_signal = check_plan_text(two_gpu_plan_joined("rlxsignal", "wait"));
-    CHECK(kinds_of(relaxed_signal) == std::set<std::string>{"stale_read"});
-    CHECK(kinds_of(check_plan_text(two_gpu_plan_joined("rlxsignal", "rlxwait"))) ==
+    CHECK(violated_kinds(relaxed_signal) == std::set<std::string>{"stale_read"});
+    CHECK(violated_kinds(check_plan_text(two_gpu_plan_joined("rlxsignal", "rlxwait"))) ==
           std::set<std::string>{"stale_read"});
     // A full signal fences what came before it; the relaxed wait sees that.
     CHECK(check_plan_text(two_gpu_plan_joined("signal", "rlxwait")).verdict == Verdict::holds);
@@ -54,14 +47,14 @@ TEST_CASE("mscclpp semantics: on a port channel the relaxed names are full signa
 TEST_CASE("mscclpp semantics: semaphores and barriers order thread blocks of one gpu") {
     CHECK(check_plan_text(one_gpu_handoff(release, acquire)).verdict == Verdict::holds);
     CHECK(check_plan_text(one_gpu_handoff(barrier, barrier)).verdict == Verdict::holds);
-    CHECK(kinds_of(check_plan_text(one_gpu_handoff("", ""))) == std::set<std::string>{"race"});
-    CHECK(kinds_of(check_plan_text(one_gpu_handoff("", acquire))) ==
+    CHECK(violated_kinds(check_plan_text(one_gpu_handoff("", ""))) == std::set<std::string>{"race"});
+    CHECK(violated_kinds(check_plan_text(one_gpu_handoff("", acquire))) ==
           std::set<std::string>{"deadlock"});
     // The extra release carries into the next launch, whose acquire takes it
     // before that launch's copy: the count mismatch makes a race.
-    CHECK(kinds_of(check_plan_text(one_gpu_handoff(release + ", " + release, acquire))) ==
+    CHECK(violated_kinds(check_plan_text(one_gpu_handoff(release + ", " + release, acquire))) ==
           std::set<std::string>{"signal_count_mismatch", "race"});
-    CHECK(kinds_of(check_plan_text(one_gpu_handoff(barrier, ""))) ==
+    CHECK(violated_kinds(check_plan_text(one_gpu_handoff(barrier, ""))) ==
           std::set<std::string>{"deadlock", "race"});
 }
 
@@ -69,7 +62,7 @@ TEST_CASE("mscclpp semantics: a deadlock names every blocked operation") {
     // No signals at all: each gpu's first wait waits forever.
     const Report report =
         check_plan_text(replace_all(two_gpu_plan_joined(), R"("name": "signal")", R"("name": "nop")"));
-    CHECK(kinds_of(report) == std::set<std::string>{"deadlock"});
+    CHECK(violated_kinds(report) == std::set<std::string>{"deadlock"});
     REQUIRE(report.violations.size() == 1);
     REQUIRE(report.violations[0].points.size() == 2);
     CHECK(report.violations[0].points[0].note ==
@@ -97,7 +90,7 @@ TEST_CASE("mscclpp semantics: a packet read waits for the packet's flag") {
   "remote_buffers": [], "semaphores": []}]})";
     CHECK(check_plan_text(packets).verdict == Verdict::holds);
     // Plain data carries no flag: the unpacking thread block spins forever.
-    CHECK(kinds_of(
+    CHECK(violated_kinds(
               check_plan_text(replace_first(packets, R"("name": "ppkt")", R"("name": "put")"))) ==
           std::set<std::string>{"packet_unwritten"});
     // One scratch buffer for both launches: the second launch's packets may

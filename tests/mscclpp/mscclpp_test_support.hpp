@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,14 @@ inline std::vector<std::string> mscclpp_corpus_files() {
     return names;
 }
 
+/// The kinds of violation a report counts, by name.
+inline std::set<std::string> violated_kinds(const Report& report) {
+    std::set<std::string> kinds;
+    for (const auto& [kind, count] : report.violation_counts)
+        kinds.insert(std::string(to_string(kind)));
+    return kinds;
+}
+
 /// Reads and checks a plan's text.
 inline Report check_plan_text(const std::string& text) {
     return mscclpp::check_plan(mscclpp::parse_plan_json(text, "plan.json"));
@@ -44,26 +53,30 @@ inline std::string two_gpu_plan(const std::string& signal = "signal",
     std::string gpus;
     for (int gpu = 0; gpu < 2; ++gpu) {
         const std::string peer = std::to_string(1 - gpu);
-        gpus += std::string(gpu ? "," : "") + R"({"id": )" + std::to_string(gpu) +
-                R"(, "input_chunks": 1, "output_chunks": 1, "scratch_chunks": 1,
+        gpus +=
+            std::string(gpu ? "," : "") + R"({"id": )" + std::to_string(gpu) +
+            R"(, "input_chunks": 1, "output_chunks": 1, "scratch_chunks": 1,
  "threadblocks": [{"id": 0, "ops": [
   {"name": "signal", "channel_ids": [0], "channel_type": "memory"},
   {"name": "wait", "channel_ids": [0], "channel_type": "memory"},
   )" + nop + R"({"name": "put", "src_buff": [{"type": "i", "index": 0, "size": 1}],
    "dst_buff": [{"buffer_id": 0, "index": 0, "size": 1}], "channel_type": "memory"},
-  )" + nop + R"({"name": ")" + signal +
-                R"(", "channel_ids": [0], "channel_type": "memory"},
-  {"name": ")" + wait +
-                R"(", "channel_ids": [0], "channel_type": "memory"},
-  )" + nop + R"({"name": "re", "src_buff": [{"type": "i", "index": 0, "size": 1}, {"type": "s", "index": 0, "size": 1}],
+  )" + nop + R"({"name": ")" +
+            signal +
+            R"(", "channel_ids": [0], "channel_type": "memory"},
+  {"name": ")" +
+            wait +
+            R"(", "channel_ids": [0], "channel_type": "memory"},
+  )" + nop +
+            R"({"name": "re", "src_buff": [{"type": "i", "index": 0, "size": 1}, {"type": "s", "index": 0, "size": 1}],
    "dst_buff": [{"type": "o", "index": 0, "size": 1}]}],
   "channels": [{"channel_type": "memory", "channel_ids": [0]}],
   "remote_buffer_refs": [{"access_channel_type": "memory", "remote_buffer_ids": [0]}]}],
  "channels": [{"channel_type": "memory", "connected_to": [)" +
-                peer + R"(]}],
+            peer + R"(]}],
  "remote_buffers": [{"rank": )" +
-                peer +
-                R"(, "type": "s", "access_channel_types": ["memory"]}],
+            peer +
+            R"(, "type": "s", "access_channel_types": ["memory"]}],
  "semaphores": []})";
     }
     return R"({"name": "pair", "collective": "allreduce", "protocol": "Simple", "inplace": false,

@@ -17,23 +17,15 @@ using namespace trivcheck::testing;
 
 namespace {
 
-std::set<std::string> violated_kinds(const Report& report) {
-    std::set<std::string> kinds;
-    for (const auto& [kind, count] : report.violation_counts)
-        kinds.insert(std::string(to_string(kind)));
-    return kinds;
-}
-
 /// Whether some violation of `kind` names the two operations (their notes).
 bool names_operations(const Report& report, const std::string& kind, const std::string& first,
-                const std::string& second) {
+                      const std::string& second) {
     for (const Violation& violation : report.violations)
         if (to_string(violation.kind) == kind && violation.points.size() == 2 &&
             violation.points[0].note == first && violation.points[1].note == second)
             return true;
     return false;
 }
-
 
 }  // namespace
 
@@ -55,8 +47,8 @@ TEST_CASE("mscclpp threads: a put signalled without a nop publishes nothing") {
 
 TEST_CASE("mscclpp threads: a read after a wait without a nop is not ordered by it") {
     // Every thread but the first may read before the wait returns.
-    const std::string text = replace_all(
-        two_gpu_plan_joined(), R"({"name": "nop"}, {"name": "re")", R"({"name": "re")");
+    const std::string text =
+        replace_all(two_gpu_plan_joined(), R"({"name": "nop"}, {"name": "re")", R"({"name": "re")");
     const Report report = check_plan_text(text);
     CHECK(violated_kinds(report) == std::set<std::string>{"race"});
     CHECK(names_operations(report, "race", "put: writes", "re: reads"));
@@ -98,11 +90,12 @@ TEST_CASE("mscclpp threads: a release after data without a nop publishes nothing
 TEST_CASE("mscclpp kernel: pws on a memory channel signals nothing (a warning)") {
     // The put and its signal fused on a memory channel: handlePut returns
     // before signalling, so the peer's wait never returns.
-    std::string text = replace_all(two_gpu_plan_joined(),
-                                   R"({"name": "put", )", R"({"name": "pws", "channel_ids": [0], )");
-    text = replace_all(text, R"({"name": "nop"}, {"name": "signal", "channel_ids": [0], "channel_type": "memory"},
+    std::string text = replace_all(two_gpu_plan_joined(), R"({"name": "put", )",
+                                   R"({"name": "pws", "channel_ids": [0], )");
+    text = replace_all(
+        text, R"({"name": "nop"}, {"name": "signal", "channel_ids": [0], "channel_type": "memory"},
   {"name": "wait")",
-                       R"({"name": "wait")");
+        R"({"name": "wait")");
     const mscclpp::Plan plan = mscclpp::parse_plan_json(text, "pws.json");
     REQUIRE(plan.warnings.size() == 1);
     CHECK(plan.warnings.front() ==
@@ -138,7 +131,8 @@ TEST_CASE("mscclpp kernel: get addresses its ranges the other way round (a warni
                     std::to_string(1 - gpu) +
                     R"(, "type": "i", "access_channel_types": ["memory"]}], "semaphores": []})";
         return R"({"name": "g", "collective": "test", "protocol": "Simple", "inplace": false,
- "gpus": [)" + gpus + "]}";
+ "gpus": [)" + gpus +
+               "]}";
     };
     const mscclpp::Plan swapped = mscclpp::parse_plan_json(plan(1, 0), "get.json");
     REQUIRE(swapped.warnings.size() == 1);
@@ -159,8 +153,9 @@ TEST_CASE("mscclpp kernel: get addresses its ranges the other way round (a warni
 
 TEST_CASE("mscclpp kernel: flush without outputs does nothing (a warning)") {
     std::string text = replace_all(two_gpu_plan_joined(), "memory", "port");
-    text = replace_all(text, R"({"name": "nop"}, {"name": "re")",
-                       R"({"name": "flush", "channel_ids": [0], "channel_type": "port"}, {"name": "nop"}, {"name": "re")");
+    text = replace_all(
+        text, R"({"name": "nop"}, {"name": "re")",
+        R"({"name": "flush", "channel_ids": [0], "channel_type": "port"}, {"name": "nop"}, {"name": "re")");
     const mscclpp::Plan plan = mscclpp::parse_plan_json(text, "flush.json");
     REQUIRE(plan.warnings.size() == 1);
     CHECK(plan.warnings.front().starts_with(
