@@ -1,5 +1,6 @@
 #include "cli/number_checks.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <string>
@@ -15,11 +16,22 @@ bool parse(const std::string& text, long double& number) {
     return end != text.c_str() && *end == '\0';
 }
 
+/// What CLI11 would take without a word and the validators must refuse: an
+/// empty value (converted to 0, which for --memory-limit means "none given")
+/// and spaces around a number (strtold skips them). "" when neither.
+std::string not_a_plain_number(const std::string& text) {
+    if (text.empty() || std::isspace(static_cast<unsigned char>(text.front())) ||
+        std::isspace(static_cast<unsigned char>(text.back())))
+        return "expected a number, got '" + text + "'";
+    return "";
+}
+
 }  // namespace
 
 CLI::Validator at_least(std::int64_t least) {
     return CLI::Validator(
         [least](std::string& text) -> std::string {
+            if (std::string refused = not_a_plain_number(text); !refused.empty()) return refused;
             long double number = 0;
             if (!parse(text, number)) return "";
             if (!(number >= static_cast<long double>(least)))
@@ -32,6 +44,7 @@ CLI::Validator at_least(std::int64_t least) {
 CLI::Validator finite_positive() {
     return CLI::Validator(
         [](std::string& text) -> std::string {
+            if (std::string refused = not_a_plain_number(text); !refused.empty()) return refused;
             long double number = 0;
             if (!parse(text, number)) return "";
             // Finite as the double the option holds: 1e400 is not.
@@ -45,11 +58,14 @@ CLI::Validator finite_positive() {
 CLI::Validator mebibytes() {
     return CLI::Validator(
         [](std::string& text) -> std::string {
+            if (std::string refused = not_a_plain_number(text); !refused.empty()) return refused;
             long double number = 0;
             if (!parse(text, number)) return "";
+            // 0 is what the option holds when it is not given (80% of the
+            // free memory): given, it would silently mean no limit of its own.
             constexpr std::uint64_t most = UINT64_MAX >> 20;
-            if (!(number >= 0) || number > static_cast<long double>(most))
-                return "expected 0 to " + std::to_string(most) + " MiB, got " + text;
+            if (!(number >= 1) || number > static_cast<long double>(most))
+                return "expected 1 to " + std::to_string(most) + " MiB, got " + text;
             return "";
         },
         "MiB");

@@ -39,7 +39,7 @@ const std::vector<NumericOption> options = {
     //                                               -1  0  nan inf huge
     {ring_check, "--m", {2, 2, 2, 2, 0}},
     {ring_check, "--max-violations", {2, 0, 2, 2, 2}},
-    {ring_check, "--memory-limit", {2, 0, 2, 2, 0}},
+    {ring_check, "--memory-limit", {2, 2, 2, 2, 0}},  // 0 would mean "none given"
     {smt_check, "--smt-timeout-ms", {2, 0, 2, 2, 2}},
     {smt_check, "--seed", {2, 0, 2, 2, 2}},
     {smt_check, "--smt-rlimit", {2, 0, 2, 2, 2}},
@@ -48,9 +48,9 @@ const std::vector<NumericOption> options = {
     {draw, "--rank", {2, 0, 2, 2, 2}},
     {draw, "--violation", {2, 0, 2, 2, 2}},
     {sweep, "--jobs", {2, 0, 2, 2, 2}},
-    {sweep, "--memory-limit", {2, 0, 2, 2, 0}},
+    {sweep, "--memory-limit", {2, 2, 2, 2, 0}},
     {model, "--jobs", {2, 0, 2, 2, 2}},
-    {model, "--memory-limit", {2, 0, 2, 2, 0}},
+    {model, "--memory-limit", {2, 2, 2, 2, 0}},
     {"model --topo ring:8 --algo ring-B --m 1KiB..1MiB", "--points", {2, 2, 2, 2, 2}},
     {"model --topo ring:8 --algo ring-B", "--m", {2, 2, 2, 2, 2}},  // a size needs its unit
     {model, "--alpha", {2, 2, 2, 2, 2}},
@@ -91,4 +91,23 @@ TEST_CASE("numeric options: a refusal says what was expected") {
           std::string::npos);
     const CommandOutput no_violation = run_trivcheck_stderr(draw + " --violation -1");
     CHECK(no_violation.out.find("--violation: expected 0 or more, got -1") != std::string::npos);
+}
+
+TEST_CASE("numeric options: an empty value, spaces around a number and --memory-limit 0 refused") {
+    // Before: --memory-limit 0 and '' silently meant "no limit of its own"
+    // (the default), --m '' and ' 1' were accepted (issue 47).
+    check_refusals({
+        {ring_check + " --memory-limit 0", 2,
+         "--memory-limit: expected 1 to 17592186044415 MiB, got 0\nRun with --help for more "
+         "information.\n"},
+        {ring_check + " --memory-limit ''", 2,
+         "--memory-limit: expected a number, got ''\nRun with --help for more information.\n"},
+        {ring_check + " --m ''", 2,
+         "--m: expected a number, got ''\nRun with --help for more information.\n"},
+        {ring_check + " --m ' 1'", 2,
+         "--m: expected a number, got ' 1'\nRun with --help for more information.\n"},
+        {ring_check + " --max-violations '1 '", 2,
+         "--max-violations: expected a number, got '1 '\nRun with --help for more "
+         "information.\n"},
+    });
 }
