@@ -24,12 +24,16 @@ std::string followed(const std::string& path) {
     return ::realpath(path.c_str(), resolved) != nullptr ? std::string(resolved) : path;
 }
 
-/// `.NAME.XXXXXX` in the folder of `path`, the pattern mkstemp fills.
+/// `.NAME.XXXXXX` in the folder of `path`, the pattern mkstemp fills; NAME
+/// cut so that the temporary name is no longer than a name may be (NAME_MAX):
+/// a name of 248 to 255 bytes was refused, "File name too long", because its
+/// temporary one is 8 bytes longer.
 std::string temporary_pattern(const std::string& path) {
     const std::size_t slash = path.rfind('/');
     const std::string folder = slash == std::string::npos ? "" : path.substr(0, slash + 1);
     const std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
-    return folder + "." + name + ".XXXXXX";
+    constexpr std::size_t added = std::string_view("..XXXXXX").size();
+    return folder + "." + name.substr(0, NAME_MAX - added) + ".XXXXXX";
 }
 
 /// The mode a new file gets (0666 less the umask), or the one the replaced file had.

@@ -77,3 +77,18 @@ TEST_CASE("atomic file: a folder that does not exist is named in the error") {
         AtomicFile("/nonexistent/dir/x.json"),
         "/nonexistent/dir/x.json: cannot open for writing: No such file or directory");
 }
+
+TEST_CASE("atomic file: a name of 255 bytes, the most a name may be, is written") {
+    // Before: names of 248 to 255 bytes were refused ("File name too long"):
+    // the temporary name beside them was 8 bytes longer.
+    const std::string folder = testing::unique_temp_path("trivcheck-atomic-long");
+    fs::create_directories(folder);
+    for (const std::size_t length : {247, 248, 255}) {
+        CAPTURE(length);
+        const std::string path = folder + "/" + std::string(length, 'n');
+        write_file_text(path, std::string_view("written"));
+        CHECK(trivcheck::testing::file_contents(path) == "written");
+    }
+    CHECK(files_in(folder) == 3);
+    fs::remove_all(folder);
+}
