@@ -56,10 +56,12 @@ TEST_CASE("every obligation gives its expected verdict for small s") {
     // the torus's exactly-once and link queries (s = 1..3), plus the Trivance B
     // rule's two arc lemmas and, per s, its short_step, split_digit, short_first,
     // short_last and lattice queries, one two_short_steps query per first short
-    // step j1 < s and one clusters query per number of cluster steps 1 <= c <= s.
+    // step j1 < s and one clusters query per number of cluster steps 1 <= c <= s;
+    // plus NCCL's nine, each for every n at once (proofs/nccl/nccl_tree_proofs.hpp).
     const int rule_queries = 2 + 5 * (small_max_s + 1) + small_max_s * (small_max_s + 1);
-    CHECK(outcomes.size() ==
-          5 * (small_max_s + 1) + 2 * small_max_s + 2 + 2 * small_max_s + rule_queries);
+    const int nccl_queries = 6 + 2 + 1;
+    CHECK(outcomes.size() == 5 * (small_max_s + 1) + 2 * small_max_s + 2 + 2 * small_max_s +
+                                 rule_queries + nccl_queries);
     for (const QueryOutcome& outcome : outcomes) {
         INFO(outcome.obligation << " " << outcome.label << " s=" << outcome.s << ": "
                                 << trivcheck::proofs::to_string(outcome.verdict) << " "
