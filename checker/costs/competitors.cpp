@@ -59,9 +59,14 @@ std::vector<Competitor> select_competitors(const std::string& text) {
                                         "' (known: " + known + ")");
     }
     std::vector<Competitor> selected;
-    for (const Competitor& competitor : all_competitors())
-        if (wanted.count("all") || wanted.count(competitor.algo) || wanted.count(competitor.label))
+    for (const Competitor& competitor : all_competitors()) {
+        // "all" is the paper's algorithms; NCCL's (numbered over the whole
+        // communicator, docs/nccl.md) are compared when named.
+        const AlgorithmInfo* info = algorithm_named(competitor.algo);
+        const bool in_all = wanted.count("all") && !(info && info->whole_communicator);
+        if (in_all || wanted.count(competitor.algo) || wanted.count(competitor.label))
             selected.push_back(competitor);
+    }
     return selected;
 }
 

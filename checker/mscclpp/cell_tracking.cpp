@@ -2,7 +2,7 @@
 
 #include <optional>
 
-#include "checker/mscclpp/kernel_ranges.hpp"
+#include "checker/mscclpp/kernel_operation.hpp"
 
 namespace trivcheck::mscclpp {
 
@@ -46,7 +46,7 @@ void CellTracking::track(const StepClocks& step) {
         return;
     }
     const PlanStep& plan_step = process.steps[static_cast<std::size_t>(step.step)];
-    // A get's ranges as handleGet addresses them (kernel_ranges.hpp).
+    // A get's ranges as handleGet addresses them (kernel_operation.hpp).
     const std::optional<Operation> swapped =
         get_indexes_swapped(*plan_step.operation)
             ? std::optional<Operation>(as_kernel_addresses(*plan_step.operation))

@@ -8,7 +8,7 @@
 #include "checker/mscclpp/run_state.hpp"
 #include "checker/mscclpp/run_violations.hpp"
 #include "checker/mscclpp/thread_order.hpp"
-#include "checker/mscclpp/thread_split.hpp"
+#include "checker/mscclpp/kernel_operation.hpp"
 
 namespace trivcheck::mscclpp {
 

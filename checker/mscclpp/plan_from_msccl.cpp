@@ -3,7 +3,7 @@
 #include <map>
 #include <tuple>
 
-#include "checker/mscclpp/thread_split.hpp"
+#include "checker/mscclpp/kernel_operation.hpp"
 
 namespace trivcheck::mscclpp {
 
@@ -70,7 +70,7 @@ bool may_cross_threads(const BufferRange& left, const BufferRange& right, bool i
 }
 
 /// Whether `later` may touch a byte `earlier` writes, or write one it reads,
-/// through another thread (thread_split.hpp: both deal bytes alike).
+/// through another thread (kernel_operation.hpp: both deal bytes alike).
 bool crosses_threads(const Operation& earlier, const Operation& later, bool in_place) {
     const auto earlier_lists = earlier.range_lists();
     const auto later_lists = later.range_lists();

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "checker/mscclpp/kernel_ranges.hpp"
+#include "checker/mscclpp/kernel_operation.hpp"
 #include "checker/mscclpp/violation_kinds.hpp"
 
 namespace trivcheck::mscclpp {

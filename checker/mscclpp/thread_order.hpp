@@ -3,7 +3,7 @@
 
 #include "checker/msccl/violation_sink.hpp"
 #include "checker/mscclpp/run_state.hpp"
-#include "checker/mscclpp/thread_split.hpp"
+#include "checker/mscclpp/kernel_operation.hpp"
 
 namespace trivcheck::mscclpp {
 
@@ -36,7 +36,7 @@ class ThreadOrder {
         bool writes = false;
         bool whole = true;
         ThreadPartition partition = ThreadPartition::plain;
-        /// As the kernel addresses it (kernel_ranges.hpp).
+        /// As the kernel addresses it (kernel_operation.hpp).
         BufferRange range;
     };
     struct Found {

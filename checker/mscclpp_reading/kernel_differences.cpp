@@ -1,7 +1,7 @@
 #include "checker/mscclpp_reading/kernel_differences.hpp"
 
 #include "checker/core/input_error.hpp"
-#include "checker/mscclpp/kernel_ranges.hpp"
+#include "checker/mscclpp/kernel_operation.hpp"
 #include "checker/mscclpp_reading/plan_fields.hpp"
 #include "checker/mscclpp_reading/plan_warnings.hpp"
 

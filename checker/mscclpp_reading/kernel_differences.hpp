@@ -11,7 +11,7 @@ namespace trivcheck::mscclpp {
 /// the plan address chunks past a buffer:
 /// * a `get` whose src_buff and dst_buff indexes differ: handleGet writes
 ///   the local buffer at the source's index from the remote buffer at the
-///   destination's (kernel_ranges.hpp); the run does the same;
+///   destination's (kernel_operation.hpp); the run does the same;
 /// * `pws`/`pwsf` on a memory channel: handlePut returns from its memory
 ///   branch before any signal; the run signals nothing;
 /// * `flush` without `dst_buff`: handleFlush flushes the first op.nOutputs

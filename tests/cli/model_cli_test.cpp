@@ -100,9 +100,10 @@ TEST_CASE("model refuses bad quantities and topologies with the option and the t
         {"model --topo 64", "error: --topo: expected ring:N, ring:A..B or torus:AxB, got '64'\n"},
         {"model --topo ring:64 --algo trivance-X",
          "error: --algo: unknown algorithm or schedule 'trivance-X' (known: all, trivance, ring, "
-         "swing, recursive_doubling, bruck, trivance-L, trivance-L-fold, trivance-L-synthesized, "
-         "trivance-B, ring-B, swing-L, swing-B, recursive_doubling-L, recursive_doubling-B, "
-         "bruck-L, bruck-B)\n"},
+         "swing, recursive_doubling, bruck, nccl_ring, nccl_tree, nccl_pat, trivance-L, "
+         "trivance-L-fold, trivance-L-synthesized, trivance-B, ring-B, swing-L, swing-B, "
+         "recursive_doubling-L, recursive_doubling-B, bruck-L, bruck-B, nccl_ring-B, "
+         "nccl_tree-B, nccl_pat-B)\n"},
     };
     for (const Refusal& refusal : refusals) {
         CAPTURE(refusal.arguments);

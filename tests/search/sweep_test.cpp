@@ -361,7 +361,7 @@ TEST_CASE("sweep usage errors exit 2 and say what is wrong") {
          "\"0/2\"\n"},
         {"--algo trivance,nope --n 3",
          "error: --algo: unknown algorithm 'nope' (known: trivance, ring, swing, "
-         "recursive_doubling, bruck, all)\n"},
+         "recursive_doubling, bruck, nccl_ring, nccl_tree, nccl_pat, all)\n"},
         {"--algo trivance --n 3 --json --table classes",
          "error: --json and --table classes both want stdout; give one\n"},
     };
