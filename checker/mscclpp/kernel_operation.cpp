@@ -49,7 +49,6 @@ ThreadPartition thread_partition(const Operation& op) {
     return ThreadPartition::plain;
 }
 
-
 bool get_indexes_swapped(const Operation& op) {
     if (op.kind != OperationKind::get) return false;
     const std::size_t count = std::min(op.sources.size(), op.destinations.size());

@@ -51,7 +51,6 @@ enum class ThreadPartition : std::uint8_t {
 
 ThreadPartition thread_partition(const Operation& op);
 
-
 /// Whether the kernel addresses `op`'s ranges otherwise than the plan names
 /// them: a `get` whose source and destination indexes differ.
 /// execution_kernel.hpp's handleGet writes the local buffer (the

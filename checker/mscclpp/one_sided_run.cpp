@@ -5,10 +5,10 @@
 #include <numeric>
 
 #include "checker/mscclpp/cell_tracking_feed.hpp"
+#include "checker/mscclpp/kernel_operation.hpp"
 #include "checker/mscclpp/run_state.hpp"
 #include "checker/mscclpp/run_violations.hpp"
 #include "checker/mscclpp/thread_order.hpp"
-#include "checker/mscclpp/kernel_operation.hpp"
 
 namespace trivcheck::mscclpp {
 

@@ -2,8 +2,8 @@
 #include <vector>
 
 #include "checker/msccl/violation_sink.hpp"
-#include "checker/mscclpp/run_state.hpp"
 #include "checker/mscclpp/kernel_operation.hpp"
+#include "checker/mscclpp/run_state.hpp"
 
 namespace trivcheck::mscclpp {
 

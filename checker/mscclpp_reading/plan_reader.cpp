@@ -53,16 +53,17 @@ class Reader {
     std::vector<std::vector<int>> switch_groups_;
 };
 
-int Reader::loadable_chunks(const json& gpu, const std::string& path,
-                            std::string_view key) const {
+int Reader::loadable_chunks(const json& gpu, const std::string& path, std::string_view key) const {
     const std::string at = path_at(path, key);
     const auto chunks = static_cast<int>(fields_.integer(fields_.required(gpu, key, path), at, 0));
     // execution_plan.cc's loadExecutionPlan calls checkMessageSize for the
     // gpu it loads, which takes the message size modulo input_chunks and
     // output_chunks: 0 divides by zero.
     if (chunks == 0)
-        fields_.fail(at, "MSCCL++ executor: checkMessageSize (execution_plan.cc) divides the "
-                         "message size by " + std::string(key) +
+        fields_.fail(at,
+                     "MSCCL++ executor: checkMessageSize (execution_plan.cc) divides the "
+                     "message size by " +
+                         std::string(key) +
                          ", so the gpu's executor cannot load a plan where it is 0");
     return chunks;
 }

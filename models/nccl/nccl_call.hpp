@@ -1,8 +1,8 @@
 #pragma once
+#include <string>
+
 #include "models/generator.hpp"
 #include "models/rotation_orbit.hpp"
-
-#include <string>
 
 namespace trivcheck {
 
@@ -27,7 +27,8 @@ NcclCall nccl_call(const GeneratorRequest& request, int chunks_per_group);
 /// chunk for groups of g chunks, in buffer order (ncclCollCbdPart gives each
 /// channel one contiguous part, which its loops walk); chunk k of every group
 /// belongs to rank k when g = n (Schedule::owner_of_block, rotate_block).
-inline int nccl_block(const NcclCall& call, int loop, int channel, int chunk, int chunks_per_group) {
+inline int nccl_block(const NcclCall& call, int loop, int channel, int chunk,
+                      int chunks_per_group) {
     return (channel * call.loops + loop) * chunks_per_group + chunk;
 }
 

@@ -46,8 +46,9 @@ std::vector<Step> reduce_scatter_steps(const NcclCall& call, bool aggregated, in
 
 RotationOrbit generate_nccl_pat_orbit(const GeneratorRequest& request) {
     if (request.collective == Collective::allreduce)
-        throw NotApplicable("nccl_pat is NCCL's all-gather and reduce-scatter only "
-                            "(PatAGAlgorithm, PatRSAlgorithm); give --collective");
+        throw NotApplicable(
+            "nccl_pat is NCCL's all-gather and reduce-scatter only "
+            "(PatAGAlgorithm, PatRSAlgorithm); give --collective");
     if (request.pat_aggregation != "aggregated" && request.pat_aggregation != "step")
         throw NotApplicable("nccl_pat: --pat-aggregation is aggregated or step, not " +
                             request.pat_aggregation);

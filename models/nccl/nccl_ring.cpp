@@ -51,8 +51,7 @@ RingSend ring_send(Collective collective, int step, int n) {
 }
 
 const char* ring_phase(Collective collective, int step, int n) {
-    if (collective == Collective::allreduce)
-        return step < n - 1 ? "reduce_scatter" : "allgather";
+    if (collective == Collective::allreduce) return step < n - 1 ? "reduce_scatter" : "allgather";
     return to_string(collective);
 }
 
@@ -70,8 +69,9 @@ RotationOrbit generate_nccl_ring_orbit(const GeneratorRequest& request) {
             const RingSend send = ring_send(request.collective, step, n);
             for (int channel = 0; channel < call.channels; ++channel)
                 added.transfers.push_back(
-                    {0, 1, BlockSet::single(nccl_block(call, loop, channel, send.chunk, n),
-                                            schedule.blocks),
+                    {0, 1,
+                     BlockSet::single(nccl_block(call, loop, channel, send.chunk, n),
+                                      schedule.blocks),
                      send.op, Route::plus});
         }
     return orbit;
@@ -95,7 +95,8 @@ std::vector<std::vector<std::int64_t>> nccl_ring_chunk_elements(std::int64_t cha
             chunk = (share + alignment - 1) / alignment * alignment;
         }
         std::vector<std::int64_t>& elements = loops.emplace_back();
-        for (int k = 0; k < n; ++k) elements.push_back(std::clamp<std::int64_t>(rest - k * chunk, 0, chunk));
+        for (int k = 0; k < n; ++k)
+            elements.push_back(std::clamp<std::int64_t>(rest - k * chunk, 0, chunk));
     }
     return loops;
 }

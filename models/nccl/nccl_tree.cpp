@@ -92,8 +92,9 @@ int nccl_tree_of_channel(int channel, int channels) {
 
 Schedule generate_nccl_tree(const GeneratorRequest& request) {
     if (request.collective != Collective::allreduce)
-        throw NotApplicable("nccl_tree is NCCL's all-reduce only (runTreeSplit); NCCL runs "
-                            "all-gather and reduce-scatter on rings or PAT");
+        throw NotApplicable(
+            "nccl_tree is NCCL's all-reduce only (runTreeSplit); NCCL runs "
+            "all-gather and reduce-scatter on rings or PAT");
     const int n = request.topology.rank_count();
     const NcclCall call = nccl_call(request, 1);
     Schedule schedule;

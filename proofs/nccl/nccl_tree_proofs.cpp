@@ -26,15 +26,14 @@ struct BtreeTerms {
     }
     /// Whether rank != 0 has children: its lowest bit is not 1.
     z3::expr has_children(const z3::expr& rank) const { return lowbit(rank) != value(1); }
-    z3::expr d0(const z3::expr& rank) const {
-        return rank - z3::lshr(lowbit(rank), value(1));
-    }
+    z3::expr d0(const z3::expr& rank) const { return rank - z3::lshr(lowbit(rank), value(1)); }
     /// `step` is the L of d1 = rank + L: the largest power of 2 at most
     /// lowbit/2 with rank + L < n (the loop of ncclGetBtree).
     z3::expr is_d1_step(const z3::expr& rank, const z3::expr& step) const {
         const z3::expr half = z3::lshr(lowbit(rank), value(1));
         return is_power_of_two(step) && z3::ule(step, half) && z3::ult(rank + step, n) &&
-               (z3::ugt(z3::shl(step, value(1)), half) || z3::uge(rank + z3::shl(step, value(1)), n));
+               (z3::ugt(z3::shl(step, value(1)), half) ||
+                z3::uge(rank + z3::shl(step, value(1)), n));
     }
     /// Rank 0's one child: bit/2 for the first power of 2 bit >= n.
     z3::expr is_root_child(const z3::expr& child) const {
@@ -42,8 +41,8 @@ struct BtreeTerms {
     }
 };
 
-Query nccl_query(z3::context& context, const char* obligation, const char* label,
-                 const char* claim, z3::expr& n) {
+Query nccl_query(z3::context& context, const char* obligation, const char* label, const char* claim,
+                 z3::expr& n) {
     Query query(context);
     query.obligation = obligation;
     query.label = label;
@@ -156,8 +155,8 @@ std::vector<Query> nccl_pat_tree_queries(z3::context& context, int /*max_s*/) {
     const z3::expr offset = context.bv_const("t", kNcclBits);
     const z3::expr parent = offset - terms.lowbit(offset);
     query.goal = offset != terms.value(0) && z3::ult(offset, n) &&
-                 (z3::uge(parent, offset) ||
-                  (parent != terms.value(0) && z3::ule(terms.lowbit(parent), terms.lowbit(offset))));
+                 (z3::uge(parent, offset) || (parent != terms.value(0) &&
+                                              z3::ule(terms.lowbit(parent), terms.lowbit(offset))));
     query.model_terms = {{"n", n}, {"t", offset}};
     std::vector<Query> queries;
     queries.push_back(std::move(query));

@@ -117,9 +117,8 @@ TEST_CASE("a schedule too large to check makes the model unknown: exit 4, never 
     const auto result = testing::run_trivcheck(
         "model --topo ring:4096 --algo recursive_doubling-B --memory-limit 1 --m 1KiB");
     CHECK(result.exit_code == 4);
-    CHECK(
-        result.out.find("recursive_doubling-B  unknown *  -  -  24         6          "
-                        "resource limit: checking recursive_doubling-B-4096 needs about") !=
-        std::string::npos);
+    CHECK(result.out.find("recursive_doubling-B  unknown *  -  -  24         6          "
+                          "resource limit: checking recursive_doubling-B-4096 needs about") !=
+          std::string::npos);
     CHECK(result.out.find("  no schedule competes\n") != std::string::npos);
 }

@@ -222,11 +222,13 @@ TEST_CASE("msccl lenient reading: numbers as RCCL lexes them, strtol base 0") {
     // "010" is 8 and "0x10" is 16. Read so, with a warning; --strict refuses such a file.
     const std::string text = runtime_program_text("fused-re-counts-fixed.xml");
     const std::string octal = replace_once(text, R"(s_chunks="4">
-    <tb id="0" send="1")", R"(s_chunks="04">
+    <tb id="0" send="1")",
+                                           R"(s_chunks="04">
     <tb id="0" send="1")");
     CHECK(parse_msccl_xml(octal, "copy.xml").warnings.empty());  // "04" is 4 either way
     const std::string hex = replace_once(text, R"(s_chunks="4">
-    <tb id="0" send="1")", R"(s_chunks="0x4">
+    <tb id="0" send="1")",
+                                         R"(s_chunks="0x4">
     <tb id="0" send="1")");
     const msccl::Program program = parse_msccl_xml(hex, "copy.xml");
     CHECK(program.gpus[0].scratch_chunks == 4);
@@ -240,7 +242,8 @@ TEST_CASE("msccl lenient reading: numbers as RCCL lexes them, strtol base 0") {
           "number read so");
     // "010" is 8, not 10 (the steps use s[0..4): still within).
     const std::string eight = replace_once(text, R"(s_chunks="4">
-    <tb id="0" send="1")", R"(s_chunks="010">
+    <tb id="0" send="1")",
+                                           R"(s_chunks="010">
     <tb id="0" send="1")");
     CHECK(parse_msccl_xml(eight, "copy.xml").gpus[0].scratch_chunks == 8);
 }

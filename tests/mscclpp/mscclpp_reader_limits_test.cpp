@@ -33,9 +33,10 @@ TEST_CASE("mscclpp limits: a collective the checker does not know warns, and --s
           std::string::npos);
     // The DSL's own collectives without a postcondition are read without a
     // warning, --strict or not; their other checks decide the exit code.
-    const std::string test_plan = plan_file(
-        "mscclpp-test-collective",
-        replace_first(two_gpu_plan_joined(), R"("collective": "allreduce")", R"("collective": "test")"));
+    const std::string test_plan =
+        plan_file("mscclpp-test-collective",
+                  replace_first(two_gpu_plan_joined(), R"("collective": "allreduce")",
+                                R"("collective": "test")"));
     const CommandOutput test_run = run_trivcheck_stderr("check --strict " + test_plan);
     CHECK(test_run.exit_code != 3);
     CHECK(test_run.out.empty());

@@ -40,14 +40,16 @@ TEST_CASE("mscclpp semantics: a relaxed signal does not publish the put") {
 }
 
 TEST_CASE("mscclpp semantics: on a port channel the relaxed names are full signals") {
-    const std::string port = replace_all(two_gpu_plan_joined("rlxsignal", "rlxwait"), "memory", "port");
+    const std::string port =
+        replace_all(two_gpu_plan_joined("rlxsignal", "rlxwait"), "memory", "port");
     CHECK(check_plan_text(port).verdict == Verdict::holds);
 }
 
 TEST_CASE("mscclpp semantics: semaphores and barriers order thread blocks of one gpu") {
     CHECK(check_plan_text(one_gpu_handoff(release, acquire)).verdict == Verdict::holds);
     CHECK(check_plan_text(one_gpu_handoff(barrier, barrier)).verdict == Verdict::holds);
-    CHECK(violated_kinds(check_plan_text(one_gpu_handoff("", ""))) == std::set<std::string>{"race"});
+    CHECK(violated_kinds(check_plan_text(one_gpu_handoff("", ""))) ==
+          std::set<std::string>{"race"});
     CHECK(violated_kinds(check_plan_text(one_gpu_handoff("", acquire))) ==
           std::set<std::string>{"deadlock"});
     // The extra release carries into the next launch, whose acquire takes it
@@ -60,8 +62,8 @@ TEST_CASE("mscclpp semantics: semaphores and barriers order thread blocks of one
 
 TEST_CASE("mscclpp semantics: a deadlock names every blocked operation") {
     // No signals at all: each gpu's first wait waits forever.
-    const Report report =
-        check_plan_text(replace_all(two_gpu_plan_joined(), R"("name": "signal")", R"("name": "nop")"));
+    const Report report = check_plan_text(
+        replace_all(two_gpu_plan_joined(), R"("name": "signal")", R"("name": "nop")"));
     CHECK(violated_kinds(report) == std::set<std::string>{"deadlock"});
     REQUIRE(report.violations.size() == 1);
     REQUIRE(report.violations[0].points.size() == 2);

@@ -28,7 +28,8 @@ GeneratorRequest nccl_pat_request(int n, Collective collective, const std::strin
 
 }  // namespace
 
-TEST_CASE("nccl_pat reduce-scatter at n = 8, aggregated: rank 0 sends 4 blocks to 1, 2 to 2, 1 to 4") {
+TEST_CASE(
+    "nccl_pat reduce-scatter at n = 8, aggregated: rank 0 sends 4 blocks to 1, 2 to 2, 1 to 4") {
     const Schedule schedule =
         generate(nccl_pat_request(8, Collective::reduce_scatter, "aggregated"));
     std::vector<std::pair<int, std::vector<int>>> sent;
@@ -36,8 +37,8 @@ TEST_CASE("nccl_pat reduce-scatter at n = 8, aggregated: rank 0 sends 4 blocks t
         for (const Transfer& transfer : step.transfers)
             if (transfer.src == 0) sent.emplace_back(transfer.dst, transfer.blocks.sorted());
     // Offsets t with lowbit(t) = 2^d go to 0 + 2^d: the partials for ranks t.
-    CHECK(sent == std::vector<std::pair<int, std::vector<int>>>{
-                      {1, {1, 3, 5, 7}}, {2, {2, 6}}, {4, {4}}});
+    CHECK(sent ==
+          std::vector<std::pair<int, std::vector<int>>>{{1, {1, 3, 5, 7}}, {2, {2, 6}}, {4, {4}}});
 }
 
 TEST_CASE("nccl_pat holds for every n in 2..64, both collectives, both forms") {
@@ -51,7 +52,8 @@ TEST_CASE("nccl_pat holds for every n in 2..64, both collectives, both forms") {
                     check_generated(nccl_pat_request(n, collective, aggregation, 2, 2));
                 REQUIRE(report.verdict == Verdict::holds);
                 // Aggregated: one step a distance 2^d < n; a step each block: n - 1.
-                const int per_loop = std::string(aggregation) == "aggregated" ? ceil_log(n, 2) : n - 1;
+                const int per_loop =
+                    std::string(aggregation) == "aggregated" ? ceil_log(n, 2) : n - 1;
                 CHECK(report.steps() == 2 * per_loop);
                 // Every rank sends each of the n - 1 other blocks once a loop and channel.
                 CHECK(report.total_blocks_per_rank_max == 2 * 2 * (n - 1));

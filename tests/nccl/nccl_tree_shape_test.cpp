@@ -24,7 +24,8 @@ struct ReadTree {
 
 ReadTree read_tree(const Schedule& schedule, int block) {
     const auto n = static_cast<std::size_t>(schedule.ranks);
-    ReadTree tree{std::vector<int>(n, -1), std::vector<std::vector<int>>(n, std::vector<int>(2, -1)),
+    ReadTree tree{std::vector<int>(n, -1),
+                  std::vector<std::vector<int>>(n, std::vector<int>(2, -1)),
                   std::vector<std::vector<int>>(n)};
     for (const Step& step : schedule.steps)
         for (const Transfer& transfer : step.transfers) {
@@ -34,7 +35,8 @@ ReadTree read_tree(const Schedule& schedule, int block) {
             if (transfer.dst_buffer != main_buffer) {
                 CHECK(tree.parent[src] == -1);  // one parent
                 tree.parent[src] = transfer.dst;
-                int& slot = tree.up_children[dst][static_cast<std::size_t>(transfer.dst_buffer - 1)];
+                int& slot =
+                    tree.up_children[dst][static_cast<std::size_t>(transfer.dst_buffer - 1)];
                 CHECK(slot == -1);
                 slot = transfer.src;
             } else {

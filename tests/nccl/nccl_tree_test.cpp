@@ -1,6 +1,8 @@
 // NCCL's double binary tree all-reduce (models/nccl/nccl_tree.hpp): holds for
 // every n in 2..64 with channels on both trees, every rank ends with the
 // root's sum, added in runTreeSplit's order, and its steps are the trees' heights.
+#include "models/nccl/nccl_tree.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -9,7 +11,6 @@
 #include "checker/execution/tree_replay.hpp"
 #include "checker/explanations/check.hpp"
 #include "models/generator.hpp"
-#include "models/nccl/nccl_tree.hpp"
 #include "models/nccl/nccl_trees.hpp"
 
 using namespace trivcheck;
@@ -48,7 +49,8 @@ TEST_CASE("nccl_tree holds for every n in 2..64 on one tree and on both") {
             CAPTURE(shape.channels);
             CAPTURE(shape.loops);
             CAPTURE(n);
-            const Report report = check_generated(nccl_tree_request(n, shape.channels, shape.loops));
+            const Report report =
+                check_generated(nccl_tree_request(n, shape.channels, shape.loops));
             REQUIRE(report.verdict == Verdict::holds);
             CHECK(report.checks.at("rank_consistency").verdict == Verdict::holds);
             // Up the tree and down again, the loops one step apart.
