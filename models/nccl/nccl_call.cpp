@@ -1,7 +1,6 @@
 #include "models/nccl/nccl_call.hpp"
 
 #include <cstdint>
-#include <limits>
 #include <string>
 
 namespace trivcheck {
@@ -16,10 +15,7 @@ NcclCall nccl_call(const GeneratorRequest& request, int chunks_per_group) {
     if (call.loops < 1)
         throw NotApplicable(request.algo + " needs at least one loop (--chunks), not " +
                             std::to_string(call.loops));
-    const std::int64_t blocks = std::int64_t{call.channels} * call.loops * chunks_per_group;
-    if (blocks > std::numeric_limits<int>::max())
-        throw GeneratedScheduleTooLarge(request.algo + ": " + std::to_string(blocks) +
-                                        " blocks, more than a schedule numbers");
+    checked_block_count(std::int64_t{call.channels} * call.loops * chunks_per_group, request.algo);
     return call;
 }
 

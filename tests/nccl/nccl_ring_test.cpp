@@ -1,16 +1,17 @@
 // NCCL's ring (models/nccl/nccl_ring.hpp): every collective holds for every n
 // in 2..64 with channels and loops, K and Θ as runRing gives them, and each
 // chunk is added up in runRing's order.
+#include "models/nccl/nccl_ring.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
-#include "checker/explanations/check.hpp"
 #include "checker/execution/tree_replay.hpp"
+#include "checker/explanations/check.hpp"
 #include "models/generator.hpp"
-#include "models/nccl/nccl_ring.hpp"
 #include "models/ring_arithmetic.hpp"
 
 using namespace trivcheck;
@@ -107,4 +108,13 @@ TEST_CASE("nccl_ring_chunk_elements cuts a channel's part as runRing does") {
     // 10 doubles on 8 ranks: divUp = 2, aligned to 2: 2, 2, 2, 2, 2, then nothing.
     CHECK(nccl_ring_chunk_elements(10, 1024, 8, 8) ==
           std::vector<std::vector<std::int64_t>>{{2, 2, 2, 2, 2, 0, 0, 0}});
+}
+
+TEST_CASE("nccl_ring refuses a call whose blocks a block index cannot number") {
+    // 64 channels x 1,000 loops x 65,536 chunks = 4,194,304,000 blocks.
+    const GeneratorRequest request = nccl_ring_request(65536, Collective::allreduce, 64, 1000);
+    CHECK_THROWS_WITH_AS(generate(request),
+                         "nccl_ring has 4194304000 blocks, more than the 2147483647 a block "
+                         "index holds",
+                         GeneratedScheduleTooLarge);
 }
