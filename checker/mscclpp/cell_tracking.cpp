@@ -1,5 +1,6 @@
 #include "checker/mscclpp/cell_tracking.hpp"
 
+#include <algorithm>
 #include <optional>
 
 #include "checker/mscclpp/kernel_operation.hpp"
@@ -45,6 +46,10 @@ void CellTracking::track(const StepClocks& step) {
         track_caller(step, process);
         return;
     }
+    if (process.proxy) {
+        track_proxy(step);
+        return;
+    }
     const PlanStep& plan_step = process.steps[static_cast<std::size_t>(step.step)];
     // A get's ranges as handleGet addresses them (kernel_operation.hpp).
     const std::optional<Operation> swapped =
@@ -52,10 +57,14 @@ void CellTracking::track(const StepClocks& step) {
             ? std::optional<Operation>(as_kernel_addresses(*plan_step.operation))
             : std::nullopt;
     const Operation& op = swapped ? *swapped : *plan_step.operation;
+    const ThreadRanges by_threads = thread_ranges(op);
     const RangesCellsView sources = ranges_cells(plan_step, op.sources, process.launch, sources_);
-    for (const auto& source : sources)
-        for (const std::vector<int>& cells : source)
-            for (const int cell : cells) checks_.check_read(step, cell);
+    if (by_threads.sources)
+        for (const auto& source : sources)
+            for (const std::vector<int>& cells : source)
+                for (const int cell : cells) checks_.check_read(step, cell);
+    // The proxy writes a port put's destination (track_proxy).
+    if (!by_threads.destinations) return;
     const RangesCellsView destinations =
         ranges_cells(plan_step, op.destinations, process.launch, destinations_);
     for (const auto& destination : destinations)
@@ -65,6 +74,31 @@ void CellTracking::track(const StepClocks& step) {
                 if (process.launch == 0 && !state_.cells.on_gpu(cell, process.gpu))
                     ++remote_pieces_;
             }
+    values_.step_values(op, sources, destinations, written_);
+    for (const auto& [cell, value] : written_) values_.set(cell, value);
+}
+
+void CellTracking::track_proxy(const StepClocks& step) {
+    const PortProxy& proxy = state_.proxies.of_process(step.process);
+    const ProxyRequest& request = proxy.requests[static_cast<std::size_t>(step.step)];
+    const Process& issuer = state_.processes[static_cast<std::size_t>(proxy.issuer)];
+    const PlanStep& plan_step = issuer.steps[static_cast<std::size_t>(request.step)];
+    const Operation& op = *plan_step.operation;
+    // Thread `position` pushed the put of destination `position` from its
+    // source (handlePut: inputBufferRefs[tid]; handleReadPutPackets: the one source).
+    const auto position = static_cast<std::size_t>(request.position);
+    const BufferRange source[] = {op.sources[std::min(position, op.sources.size() - 1)]};
+    const BufferRange destination[] = {op.destinations[position]};
+    const RangesCellsView sources = ranges_cells(plan_step, source, issuer.launch, sources_);
+    for (const std::vector<int>& cells : sources.front())
+        for (const int cell : cells) checks_.check_read(step, cell);
+    const RangesCellsView destinations =
+        ranges_cells(plan_step, destination, issuer.launch, destinations_);
+    for (const std::vector<int>& cells : destinations.front())
+        for (const int cell : cells) {
+            checks_.check_write(step, cell);
+            if (issuer.launch == 0 && !state_.cells.on_gpu(cell, issuer.gpu)) ++remote_pieces_;
+        }
     values_.step_values(op, sources, destinations, written_);
     for (const auto& [cell, value] : written_) values_.set(cell, value);
 }

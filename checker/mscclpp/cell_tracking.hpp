@@ -31,6 +31,9 @@ class CellTracking {
 
   private:
     void track_caller(const StepClocks& step, const Process& caller);
+    /// A request the proxy served (step.step of its requests): a put's
+    /// source read, its destination written.
+    void track_proxy(const StepClocks& step);
     /// The cells of `ranges` that `step` touches, in `kept`'s first vectors
     /// (which only grow, so that a step allocates nothing).
     RangesCellsView ranges_cells(const PlanStep& step, std::span<const BufferRange> ranges,

@@ -2,17 +2,9 @@
 
 #include <algorithm>
 
+#include "checker/mscclpp/port_proxy.hpp"
+
 namespace trivcheck::mscclpp {
-
-namespace {
-
-bool is_port_put(const Operation& op) {
-    return op.channel_kind == ChannelKind::port &&
-           (op.kind == OperationKind::put || op.kind == OperationKind::put_with_signal ||
-            op.kind == OperationKind::put_with_signal_and_flush);
-}
-
-}  // namespace
 
 OperationThreads operation_threads(const Operation& op) {
     switch (op.kind) {
@@ -29,12 +21,21 @@ OperationThreads operation_threads(const Operation& op) {
         case OperationKind::pipeline:
             return OperationThreads::first;
         default:
-            return is_port_put(op) ? OperationThreads::first : OperationThreads::all;
+            // handleReadPutPackets' port branch: every thread reads the
+            // packets, then __syncthreads, then tid < nOutputs push.
+            return served_by_proxy(op) && op.kind != OperationKind::read_put_packets
+                       ? OperationThreads::first
+                       : OperationThreads::all;
     }
 }
 
+ThreadRanges thread_ranges(const Operation& op) {
+    if (op.kind == OperationKind::flush) return {false, false};
+    if (served_by_proxy(op)) return {op.kind == OperationKind::read_put_packets, false};
+    return {};
+}
+
 ThreadPartition thread_partition(const Operation& op) {
-    if (is_port_put(op)) return ThreadPartition::proxy;
     switch (op.kind) {
         case OperationKind::multi_load_reduce_store:
         case OperationKind::multi_store:

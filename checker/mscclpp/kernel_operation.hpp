@@ -19,7 +19,8 @@ enum class OperationThreads : std::uint8_t {
     /// sem_release: threads tid < nChannels (nOutputs, nDeviceSemaphores)
     /// only (handleSignal, handleWait, handleFlush, handleSemAcquire,
     /// handleSemRelease); a port channel's put, pws, pwsf: threads tid <
-    /// nOutputs push the proxy's requests (handlePut's port branch).
+    /// nOutputs push the proxy's requests (handlePut's port branch, and
+    /// handlePutPackets').
     first,
     /// Every other operation moves data split over all threads
     /// (mscclpp::copy(dst, src, size, threadIdx.x, blockDim.x) and the
@@ -44,12 +45,20 @@ enum class ThreadPartition : std::uint8_t {
     /// handleMultiStore): vectors sized by the operation; taken to match no
     /// other operation.
     multimem,
-    /// The proxy's requests (a port channel's put): the proxy moves the
-    /// bytes, ordered with the thread that pushed the request.
-    proxy,
 };
 
 ThreadPartition thread_partition(const Operation& op);
+
+/// Which of an operation's ranges its threads read or write themselves: a
+/// flush's none (handleFlush only waits for the proxy); a port channel's
+/// put, pws, pwsf and ppkt none and rppkt only its sources (the packets it
+/// waits for): the proxy reads the source and writes the destination
+/// (port_proxy.hpp).
+struct ThreadRanges {
+    bool sources = true;
+    bool destinations = true;
+};
+ThreadRanges thread_ranges(const Operation& op);
 
 /// Whether the kernel addresses `op`'s ranges otherwise than the plan names
 /// them: a `get` whose source and destination indexes differ.

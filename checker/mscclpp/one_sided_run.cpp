@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <functional>
 #include <numeric>
+#include <optional>
 
 #include "checker/mscclpp/cell_tracking_feed.hpp"
 #include "checker/mscclpp/kernel_operation.hpp"
+#include "checker/mscclpp/port_proxy.hpp"
 #include "checker/mscclpp/run_state.hpp"
 #include "checker/mscclpp/run_violations.hpp"
 #include "checker/mscclpp/thread_order.hpp"
@@ -14,9 +16,12 @@ namespace trivcheck::mscclpp {
 
 namespace {
 
+/// A signal the thread block's threads give themselves: a port channel's
+/// signals are the proxy's (Run::serve_proxies), and pws or pwsf on a memory
+/// channel signal nothing (operation_kind.hpp's signals_after_put).
 bool is_signal(const Operation& op) {
-    return op.kind == OperationKind::signal || op.kind == OperationKind::relaxed_signal ||
-           signals_after_put(op.kind, op.channel_kind);
+    return op.channel_kind != ChannelKind::port &&
+           (op.kind == OperationKind::signal || op.kind == OperationKind::relaxed_signal);
 }
 
 class Run {
@@ -42,6 +47,12 @@ class Run {
     /// Returns whether it reads packets.
     bool join_packets(int process, const PlanStep& step);
     void give_tokens(int index, const PlanStep& step, RunFigures& figures);
+    /// The proxies serve what the step of `process` pushed (port_proxy.hpp):
+    /// puts, signals into the peer's mailbox, flushes its threads wait for.
+    void serve_proxies(int process, RunFigures& figures);
+    /// The packets `op`'s destination `position` writes carry `written`.
+    void write_packets(const PlanStep& step, std::size_t position, int launch,
+                       const Token& written);
     /// The cells of `range` that `step` touches, per gpu, in `packet_cells_`.
     const std::vector<std::vector<int>>& packet_cells(const PlanStep& step,
                                                       const BufferRange& range, int launch);
@@ -331,6 +342,58 @@ void Run::give_tokens(int index, const PlanStep& step, RunFigures& figures) {
         state_.semaphore(process.gpu, id).releases.push_back(published_token(index, false));
 }
 
+void Run::write_packets(const PlanStep& step, std::size_t position, int launch,
+                        const Token& written) {
+    // One token for every packet of the step: they carry the same clocks.
+    int packet = -1;
+    for (const std::vector<int>& cells :
+         packet_cells(step, step.operation->destinations[position], launch))
+        for (const int cell : cells) {
+            if (packet < 0) {
+                packet = static_cast<int>(state_.packet_tokens.size());
+                state_.packet_tokens.push_back(written);
+            }
+            state_.packet(cell) = packet;
+        }
+}
+
+void Run::serve_proxies(int index, RunFigures& figures) {
+    if (state_.proxies.empty()) return;
+    Process& issuer = state_.processes[static_cast<std::size_t>(index)];
+    const PlanStep& step = issuer.steps[issuer.next];
+    const Operation& op = *step.operation;
+    if (op.channel_kind != ChannelKind::port) return;
+    // What the pushing threads know: fifo_.push stores the trigger with a
+    // release (fifo_device.hpp).
+    const Token pushed = published_token(index, false);
+    for (const ProxyRequest& request : proxy_requests(op, static_cast<int>(issuer.next))) {
+        const int channel = op.channels[static_cast<std::size_t>(request.position)];
+        const int server_index = state_.proxies.process(index, channel);
+        PortProxy& proxy = state_.proxies.of_process(server_index);
+        Process& server = state_.processes[static_cast<std::size_t>(server_index)];
+        // ProxyService::handleTrigger serves the channel's requests in push order.
+        state_.clocks.join_token(server.clocks, server_index, pushed);
+        const int served = proxy.served++;
+        server.clocks.own = served + 1;
+        if (request.data)
+            cells_.step({server_index, served, server.clocks.weak, server.clocks.strong});
+        Token served_token = state_.clocks.token(server.clocks, server_index, false);
+        served_token.step = served;
+        served_token.launch = server.launch;
+        if (request.data && writes_packets(op.kind, static_cast<std::size_t>(request.position)))
+            write_packets(step, static_cast<std::size_t>(request.position), issuer.launch,
+                          served_token);
+        if (request.flag) {
+            // semaphore->signal() after the channel's earlier writes.
+            state_.mailbox(issuer, op, channel, true).push_back(served_token);
+            ++figures.synchronization.signals;
+        }
+        // waitFlush: the pushing thread spins until the proxy completed
+        // every earlier request of the channel (port_channel_device.hpp).
+        if (request.sync) state_.clocks.join_token(issuer.clocks, index, served_token);
+    }
+}
+
 void Run::execute(int index) {
     Process& process = state_.processes[static_cast<std::size_t>(index)];
     const PlanStep& step = process.steps[process.next];
@@ -355,6 +418,7 @@ void Run::execute(int index) {
     cells_.step(step_clocks(index, threads == OperationThreads::all));
     thread_order_.step(index, static_cast<int>(process.next));
     give_tokens(index, step, figures);
+    serve_proxies(index, figures);
     ++process.next;
 }
 

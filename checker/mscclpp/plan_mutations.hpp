@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "checker/mscclpp/plan.hpp"
+#include "checker/search/msccl_mutation_score.hpp"
 
 namespace trivcheck::mscclpp {
 
@@ -19,6 +20,18 @@ enum class PlanMutation {
     drop_release,
     /// An operation that writes a peer's memory moved before the wait just before it.
     move_put_before_wait,
+    /// A nop the kernel's threads need removed: one between a wait (or
+    /// acquire) and the data operation after it, or between a data operation
+    /// and the signal (or release) after it (docs/mscclpp.md, Threads).
+    drop_nop,
+    /// A port signal that publishes a port put made a memory-channel signal,
+    /// with the peer's wait it pairs with (a memory channel added beside the
+    /// port channel on both gpus).
+    port_signal_to_memory,
+    /// A flush with outputs removed, or a pwsf made a pws.
+    drop_flush,
+    /// A get whose source and destination indexes differ, the two swapped.
+    swap_get_indexes,
 };
 
 std::string_view mutation_name(PlanMutation mutation);
@@ -28,7 +41,8 @@ struct MutationSite {
     int gpu = 0;
     /// Position in Gpu::thread_blocks.
     int block = 0;
-    /// Position in ThreadBlock::operations; for move_put_before_wait, the put.
+    /// Position in ThreadBlock::operations; for move_put_before_wait, the put;
+    /// for port_signal_to_memory, the signal.
     int operation = 0;
 };
 
@@ -37,5 +51,11 @@ std::vector<MutationSite> mutation_sites(const Plan& plan, PlanMutation mutation
 
 /// `plan` with `mutation` applied at `site` (a site mutation_sites gave).
 Plan mutate_plan(const Plan& plan, PlanMutation mutation, const MutationSite& site);
+
+/// `trivcheck mutate PLAN.json`: every mutation above on `plan` (which must
+/// hold), at most `sites` mutants each, spread evenly over its sites, through
+/// check_plan; a mutant is caught when its verdict is not `holds`, tallied by
+/// the kind of its first violation.
+std::vector<msccl::ProgramOperatorTally> score_plan_mutants(const Plan& plan, int sites);
 
 }  // namespace trivcheck::mscclpp

@@ -24,9 +24,11 @@ std::int64_t launched_steps(const std::vector<Process>& processes) {
 }
 
 /// Every launch's thread blocks, launch by launch and gpu by gpu, then the
-/// callers after each launch, gpu by gpu.
+/// callers after each launch, gpu by gpu, then the port channels' proxies
+/// (into `proxies`).
 std::vector<Process> launched_processes(
-    const Plan& plan, const std::vector<std::optional<std::vector<PlanStep>>>& unrolled_steps) {
+    const Plan& plan, const std::vector<std::optional<std::vector<PlanStep>>>& unrolled_steps,
+    PortProxies& proxies) {
     std::vector<Process> processes;
     std::size_t blocks = 0;
     for (const Gpu& gpu : plan.gpus) blocks += gpu.thread_blocks.size();
@@ -54,6 +56,23 @@ std::vector<Process> launched_processes(
             caller.caller = true;
             processes.push_back(std::move(caller));
         }
+    const bool ports =
+        std::ranges::any_of(plan.gpus, [](const Gpu& gpu) { return !gpu.port_channels.empty(); });
+    if (!ports) return processes;
+    std::vector<StepList> steps;
+    for (const Process& process : processes) steps.push_back(process.steps);
+    proxies = PortProxies(steps, static_cast<int>(processes.size()));
+    for (int index = 0; index < proxies.count(); ++index) {
+        const PortProxy& proxy = proxies.of_process(proxies.first_process() + index);
+        const Process& issuer = processes[static_cast<std::size_t>(proxy.issuer)];
+        Process server;
+        server.gpu = issuer.gpu;
+        server.block = issuer.block;
+        server.launch = issuer.launch;
+        server.proxy = true;
+        server.started = true;
+        processes.push_back(std::move(server));
+    }
     return processes;
 }
 
@@ -99,9 +118,15 @@ std::vector<int> clock_slots(const Plan& plan, const std::vector<Process>& proce
     if (most > page) stride = (most + page - 1) / page * page;
     const bool callers_inside = most < stride;
     const int gpus = static_cast<int>(plan.gpus.size());
+    // The proxies after every other entry.
+    int next_proxy = launches * gpus * stride + (callers_inside ? 0 : launches * gpus);
     std::vector<int> slots;
     slots.reserve(processes.size());
     for (const Process& process : processes) {
+        if (process.proxy) {
+            slots.push_back(next_proxy++);
+            continue;
+        }
         const int group = process.caller ? (process.launch - 1) * gpus + process.gpu
                                          : process.launch * gpus + process.gpu;
         if (!process.caller)
@@ -120,7 +145,7 @@ RunState::RunState(const Plan& of, const CellLayout& layout)
     : plan(of),
       cells(layout),
       unrolled_steps(every_unrolled_steps(of)),
-      processes(launched_processes(of, unrolled_steps)),
+      processes(launched_processes(of, unrolled_steps, proxies)),
       steps_in_all(launched_steps(processes)),
       callers_begin(first_caller(of)),
       first_block(first_blocks(of)),
@@ -136,6 +161,13 @@ RunState::RunState(const Plan& of, const CellLayout& layout)
 }
 
 ProgramPoint RunState::point(int process, int step, std::string note, int cell) const {
+    if (proxies.is_proxy(process)) {
+        // The request's operation, as the proxy serves it.
+        const PortProxy& proxy = proxies.of_process(process);
+        const ProxyRequest& request = proxy.requests[static_cast<std::size_t>(step)];
+        const std::string by = "by the proxy of port channel " + std::to_string(proxy.channel);
+        return point(proxy.issuer, request.step, note.empty() ? by : note + " " + by, cell);
+    }
     const Process& of = processes[static_cast<std::size_t>(process)];
     ProgramPoint point;
     point.gpu = of.gpu;

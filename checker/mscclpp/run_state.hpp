@@ -14,6 +14,7 @@
 #include "checker/mscclpp/plan.hpp"
 #include "checker/mscclpp/plan_cells.hpp"
 #include "checker/mscclpp/plan_steps.hpp"
+#include "checker/mscclpp/port_proxy.hpp"
 
 namespace trivcheck::mscclpp {
 
@@ -164,6 +165,9 @@ struct Process {
     /// launch `launch - 1` it reads the output, then writes new input for
     /// launch `launch` (none after the last).
     bool caller = false;
+    /// The host proxy of one port channel of a thread block (PortProxies):
+    /// no steps; its entry counts the requests it served.
+    bool proxy = false;
     bool started = false;
     /// The thread block's steps, shared by its every launch.
     StepList steps;
@@ -264,6 +268,9 @@ struct RunState {
     /// Per thread block (gpu by gpu), its steps where a pipeline unrolls;
     /// none where its operations are its steps.
     std::vector<std::optional<std::vector<PlanStep>>> unrolled_steps;
+    /// The port channels' proxies, after every other process (none without
+    /// port channels).
+    PortProxies proxies;
     std::vector<Process> processes;
     /// The steps of every process, every launch.
     std::int64_t steps_in_all = 0;

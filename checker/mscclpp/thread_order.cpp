@@ -19,8 +19,10 @@ void ThreadOrder::touch(int process, int step) {
     const ThreadPartition partition = thread_partition(op);
     touched_now_.clear();
     const auto lists = op.range_lists();
+    const ThreadRanges by_threads = thread_ranges(op);
     for (std::size_t list = 0; list < 2; ++list)
         for (const BufferRange& range : lists[list]) {
+            if (!(list == 0 ? by_threads.sources : by_threads.destinations)) continue;
             const PieceSpan span = step_pieces(plan_step, range.size, state_.cells.pieces());
             if (span.begin >= span.end) continue;
             for (const int gpu : state_.plan.range_gpus(range)) {
@@ -85,10 +87,6 @@ void ThreadOrder::step(int process, int step) {
         if (earlier.step == reported_step) continue;
         for (const Touched& later : touched_now_) {
             if (!earlier.writes && !later.writes) continue;
-            // Two proxy requests are ordered by the proxy's queue, not by threads.
-            if (earlier.partition == ThreadPartition::proxy &&
-                later.partition == ThreadPartition::proxy)
-                continue;
             // The same cells from the same start, dealt alike: every byte
             // goes to the same thread in both (mscclpp::copy's threadId-th
             // element of every numThreads).

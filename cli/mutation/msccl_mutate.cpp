@@ -11,7 +11,7 @@
 #include "checker/msccl/asynchronous_check.hpp"
 #include "checker/msccl_xml/msccl_xml_reader.hpp"
 #include "checker/mscclpp/plan_check.hpp"
-#include "checker/mscclpp/plan_mutation_score.hpp"
+#include "checker/mscclpp/plan_mutations.hpp"
 #include "checker/search/msccl_mutation_score.hpp"
 #include "cli/command_errors.hpp"
 #include "cli/percent.hpp"

@@ -72,8 +72,10 @@ MSCCLPP_CORPUS_TEST_CASE(
         }
     }
     // Each operator applies somewhere: the loop above tested it.
-    // 17 plans of the corpus hold and wait (21 more are refused: a gpu of 0 chunks).
-    CHECK(plans_with_sites["drop_wait"] >= 17);
+    // 15 plans of the corpus hold and wait (21 more are refused: a gpu of 0
+    // chunks; multi_node_send_recv and multi_node_reducescatter race on a
+    // port put's source).
+    CHECK(plans_with_sites["drop_wait"] >= 15);
     CHECK(plans_with_sites["relax_signal"] >= 10);
     CHECK(plans_with_sites["drop_release"] >= 2);
     CHECK(plans_with_sites["move_put_before_wait"] >= 10);

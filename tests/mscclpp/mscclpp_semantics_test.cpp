@@ -40,9 +40,21 @@ TEST_CASE("mscclpp semantics: a relaxed signal does not publish the put") {
 }
 
 TEST_CASE("mscclpp semantics: on a port channel the relaxed names are full signals") {
-    const std::string port =
-        replace_all(two_gpu_plan_joined("rlxsignal", "rlxwait"), "memory", "port");
+    // The put flushed (with outputs) before its signal: the caller may
+    // rewrite its source after the launch (docs/mscclpp.md, Port channels).
+    const std::string unflushed =
+        replace_all(replace_all(two_gpu_plan_joined("rlxsignal", "rlxwait"), "memory", "port"),
+                    R"({"name": "put", )", R"({"name": "put", "channel_ids": [0], )");
+    const std::string port = replace_all(unflushed,
+                                         R"("channel_type": "port"},
+  {"name": "nop"}, {"name": "rlxsignal")",
+                                         R"("channel_type": "port"},
+  {"name": "flush", "channel_ids": [0], "channel_type": "port",
+   "dst_buff": [{"buffer_id": 0, "index": 0, "size": 1}]},
+  {"name": "nop"}, {"name": "rlxsignal")");
     CHECK(check_plan_text(port).verdict == Verdict::holds);
+    // Without the flush the proxy may still read the input the caller rewrites.
+    CHECK(violated_kinds(check_plan_text(unflushed)) == std::set<std::string>{"race"});
 }
 
 TEST_CASE("mscclpp semantics: semaphores and barriers order thread blocks of one gpu") {

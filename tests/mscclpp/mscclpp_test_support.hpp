@@ -36,6 +36,17 @@ inline std::set<std::string> violated_kinds(const Report& report) {
     return kinds;
 }
 
+/// Whether some violation of `kind` names the two operations (their points'
+/// notes, `first` then `second`).
+inline bool names_operations(const Report& report, const std::string& kind,
+                             const std::string& first, const std::string& second) {
+    for (const Violation& violation : report.violations)
+        if (to_string(violation.kind) == kind && violation.points.size() == 2 &&
+            violation.points[0].note == first && violation.points[1].note == second)
+            return true;
+    return false;
+}
+
 /// Reads and checks a plan's text.
 inline Report check_plan_text(const std::string& text) {
     return mscclpp::check_plan(mscclpp::parse_plan_json(text, "plan.json"));
@@ -136,5 +147,56 @@ inline std::string one_gpu_handoff(const std::string& publish, const std::string
                       "dst_buff": [{"type": "o", "index": 0, "size": 1}]}], "channels": []}],
   "channels": [], "remote_buffers": [], "semaphores": [{"init_value": 0}]}]})";
 }
+
+/// Two gpus, one thread block each, a memory and a port channel to the peer.
+/// Each says its scratch is free and waits for the peer's (port), puts its
+/// input chunk into the peer's scratch through the port channel, then
+/// `flush`es (text of the operation, or nothing), signals and waits on the
+/// `publish` channel kind, and adds scratch and input into its output; with
+/// `ack`, it ends with a port signal and wait (the peer's acknowledgement
+/// that the put landed). Operations: 0 signal, 1 wait, 2 nop, 3 put, then
+/// the flush if any, signal, wait, nop, re (, signal, wait).
+inline std::string port_plan(const std::string& publish, const std::string& flush, bool ack) {
+    std::string gpus;
+    for (int gpu = 0; gpu < 2; ++gpu) {
+        const std::string peer = std::to_string(1 - gpu);
+        gpus += std::string(gpu ? "," : "") + R"({"id": )" + std::to_string(gpu) +
+                R"(, "input_chunks": 1, "output_chunks": 1, "scratch_chunks": 1,
+ "threadblocks": [{"id": 0, "ops": [
+  {"name": "signal", "channel_ids": [0], "channel_type": "port"},
+  {"name": "wait", "channel_ids": [0], "channel_type": "port"},
+  {"name": "nop"},
+  {"name": "put", "channel_ids": [0], "src_buff": [{"type": "i", "index": 0, "size": 1}],
+   "dst_buff": [{"buffer_id": 0, "index": 0, "size": 1}], "channel_type": "port"},
+  )" + (flush.empty() ? "" : flush + ",\n  ") +
+                R"({"name": "signal", "channel_ids": [0], "channel_type": ")" + publish +
+                R"("},
+  {"name": "wait", "channel_ids": [0], "channel_type": ")" +
+                publish + R"("},
+  {"name": "nop"},
+  {"name": "re", "src_buff": [{"type": "i", "index": 0, "size": 1}, {"type": "s", "index": 0, "size": 1}],
+   "dst_buff": [{"type": "o", "index": 0, "size": 1}]})" +
+                (ack ? R"(,
+  {"name": "signal", "channel_ids": [0], "channel_type": "port"},
+  {"name": "wait", "channel_ids": [0], "channel_type": "port"})"
+                     : "") +
+                R"(],
+  "channels": [{"channel_type": "memory", "channel_ids": [0]}, {"channel_type": "port", "channel_ids": [0]}],
+  "remote_buffer_refs": [{"access_channel_type": "port", "remote_buffer_ids": [0]}]}],
+ "channels": [{"channel_type": "memory", "connected_to": [)" +
+                peer + R"(]}, {"channel_type": "port", "connected_to": [)" + peer + R"(]}],
+ "remote_buffers": [{"rank": )" +
+                peer + R"(, "type": "s", "access_channel_types": ["port"]}],
+ "semaphores": []})";
+    }
+    return R"({"name": "ports", "collective": "allreduce", "protocol": "Simple", "inplace": false,
+ "gpus": [)" +
+           gpus + "]}";
+}
+
+inline const std::string flush_with_outputs =
+    R"({"name": "flush", "channel_ids": [0], "channel_type": "port", "dst_buff": [{"buffer_id": 0, "index": 0, "size": 1}]})";
+inline const std::string flush_without_outputs =
+    R"({"name": "flush", "channel_ids": [0], "channel_type": "port"})";
 
 }  // namespace trivcheck::testing
