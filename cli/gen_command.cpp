@@ -71,9 +71,11 @@ int run_gen(const GenOptions& options) {
             return exit_holds;
         }
         if (options.format == "msccl") {
-            const msccl::Program program = msccl::lower_to_msccl(
-                schedule, msccl::limits_for(options.runtime == "msccl" ? msccl::Runtime::msccl
-                                                                       : msccl::Runtime::rccl));
+            std::string note;
+            const msccl::Program program = msccl::export_to_msccl(
+                schedule, options.runtime == "msccl" ? msccl::Runtime::msccl : msccl::Runtime::rccl,
+                &note);
+            if (!note.empty()) std::cerr << "trivcheck gen: " << note << "\n";
             if (to_stdout)
                 std::cout << write_msccl_xml(program);
             else

@@ -123,6 +123,10 @@ struct AsynchronousFigures {
     /// kernel changes what the file says (docs/msccl.md, The parser's step
     /// rules), naming the rule, one line each.
     std::vector<std::string> runtime_rules;
+    /// MSCCL-IR under a runtime, after a run that completed on unbounded FIFOs:
+    /// the runtime's bounded FIFOs and what running on them found
+    /// (docs/msccl.md, Bounded FIFOs); empty when not checked.
+    std::string bounded_fifos;
     /// MSCCL-IR: the postcondition checked (`allreduce`, `broadcast from root
     /// 0`, `as FILE gives it`, `none given`); empty for MSCCL++ plans.
     std::string postcondition;

@@ -6,6 +6,7 @@
 #include "checker/lowering/chunk_order.hpp"
 #include "checker/lowering/lowering.hpp"
 #include "checker/lowering/message_merging.hpp"
+#include "checker/msccl/bounded_fifos.hpp"
 #include "models/generator.hpp"
 
 namespace trivcheck::msccl {
@@ -268,6 +269,7 @@ RuntimeLimits limits_for(Runtime runtime) {
     limits.max_count = rules.count_limit - 1;
     limits.peer_thread_blocks_per_channel = rules.max_blocks_per_channel;
     limits.full_ops = rules.full_ops;
+    limits.which = runtime;
     return limits;
 }
 
@@ -277,6 +279,23 @@ Program lower_to_msccl(const Schedule& schedule, const RuntimeLimits& limits) {
         return lowering::Lowering(schedule, limits).run();
     const Schedule renamed = with_blocks_renamed(schedule, chunk_of);
     return lowering::Lowering(renamed, limits).run();
+}
+
+Program export_to_msccl(const Schedule& schedule, Runtime runtime, std::string* note) {
+    Program program = lower_to_msccl(schedule, limits_for(runtime));
+    const std::optional<CallProfile> hangs = first_hanging_profile(program, runtime);
+    if (!hangs) return program;
+    const std::string why =
+        "at " + std::to_string(hangs->least_bytes) + " bytes and more a call carries at most " +
+        std::to_string(hangs->max_allowed_count) + " chunk(s) (maxAllowedCount, mscclSetupCount) " +
+        "and a connection's FIFO fills: the program would hang on " + limits_for(runtime).runtime +
+        "'s bounded FIFOs (docs/msccl.md, Bounded FIFOs)";
+    if (hangs->least_bytes <= 1) throw NotApplicable("the program hangs at every size: " + why);
+    program.max_bytes = hangs->least_bytes - 1;
+    if (note)
+        *note = "maxBytes = " + std::to_string(*program.max_bytes) + ": " + why +
+                "; larger calls run the runtime's own algorithm";
+    return program;
 }
 
 }  // namespace trivcheck::msccl

@@ -9,6 +9,7 @@ namespace trivcheck::msccl {
 struct RuntimeLimits {
     /// Named in refusals ("RCCL", "microsoft/msccl").
     const char* runtime = "";
+    Runtime which = Runtime::msccl;
     int steps_per_thread_block = 0;          // MSCCL_MAX_NUM_STEPS
     int thread_blocks_per_gpu = 0;           // MSCCL_MAX_NUM_THREAD_BLOCKS
     int max_count = 0;                       // cnt below MSCCL_MAX_COUNT
@@ -42,5 +43,14 @@ RuntimeLimits limits_for(Runtime runtime);
 /// writes RCCL's unless told otherwise.
 Program lower_to_msccl(const Schedule& schedule,
                        const RuntimeLimits& limits = limits_for(Runtime::msccl));
+
+/// What `gen --format msccl` writes for `runtime` (rccl or msccl): the
+/// lowered program with `maxBytes` set below the smallest message size at
+/// which it would hang on the runtime's bounded FIFOs
+/// (checker/msccl/bounded_fifos.hpp; past that size a call carries fewer
+/// chunks, a step makes more calls, and the runtime falls back to its own
+/// algorithm for the larger calls). Throws NotApplicable when it hangs at
+/// every size. `note`, when given, says why maxBytes is what it is.
+Program export_to_msccl(const Schedule& schedule, Runtime runtime, std::string* note = nullptr);
 
 }  // namespace trivcheck::msccl

@@ -5,6 +5,8 @@
 
 #include "checker/core/resource_limit.hpp"
 #include "checker/msccl/asynchronous_figures.hpp"
+#include "checker/msccl/bounded_fifos.hpp"
+#include "checker/msccl/buffer_geometry.hpp"
 #include "checker/msccl/deadlock_diagnosis.hpp"
 #include "checker/msccl/order_checks.hpp"
 #include "checker/msccl/parser_step_rules.hpp"
@@ -125,11 +127,40 @@ Report program_report(const Program& program, const ProgramLayout& layout, const
     return report;
 }
 
-}  // namespace
+/// The program as the runtime runs it: its parser's step rules, then its buffers.
+ParsedProgram as_runtime_runs(const Program& written, Runtime runtime) {
+    ParsedProgram parsed = apply_parser_step_rules(written, runtime);
+    ParsedProgram sized =
+        apply_buffer_geometry(parsed.changed ? *parsed.changed : written, runtime);
+    parsed.rules_applied.insert(parsed.rules_applied.end(), sized.rules_applied.begin(),
+                                sized.rules_applied.end());
+    if (sized.changed) parsed.changed = std::move(sized.changed);
+    return parsed;
+}
 
-Report check_program(const Program& written, const AsynchronousOptions& options) {
+/// `report` with what the out-of-place run of the same file found, each
+/// violation and rule line saying which run it comes from.
+void merge_out_of_place(Report& report, Report out_of_place) {
+    const std::string run = "run out of place (outofplace=\"1\"): ";
+    // The runtime's limits judge the file as written: the first run reported them.
+    std::erase_if(out_of_place.violations, [](const Violation& violation) {
+        return violation.kind == ViolationKind::runtime_limit;
+    });
+    out_of_place.violation_counts.erase(ViolationKind::runtime_limit);
+    for (Violation& violation : out_of_place.violations) {
+        violation.detail = run + violation.detail;
+        report.violations.push_back(std::move(violation));
+    }
+    for (const auto& [kind, count] : out_of_place.violation_counts)
+        report.violation_counts[kind] += count;
+    for (const std::string& rule : out_of_place.asynchronous->runtime_rules)
+        report.asynchronous->runtime_rules.push_back(run + rule);
+    if (!report.violation_counts.empty()) report.verdict = Verdict::violated;
+}
+
+Report check_one_way(const Program& written, const AsynchronousOptions& options) {
     // The runtime's limits judge the file as written; the run, the steps as its parser makes them.
-    ParsedProgram parsed = apply_parser_step_rules(written, options.runtime);
+    ParsedProgram parsed = as_runtime_runs(written, options.runtime);
     const Program& program = parsed.changed ? *parsed.changed : written;
     const ProgramLayout layout(program);
     std::optional<ProgramLayout> written_layout;
@@ -155,24 +186,40 @@ Report check_program(const Program& written, const AsynchronousOptions& options)
         ViolationSink violations(options.max_recorded_violations);
         check_runtime_limits(written_layout ? *written_layout : layout, options.runtime,
                              violations);
-        Scheduler scheduler(layout, steps, 0);
+        Scheduler scheduler(layout, steps);
         SymbolicExecution execution(layout, violations, keep_history);
         const RunOutcome outcome =
             run_two_sided(layout, steps, scheduler, execution, options.two_threads_from_steps);
         if (execution.history_needed()) continue;
+        std::optional<BoundedFifoFigures> bounded;
         if (outcome.completed) {
             report_unreceived(layout, scheduler, execution, violations);
             check_postconditions(postcondition, layout, execution, violations);
+            // A run that completes on unbounded FIFOs, with every receive of the
+            // count its message was sent with, may still hang on the runtime's.
+            if (options.runtime != Runtime::none &&
+                !violations.counts().contains(ViolationKind::count_mismatch))
+                bounded = check_bounded_fifos(layout, steps, options.runtime, violations);
         } else {
             diagnose_deadlock(layout, scheduler, violations);
         }
         Report report = program_report(program, layout, steps, options, postcondition, scheduler,
                                        outcome, violations);
         report.asynchronous->runtime_rules = parsed.rules_applied;
+        if (bounded) report.asynchronous->bounded_fifos = bounded_fifo_text(*bounded);
         if (outcome.completed) add_order_checks(layout, execution, report);
         return report;
     }
     throw std::logic_error("a run with the values' history asked for it");
+}
+
+}  // namespace
+
+Report check_program(const Program& written, const AsynchronousOptions& options) {
+    Report report = check_one_way(written, options);
+    if (const std::optional<Program> twin = out_of_place_twin(written, options.runtime))
+        merge_out_of_place(report, check_one_way(*twin, options));
+    return report;
 }
 
 }  // namespace trivcheck::msccl

@@ -15,6 +15,16 @@ std::string step_name(const ProgramLayout& layout, int block, int step) {
     return block_name(layout, block) + " step " + std::to_string(step);
 }
 
+/// The step a stuck thread block is at, and its call when the step makes several.
+std::string stuck_at(const ProgramLayout& layout, const Scheduler& scheduler, int block) {
+    const int step = scheduler.next_step(block);
+    const int calls = scheduler.calls(block, step);
+    return step_name(layout, block, step) +
+           (calls > 1 ? " (call " + std::to_string(scheduler.next_call(block) + 1) + " of " +
+                            std::to_string(calls) + ")"
+                      : std::string());
+}
+
 /// Whether `block` has a signalling step at or after `step` (it may not have run yet).
 bool can_signal(const ProgramLayout& layout, int block, int step) {
     const std::vector<Step>& steps = layout.block(block).steps;
@@ -80,10 +90,13 @@ Wait wait_of(const ProgramLayout& layout, const Scheduler& scheduler, int block,
                     "waits for a message from " + block_name(layout, connection.sending_block)};
         }
         case BlockedOn::fifo_space: {
-            const Connection& connection =
-                layout.connections()[layout.links(block).send_connection];
-            return {connection.receiving_block, "waits for room in the FIFO to " +
-                                                    block_name(layout, connection.receiving_block)};
+            const int connection_index = layout.links(block).send_connection;
+            const Connection& connection = layout.connections()[connection_index];
+            return {connection.receiving_block,
+                    "waits for room in the FIFO to " +
+                        block_name(layout, connection.receiving_block) + " (it holds " +
+                        std::to_string(scheduler.queued_calls(connection_index)) +
+                        " calls, all it can)"};
         }
         case BlockedOn::nothing:
             break;
@@ -94,7 +107,7 @@ Wait wait_of(const ProgramLayout& layout, const Scheduler& scheduler, int block,
 }  // namespace
 
 void diagnose_deadlock(const ProgramLayout& layout, const Scheduler& scheduler,
-                       ViolationSink& violations) {
+                       ViolationSink& violations, const std::string& context) {
     const int blocks = layout.block_count();
     std::vector<Wait> waits(blocks);
     for (int block = 0; block < blocks; ++block)
@@ -122,11 +135,11 @@ void diagnose_deadlock(const ProgramLayout& layout, const Scheduler& scheduler,
             const int step = scheduler.next_step(member);
             violation.points.push_back(
                 {layout.gpu_of(member), layout.block(member).id, step, {}, -1, waits[member].what});
-            cycle += (cycle.empty() ? "" : "; ") + step_name(layout, member, step) + " " +
+            cycle += (cycle.empty() ? "" : "; ") + stuck_at(layout, scheduler, member) + " " +
                      waits[member].what;
             member = waits[member].target;
         } while (member != block);
-        violation.detail = "a cycle of waits: " + cycle;
+        violation.detail = context + "a cycle of waits: " + cycle;
         violations.record(std::move(violation));
     }
 }

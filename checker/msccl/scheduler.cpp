@@ -4,13 +4,15 @@
 
 namespace trivcheck::msccl {
 
-Scheduler::Scheduler(const ProgramLayout& layout, const FlatSteps& steps, int fifo_depth)
+Scheduler::Scheduler(const ProgramLayout& layout, const FlatSteps& steps, FifoBound bound)
     : layout_(layout),
-      fifo_depth_(fifo_depth),
+      bound_(bound),
       steps_(steps),
       next_step_(layout.block_count(), 0),
+      next_call_(layout.block_count(), 0),
       fifo_head_(layout.connections().size(), 0),
       fifo_tail_(layout.connections().size(), 0),
+      queued_calls_(layout.connections().size(), 0),
       most_queued_(layout.connections().size(), 0),
       dependents_(layout.block_count()),
       is_ready_(layout.block_count(), 0) {
@@ -38,6 +40,12 @@ Scheduler::Scheduler(const ProgramLayout& layout, const FlatSteps& steps, int fi
     }
 }
 
+int Scheduler::calls(int block, int step) const {
+    const StepType type = layout_.block(block).steps[step].type;
+    if (!bound_.calls || !(step_sends(type) || step_receives(type))) return 1;
+    return (*bound_.calls)[steps_.index(block, step)];
+}
+
 bool Scheduler::finished(int block) const {
     return next_step_[block] >= static_cast<int>(layout_.block(block).steps.size());
 }
@@ -45,16 +53,16 @@ bool Scheduler::finished(int block) const {
 BlockedOn Scheduler::blocked_on(int block) const {
     if (finished(block)) return BlockedOn::nothing;
     const Step& step = layout_.block(block).steps[next_step_[block]];
-    if (step.depends_on_block >= 0) {
+    if (step.depends_on_block >= 0 && next_call_[block] == 0) {
         const int released = steps_.released_by(block, next_step_[block]);
         if (released < 0 || next_step_[steps_.waited_block(block, next_step_[block])] <= released)
             return BlockedOn::dependency;
     }
     const ThreadBlockLinks& links = layout_.links(block);
-    if (step_receives(step.type) && queued(links.receive_connection).empty())
+    if (step_receives(step.type) && queued_calls_[links.receive_connection] == 0)
         return BlockedOn::message;
-    if (step_sends(step.type) && fifo_depth_ > 0 &&
-        static_cast<int>(queued(links.send_connection).size()) >= fifo_depth_)
+    if (step_sends(step.type) && bound_.capacity > 0 &&
+        queued_calls_[links.send_connection] >= bound_.capacity)
         return BlockedOn::fifo_space;
     return BlockedOn::nothing;
 }
@@ -83,22 +91,32 @@ bool Scheduler::run(StepObserver* observer) {
         while (!finished(block) && blocked_on(block) == BlockedOn::nothing) {
             const int step_index = next_step_[block];
             const Step& step = thread_block.steps[step_index];
+            // One call: it takes a call from the receive connection and puts
+            // one on the send connection (rcs and the like do both, piece by piece).
+            if (step_receives(step.type)) {
+                --queued_calls_[links.receive_connection];
+                wake(layout_.connections()[links.receive_connection].sending_block);
+            }
+            if (step_sends(step.type)) {
+                const int connection = links.send_connection;
+                most_queued_[connection] =
+                    std::max(most_queued_[connection], ++queued_calls_[connection]);
+                wake(layout_.connections()[connection].receiving_block);
+            }
+            if (++next_call_[block] < calls(block, step_index)) continue;
+            next_call_[block] = 0;
             StepStart start{block, step_index, -1, -1, -1, -1};
             if (step.depends_on_block >= 0) {
                 start.waited_block = steps_.waited_block(block, step_index);
                 start.waited_step = steps_.released_by(block, step_index);
             }
-            if (step_receives(step.type)) {
+            // Messages, for the data side: only when a step is one call, so a
+            // receive's message is the one its sender's step completed.
+            if (!bound_.calls && step_receives(step.type))
                 start.received_message = fifo_[fifo_head_[links.receive_connection]++];
-                wake(layout_.connections()[links.receive_connection].sending_block);
-            }
-            if (step_sends(step.type)) {
+            if (!bound_.calls && step_sends(step.type)) {
                 start.sent_message = messages_sent_++;
                 fifo_[fifo_tail_[links.send_connection]++] = start.sent_message;
-                most_queued_[links.send_connection] =
-                    std::max(most_queued_[links.send_connection],
-                             static_cast<int>(queued(links.send_connection).size()));
-                wake(layout_.connections()[links.send_connection].receiving_block);
             }
             if (observer) observer->run(start);
             ++next_step_[block];

@@ -1,6 +1,7 @@
 #include "checker/msccl_xml/xml_element_reader.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstring>
 #include <optional>
@@ -64,21 +65,26 @@ void add_attributes(ElementReader& reader, pugi::xml_node node, ReadingWarnings*
 }
 
 std::optional<std::int64_t> base0_integer(std::string_view value) {
+    // strtol(str, NULL, 0): white space, a sign, 0x (then hexadecimal) or 0
+    // (then octal), and the digits up to the first that is not one; no
+    // digits at all read as 0.
+    while (!value.empty() && std::isspace(static_cast<unsigned char>(value.front())))
+        value.remove_prefix(1);
     const bool negative = !value.empty() && value.front() == '-';
-    if (negative) value.remove_prefix(1);
+    if (!value.empty() && (value.front() == '-' || value.front() == '+')) value.remove_prefix(1);
     int base = 10;
-    if (value.size() > 2 && value[0] == '0' && (value[1] == 'x' || value[1] == 'X')) {
+    if (value.size() > 2 && value[0] == '0' && (value[1] == 'x' || value[1] == 'X') &&
+        std::isxdigit(static_cast<unsigned char>(value[2]))) {
         base = 16;
         value.remove_prefix(2);
-    } else if (value.size() > 1 && value[0] == '0') {
+    } else if (!value.empty() && value[0] == '0') {
         base = 8;
-        value.remove_prefix(1);
     }
     std::int64_t number = 0;
     const auto [end, error] =
         std::from_chars(value.data(), value.data() + value.size(), number, base);
-    if (value.empty() || error != std::errc() || end != value.data() + value.size())
-        return std::nullopt;
+    if (error == std::errc::result_out_of_range) return std::nullopt;  // strtol clamps: refused
+    if (error != std::errc()) return 0;
     return negative ? -number : number;
 }
 
@@ -96,7 +102,8 @@ std::int64_t ElementReader::base0_attribute(std::string_view name, std::int64_t 
     if (decimal == number) return *number;  // "007": the same either way
     const std::string reading = "\"" + std::string(written) + "\" is " + std::to_string(*number) +
                                 " as RCCL reads it (strtol base 0: a leading 0 is octal, 0x "
-                                "hexadecimal; mscclXmlGetAttrInt, msccl_parser.h)";
+                                "hexadecimal, reading stops at the first character that is not "
+                                "a digit; mscclXmlGetAttrInt, msccl_parser.h)";
     if (!lenient_) fail(std::string(name), reading + "; --strict refuses a number read so");
     if (base0_note_.empty()) base0_note_ = "@" + std::string(name) + ": " + reading;
     return *number;

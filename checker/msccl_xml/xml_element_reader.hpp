@@ -44,8 +44,9 @@ inline bool relies_on_base0(std::string_view value) {
     return value.size() > 1 && value.front() == '0';
 }
 
-/// `value` as strtol base 0 reads it (relies_on_base0), the whole of it; nothing
-/// when it is not such a number or does not fit.
+/// `value` as strtol base 0 reads it: leading white space and a sign, 0x
+/// hexadecimal, 0 octal, the digits up to the first that is not one ("12abc"
+/// is 12, "abc" 0); nothing when it does not fit (strtol would clamp).
 std::optional<std::int64_t> base0_integer(std::string_view value);
 
 /// Where an element is, as positions among its kind counted from 0 (-1: not
@@ -165,8 +166,11 @@ class ElementReader {
 
     /// Attribute `name` as an integer in [least, most], or an InputError saying why not.
     std::int64_t integer(std::string_view name, std::int64_t least, std::int64_t most) const {
-        if (relies_on_base0(value(name))) return base0_attribute(name, least, most);
         const std::optional<std::int64_t> number = whole_integer(value(name));
+        // RCCL reads a leading 0 as octal, and a value that is not a whole
+        // decimal up to its first non-digit; a lenient reading does the same.
+        if (relies_on_base0(value(name)) || (!number && lenient_ && has(name)))
+            return base0_attribute(name, least, most);
         if (!number || *number < least || *number > most) refuse_integer(name, least, most);
         return *number;
     }

@@ -154,6 +154,8 @@ std::string asynchronous_report_to_text(const Report& report) {
                    .source
             << " runs it, its limits included)\n";
     for (const std::string& rule : figures.runtime_rules) out << "runtime rule: " << rule << "\n";
+    if (!figures.bounded_fifos.empty())
+        out << "bounded FIFOs (" << figures.protocol << "): " << figures.bounded_fifos << "\n";
     out << "postcondition: " << figures.postcondition;
     if (!figures.postcondition_missing_reason.empty())
         out << " (" << figures.postcondition_missing_reason << ")";

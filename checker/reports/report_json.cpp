@@ -42,6 +42,7 @@ nlohmann::ordered_json asynchronous_json(const AsynchronousFigures& figures) {
     json["runtime"] = figures.runtime.empty() ? nlohmann::ordered_json(nullptr)
                                               : nlohmann::ordered_json(figures.runtime);
     if (!figures.runtime_rules.empty()) json["runtime_rules"] = figures.runtime_rules;
+    if (!figures.bounded_fifos.empty()) json["bounded_fifos"] = figures.bounded_fifos;
     if (!figures.postcondition.empty()) json["postcondition"] = figures.postcondition;
     if (!figures.postcondition_missing_reason.empty())
         json["postcondition_missing_reason"] = figures.postcondition_missing_reason;

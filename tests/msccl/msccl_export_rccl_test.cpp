@@ -66,8 +66,7 @@ TEST_CASE("export for RCCL: every generator at 8, 16, 27 and 64 ranks holds unde
             CAPTURE(form == Form::L ? "L" : "B");
             CAPTURE(n);
             const Schedule schedule = ring_schedule(algo, form, n);
-            const msccl::Program program =
-                msccl::lower_to_msccl(schedule, msccl::limits_for(msccl::Runtime::rccl));
+            const msccl::Program program = msccl::export_to_msccl(schedule, msccl::Runtime::rccl);
             check_within_rccl(program);
             const Report report = msccl::check_program(
                 parse_msccl_xml(write_msccl_xml(program), schedule.name + ".xml"), rccl);

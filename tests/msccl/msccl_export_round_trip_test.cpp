@@ -67,7 +67,8 @@ std::set<std::string> kinds(const Report& report) {
 /// Lowers (full ops, 256 steps: microsoft/msccl's rules, the lowering's
 /// default), writes, reads back and runs asynchronously against those rules.
 Report exported_and_checked(const Schedule& schedule) {
-    const std::string text = write_msccl_xml(msccl::lower_to_msccl(schedule));
+    const std::string text =
+        write_msccl_xml(msccl::export_to_msccl(schedule, msccl::Runtime::msccl));
     msccl::AsynchronousOptions options;
     options.runtime = msccl::Runtime::msccl;
     return msccl::check_program(parse_msccl_xml(text, schedule.name + ".xml"), options);

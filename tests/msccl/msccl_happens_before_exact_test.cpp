@@ -121,7 +121,7 @@ TEST_CASE("msccl happens-before: clocks per gpu equal brute-force reachability")
             CHECK(dropped > 0);
             const msccl::ProgramLayout layout(program);
             Recorder recorder(layout);
-            CHECK(msccl::Scheduler(layout, msccl::FlatSteps(layout), 0).run(&recorder));
+            CHECK(msccl::Scheduler(layout, msccl::FlatSteps(layout)).run(&recorder));
             CHECK(recorder.steps() >= 30);
             CHECK(recorder.disagreements() == 0);
         }

@@ -235,15 +235,31 @@ TEST_CASE("msccl lenient reading: numbers as RCCL lexes them, strtol base 0") {
     REQUIRE(program.warnings.size() == 1);
     CHECK(program.warnings.front() ==
           "copy.xml: gpu[0]: s_chunks: \"0x4\" is 4 as RCCL reads it (strtol base 0: a leading 0 "
-          "is octal, 0x hexadecimal; mscclXmlGetAttrInt, msccl_parser.h)");
+          "is octal, 0x hexadecimal, reading stops at the first character that is not a digit; "
+          "mscclXmlGetAttrInt, msccl_parser.h)");
     CHECK(strict_error_of(hex, "copy.xml") ==
           "copy.xml: gpu[0]@s_chunks: \"0x4\" is 4 as RCCL reads it (strtol base 0: a leading 0 "
-          "is octal, 0x hexadecimal; mscclXmlGetAttrInt, msccl_parser.h); --strict refuses a "
-          "number read so");
+          "is octal, 0x hexadecimal, reading stops at the first character that is not a digit; "
+          "mscclXmlGetAttrInt, msccl_parser.h); --strict refuses a number read so");
     // "010" is 8, not 10 (the steps use s[0..4): still within).
     const std::string eight = replace_once(text, R"(s_chunks="4">
     <tb id="0" send="1")",
                                            R"(s_chunks="010">
     <tb id="0" send="1")");
     CHECK(parse_msccl_xml(eight, "copy.xml").gpus[0].scratch_chunks == 8);
+    // strtol stops at the first character that is not a digit: "4abc" is 4,
+    // " 4" is 4; --strict refuses both.
+    for (const char* written : {"4abc", " 4", "+4"}) {
+        CAPTURE(written);
+        const std::string trailing = replace_once(text, R"(s_chunks="4">
+    <tb id="0" send="1")",
+                                                  std::string("s_chunks=\"") + written + R"(">
+    <tb id="0" send="1")");
+        const msccl::Program read = parse_msccl_xml(trailing, "copy.xml");
+        CHECK(read.gpus[0].scratch_chunks == 4);
+        CHECK(read.warnings.size() == 1);
+        CHECK(strict_error_of(trailing, "copy.xml") ==
+              "copy.xml: gpu[0]@s_chunks: expected an integer, got \"" + std::string(written) +
+                  "\"");
+    }
 }
