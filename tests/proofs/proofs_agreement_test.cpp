@@ -18,6 +18,7 @@
 
 namespace {
 
+using trivcheck::power;
 using trivcheck::proofs::QueryOutcome;
 
 constexpr int largest_n = 2000;
