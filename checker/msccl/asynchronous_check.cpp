@@ -8,6 +8,7 @@
 #include "checker/msccl/bounded_fifos.hpp"
 #include "checker/msccl/buffer_geometry.hpp"
 #include "checker/msccl/deadlock_diagnosis.hpp"
+#include "checker/msccl/ll_send_barrier.hpp"
 #include "checker/msccl/order_checks.hpp"
 #include "checker/msccl/parser_step_rules.hpp"
 #include "checker/msccl/postconditions.hpp"
@@ -200,6 +201,8 @@ Report check_one_way(const Program& written, const AsynchronousOptions& options)
             if (options.runtime != Runtime::none &&
                 !violations.counts().contains(ViolationKind::count_mismatch))
                 bounded = check_bounded_fifos(layout, steps, options.runtime, violations);
+            // microsoft/msccl's LL send ends with a barrier (sendWithBarrier); RCCL's does not.
+            if (options.runtime == Runtime::rccl) check_ll_send_barriers(layout, steps, violations);
         } else {
             diagnose_deadlock(layout, scheduler, violations);
         }
