@@ -71,4 +71,12 @@ CLI::Validator mebibytes() {
         "MiB");
 }
 
+CLI::Validator a_path() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            return text.empty() ? "expected a path, got an empty one" : "";
+        },
+        "PATH");
+}
+
 }  // namespace trivcheck::cli

@@ -18,4 +18,8 @@ CLI::Validator finite_positive();
 /// A count of MiB that, in bytes, fits in 64 bits.
 CLI::Validator mebibytes();
 
+/// A path to write (an output file or folder): an empty one names nothing, so
+/// an output asked for would silently not be written.
+CLI::Validator a_path();
+
 }  // namespace trivcheck::cli

@@ -64,9 +64,11 @@ void register_prove_command(CLI::App& app, CommandResult& result) {
         ->check(at_least(0))
         ->capture_default_str();
     command->add_flag("--json", options->json, "Print the trivcheck.proofs/1 JSON report");
-    command->add_option("--emit-smt2", options->smt2_directory,
-                        "Write every query to DIR as an SMT-LIB2 file (scripts/recheck-smt2 "
-                        "re-checks them with cvc5)");
+    command
+        ->add_option("--emit-smt2", options->smt2_directory,
+                     "Write every query to DIR as an SMT-LIB2 file (scripts/recheck-smt2 "
+                     "re-checks them with cvc5)")
+        ->check(a_path());
     command->callback([options, &result] { result.exit_code = run_prove(*options); });
 }
 

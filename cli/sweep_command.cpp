@@ -321,12 +321,16 @@ void register_sweep_command(CLI::App& app, CommandResult& result) {
                       "Execute every rank and every block even when a schedule is "
                       "rank-symmetric, folds onto a core (each core proven once per run) or "
                       "its blocks fall into classes (slower)");
-    command->add_option("--sarif", options->sarif,
-                        "Also write a SARIF 2.1.0 log to this file: one result per violated or "
-                        "unknown size (docs/ci.md)");
-    command->add_option("--junit", options->junit,
-                        "Also write JUnit XML to this file: one testcase per algorithm, form and "
-                        "n, a failure carrying the first violation (docs/ci.md)");
+    command
+        ->add_option("--sarif", options->sarif,
+                     "Also write a SARIF 2.1.0 log to this file: one result per violated or "
+                     "unknown size (docs/ci.md)")
+        ->check(a_path());
+    command
+        ->add_option("--junit", options->junit,
+                     "Also write JUnit XML to this file: one testcase per algorithm, form and "
+                     "n, a failure carrying the first violation (docs/ci.md)")
+        ->check(a_path());
     command->callback([options, &result] { result.exit_code = run_sweep(*options); });
 }
 

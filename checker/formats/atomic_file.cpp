@@ -9,19 +9,37 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <stdexcept>
+#include <unordered_set>
 
 namespace trivcheck {
 
 namespace {
 
-/// The file a path names, through a symbolic link: replacing the link itself
-/// would cut it from the file it pointed at.
+/// The file a path names, through its symbolic links as `>` follows them: a
+/// link to a file not there yet (a dangling link) names the file to create,
+/// so replacing the link itself would cut it from the file it points at and
+/// leave that file unwritten. A loop of links is an error (ELOOP), as open(2)
+/// makes it.
 std::string followed(const std::string& path) {
-    struct stat link {};
-    if (::lstat(path.c_str(), &link) != 0 || !S_ISLNK(link.st_mode)) return path;
-    char resolved[PATH_MAX];
-    return ::realpath(path.c_str(), resolved) != nullptr ? std::string(resolved) : path;
+    constexpr int most_links = 40;  // Linux's MAXSYMLINKS
+    std::string current = path;
+    for (int links = 0; links <= most_links; ++links) {
+        struct stat link {};
+        if (::lstat(current.c_str(), &link) != 0 || !S_ISLNK(link.st_mode)) return current;
+        char target[PATH_MAX];
+        const ssize_t length = ::readlink(current.c_str(), target, sizeof target);
+        if (length < 0 || static_cast<std::size_t>(length) == sizeof target) return current;
+        const std::string_view named(target, static_cast<std::size_t>(length));
+        const std::size_t slash = current.rfind('/');
+        // A relative target is read from the link's own folder.
+        current = named.front() == '/' || slash == std::string::npos
+                      ? std::string(named)
+                      : current.substr(0, slash + 1) + std::string(named);
+    }
+    errno = ELOOP;
+    throw std::runtime_error(path + ": cannot open for writing: " + std::strerror(errno));
 }
 
 /// `.NAME.XXXXXX` in the folder of `path`, the pattern mkstemp fills; NAME
@@ -45,7 +63,38 @@ mode_t mode_for(const std::string& path) {
     return 0666 & ~mask;
 }
 
+/// The temporary files of the AtomicFiles not yet committed or destroyed.
+struct UnfinishedFiles {
+    std::mutex lock;
+    std::unordered_set<std::string> paths;
+};
+
+UnfinishedFiles& unfinished_files() {
+    static UnfinishedFiles files;
+    return files;
+}
+
+void add_unfinished(const std::string& temporary) {
+    UnfinishedFiles& files = unfinished_files();
+    const std::scoped_lock held(files.lock);
+    files.paths.insert(temporary);
+}
+
+void remove_temporary(const std::string& temporary) {
+    UnfinishedFiles& files = unfinished_files();
+    const std::scoped_lock held(files.lock);
+    files.paths.erase(temporary);
+    ::unlink(temporary.c_str());
+}
+
 }  // namespace
+
+void remove_unfinished_files() {
+    UnfinishedFiles& files = unfinished_files();
+    const std::scoped_lock held(files.lock);
+    for (const std::string& temporary : files.paths) ::unlink(temporary.c_str());
+    files.paths.clear();
+}
 
 AtomicFile::AtomicFile(const std::string& path) : path_(followed(path)) {
     struct stat existing {};
@@ -61,12 +110,13 @@ AtomicFile::AtomicFile(const std::string& path) : path_(followed(path)) {
         temporary_.clear();
         fail("cannot open for writing");
     }
+    add_unfinished(temporary_);
     ::fchmod(descriptor_, mode);
 }
 
 AtomicFile::~AtomicFile() {
     if (descriptor_ >= 0) ::close(descriptor_);
-    if (!temporary_.empty()) ::unlink(temporary_.c_str());
+    if (!temporary_.empty()) remove_temporary(temporary_);
 }
 
 void AtomicFile::write(std::string_view text) {
@@ -88,7 +138,13 @@ void AtomicFile::commit() {
     descriptor_ = -1;
     if (::close(descriptor) != 0) fail("cannot write");
     if (temporary_.empty()) return;
-    if (std::rename(temporary_.c_str(), path_.c_str()) != 0) fail("cannot write");
+    {
+        // Renamed under the lock, so an interrupt never removes it half way.
+        UnfinishedFiles& files = unfinished_files();
+        const std::scoped_lock held(files.lock);
+        if (std::rename(temporary_.c_str(), path_.c_str()) != 0) fail("cannot write");
+        files.paths.erase(temporary_);
+    }
     temporary_.clear();
 }
 

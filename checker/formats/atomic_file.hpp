@@ -12,7 +12,9 @@ namespace trivcheck {
 /// the same path leaves one whole file, its own or the other's. A path that
 /// is not a regular file (/dev/null, a FIFO, a terminal) is written to
 /// directly: it cannot be replaced, and a temporary file beside it would be
-/// wrong. A symbolic link is followed: the file it names is replaced.
+/// wrong. A symbolic link is followed as `>` follows it: the file it names is
+/// replaced, or made when it is not there yet (a dangling link); a loop of
+/// links is refused.
 class AtomicFile {
   public:
     /// Throws std::runtime_error "PATH: cannot open for writing: REASON".
@@ -34,5 +36,10 @@ class AtomicFile {
     std::string temporary_;  // empty when writing to path_ directly
     int descriptor_ = -1;
 };
+
+/// Removes the temporary file of every AtomicFile not yet committed, for a
+/// process about to end before it could finish them (an interrupt): nothing
+/// half-written stays behind. The files named keep what they held.
+void remove_unfinished_files();
 
 }  // namespace trivcheck

@@ -233,6 +233,12 @@ int run_synth(const SynthOptions& options) {
         return exit_holds;
     });
     if (refused != exit_holds) return refused;
+    // An output asked for and not written is an error: only the plan search writes a table.
+    if (!options.plans.table_file.empty() && (options.form != "B" || options.directions)) {
+        std::cerr << "error: --table writes the B form's plans: it needs --form B, without "
+                     "--directions\n";
+        return exit_usage;
+    }
     if (options.form == "B" && options.directions)
         return run_tree_choice_synthesis(sizes, options.json, {options.timeout_ms, options.seed, 0},
                                          jobs);
@@ -318,8 +324,11 @@ void register_synth_command(CLI::App& app, CommandResult& result) {
         "each way round, for any schedule that reduces each byte at one "
         "rank and gathers it from there (docs/trivance-b.md); Z3 picks the bound's "
         "multipliers, about 1 s of CPU an n to 1,000 and 20 s at 4,096");
-    command->add_option("--table", options->plans.table_file,
-                        "B: write the plans as the generator's stored table (needs --n 2..4096)");
+    command
+        ->add_option("--table", options->plans.table_file,
+                     "B: write the plans as the generator's stored table (needs --form B and "
+                     "--n 2..4096)")
+        ->check(a_path());
     command->add_option("--jobs", options->jobs,
                         "Threads, one Z3 context each (default 0: all cores); output order and "
                         "answers do not depend on it");

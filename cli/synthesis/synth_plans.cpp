@@ -4,17 +4,18 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 
 #include "checker/core/exit_code.hpp"
 #include "checker/core/sizes_per_thread.hpp"
 #include "checker/costs/formula_figures.hpp"
 #include "checker/execution/executor.hpp"
+#include "checker/formats/file_text.hpp"
 #include "cli/progress_bar.hpp"
 #include "cli/synthesis/synthesis_document.hpp"
 #include "models/generator.hpp"
@@ -258,10 +259,10 @@ int run_plan_synthesis(const std::vector<int>& sizes, const PlanSynthesisOptions
     }
     std::cerr << "searched " << sizes.size() << " sizes in " << seconds << " s\n";
     if (!options.table_file.empty()) {
-        std::ofstream table(options.table_file);
-        table << table_text(outcomes);
-        if (!table.flush()) {
-            std::cerr << "error: " << options.table_file << ": could not write the table\n";
+        try {
+            write_file_text(options.table_file, table_text(outcomes));
+        } catch (const std::runtime_error& error) {
+            std::cerr << "error: " << error.what() << "\n";
             return exit_input_error;
         }
     }
