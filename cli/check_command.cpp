@@ -297,7 +297,9 @@ void register_check_command(CLI::App& app, CommandResult& result) {
                      "Count this named check toward the verdict: exit 1 when it is violated "
                      "(rank_consistency: every rank ends with the same order of additions; "
                      "determinism: no order of additions depends on the order unordered steps "
-                     "run in; docs/consistency.md). Without it they are reported, not counted")
+                     "run in; docs/consistency.md; postcondition: the file's collective has a "
+                     "postcondition trivcheck checks, docs/robustness.md). Without it they are "
+                     "reported, not counted")
         ->check(CLI::IsMember(requirable_check_names()));
     command
         ->add_option("--root", options->root,

@@ -12,6 +12,7 @@ constexpr std::string_view kSchedules = "schedules";
 constexpr std::string_view kPrograms = "MSCCL-IR programs";
 constexpr std::string_view kBoth = "schedules and MSCCL-IR programs";
 constexpr std::string_view kPlans = "MSCCL++ execution plans";
+constexpr std::string_view kProgramsAndPlans = "MSCCL-IR programs and MSCCL++ execution plans";
 
 constexpr std::array kEntries = {
     ViolationKindEntry{
@@ -58,6 +59,14 @@ constexpr std::array kEntries = {
                        "Every rank may send at most `ports` messages and receive at most `ports` "
                        "messages per step; split the step or merge messages to the same peer.",
                        true, kSchedules},
+    ViolationKindEntry{ViolationKind::postcondition, "postcondition",
+                       "No postcondition is checked: the collective has none trivcheck knows",
+                       "The file's collective is a name trivcheck has no postcondition for (an "
+                       "MSCCL++ plan's \"AllReduce\", an MSCCL-IR program's custom collective), "
+                       "so nothing says what the outputs must hold; name a known collective "
+                       "(MSCCL-IR: or give --expect). Counted only under --require "
+                       "postcondition.",
+                       false, kProgramsAndPlans, true},
     ViolationKindEntry{ViolationKind::race, "race",
                        "Two accesses to one chunk, one a write, are not ordered",
                        "MSCCL-IR: add a dependency (depid/deps/hasdep) or reorder the thread "

@@ -21,6 +21,7 @@ enum class ViolationKind : std::uint8_t {
     missing,
     packet_unwritten,
     port_overuse,
+    postcondition,
     race,
     rank_consistency,
     reduce_of_nothing,

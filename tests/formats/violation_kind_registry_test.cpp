@@ -63,7 +63,7 @@ TEST_CASE("docs/model.md names every violation kind") {
 
 TEST_CASE("the named checks --require counts are registered kinds, and only they") {
     CHECK(requirable_check_names() ==
-          std::vector<std::string>{determinism_check, rank_consistency_check});
+          std::vector<std::string>{determinism_check, "postcondition", rank_consistency_check});
     for (const char* name : {rank_consistency_check, determinism_check}) {
         CAPTURE(name);
         const std::optional<ViolationKind> kind = violation_kind_named(name);
