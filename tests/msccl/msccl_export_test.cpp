@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "checker/lowering/msccl_lowering.hpp"
+#include "checker/msccl/asynchronous_check.hpp"
 #include "checker/msccl_xml/msccl_xml_writer.hpp"
 #include "models/generator.hpp"
 #include "tests/test_support.hpp"
