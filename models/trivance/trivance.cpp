@@ -79,8 +79,13 @@ std::pair<TrivanceBPlan, TreeRule> requested_plan(const GeneratorRequest& reques
     if (is_plan_text(request.layout)) {
         TrivanceBPlan plan = parse_plan_text(n, request.layout);
         if (!phase_link_blocks(plan))
-            throw NotApplicable("trivance B plan " + request.layout +
-                                " leaves ranks of a ring of " + std::to_string(n) + " unreached");
+            throw NotApplicable(
+                "trivance B plan " + request.layout +
+                (plan.senders.empty()
+                     ? " leaves ranks of a ring of " + std::to_string(n) + " unreached"
+                     : " is not exact on a ring of " + std::to_string(n) +
+                           " (a displacement unreached or adopted twice, or "
+                           "an adopter not yet placed)"));
         return {std::move(plan), TreeRule::balanced};
     }
     if (request.layout != "short_last")
@@ -103,29 +108,55 @@ std::string layout_name(const GeneratorRequest& request) {
     return request.layout + "-";
 }
 
-Schedule trivance_bandwidth(const GeneratorRequest& request) {
-    Schedule schedule = trivance_base(request, "B");
-    const int n = schedule.ranks;
-    schedule.blocks = n;
-    const auto [plan, rule] = requested_plan(request, n);
-    const ReductionTree tree = trivance_reduction_tree(n, plan.steps, rule);
-    schedule.name = "trivance-B-" + layout_name(request) + std::to_string(n);
-    const int steps = static_cast<int>(plan.steps.size());
+/// Per reduce-scatter step, the displacements that send + and - (several
+/// times, or none, where the tree is not exact).
+struct StepSends {
+    std::vector<std::vector<int>> plus;
+    std::vector<std::vector<int>> minus;
+};
 
-    // Rank r sends block b = r - x for every displacement x placed at step t;
-    // as a pattern relative to r that is {-x}, shared by all ranks.
-    std::vector<std::vector<int>> plus_pattern(static_cast<std::size_t>(steps));
-    std::vector<std::vector<int>> minus_pattern(static_cast<std::size_t>(steps));
-    for (int x = 1; x < n; ++x) {
-        const auto t = static_cast<std::size_t>(tree.send_step[static_cast<std::size_t>(x)]);
-        (tree.direction[static_cast<std::size_t>(x)] > 0 ? plus_pattern : minus_pattern)[t]
-            .push_back(wrap(-x, n));
+StepSends sends_of_tree(const ReductionTree& tree, std::size_t steps) {
+    StepSends sends{std::vector<std::vector<int>>(steps), std::vector<std::vector<int>>(steps)};
+    for (std::size_t x = 1; x < tree.send_step.size(); ++x) {
+        const auto t = static_cast<std::size_t>(tree.send_step[x]);
+        (tree.direction[x] > 0 ? sends.plus : sends.minus)[t].push_back(static_cast<int>(x));
     }
+    return sends;
+}
+
+/// A plan whose every step is partial, its children as its adopters name
+/// them, whether or not that is exact.
+StepSends sends_as_written(const TrivanceBPlan& plan) {
+    StepSends sends{std::vector<std::vector<int>>(plan.steps.size()),
+                    std::vector<std::vector<int>>(plan.steps.size())};
+    for (std::size_t t = 0; t < plan.steps.size(); ++t) {
+        const StepSenders* senders = plan.partial(t);
+        if (!senders)
+            throw std::invalid_argument("trivance B plan " + plan_text(plan) +
+                                        " is not exact, and not every step is partial");
+        for (int parent : senders->plus)
+            sends.plus[t].push_back(wrap(parent - plan.steps[t].plus, plan.n));
+        for (int parent : senders->minus)
+            sends.minus[t].push_back(wrap(parent + plan.steps[t].minus, plan.n));
+    }
+    return sends;
+}
+
+/// Rank r sends block b = r - x for every displacement x that sends at step
+/// t; as a pattern relative to r that is {-x}, shared by all ranks. The
+/// all-gather is the time reversal, with copies.
+void add_plan_steps(Schedule& schedule, const TrivanceBPlan& plan, const StepSends& sends) {
+    const int n = plan.n;
+    const auto pattern = [n](const std::vector<int>& displacements) {
+        std::vector<int> blocks;
+        for (int x : displacements) blocks.push_back(wrap(-x, n));
+        return BlockSet(blocks, n).pattern();
+    };
     std::vector<Step> reduce_scatter;
-    for (int t = 0; t < steps; ++t) {
-        const StepDistances distances = plan.steps[static_cast<std::size_t>(t)];
-        auto plus = BlockSet(plus_pattern[static_cast<std::size_t>(t)], n).pattern();
-        auto minus = BlockSet(minus_pattern[static_cast<std::size_t>(t)], n).pattern();
+    for (std::size_t t = 0; t < plan.steps.size(); ++t) {
+        const StepDistances distances = plan.steps[t];
+        auto plus = pattern(sends.plus[t]);
+        auto minus = pattern(sends.minus[t]);
         Step step{"reduce_scatter", {}};
         step.transfers.reserve(2 * static_cast<std::size_t>(n));
         for (int r = 0; r < n; ++r) {
@@ -141,7 +172,16 @@ Schedule trivance_bandwidth(const GeneratorRequest& request) {
     schedule.steps = reduce_scatter;
     for (Step& step : time_reversed_copies(reduce_scatter, "allgather"))
         schedule.steps.push_back(std::move(step));
-    return schedule;
+}
+
+Schedule trivance_bandwidth(const GeneratorRequest& request) {
+    Schedule schedule = trivance_base(request, "B");
+    const int n = schedule.ranks;
+    const auto [plan, rule] = requested_plan(request, n);
+    Schedule built = trivance_b_plan_schedule(plan, rule);
+    built.topology = schedule.topology;
+    built.name = "trivance-B-" + layout_name(request) + std::to_string(n);
+    return built;
 }
 
 }  // namespace
@@ -158,6 +198,20 @@ RotationOrbit trivance_latency_orbit(const GeneratorRequest& request) {
                                   {{0, wrap(d, n), whole, Op::reduce, Route::plus},
                                    {0, wrap(-d, n), whole, Op::reduce, Route::minus}}});
     return orbit;
+}
+
+Schedule trivance_b_plan_schedule(const TrivanceBPlan& plan, TreeRule rule) {
+    const int n = plan.n;
+    if (n < 2) throw std::invalid_argument("trivance B needs at least 2 ranks");
+    GeneratorRequest request{"trivance", Form::B, Topology::ring(n)};
+    Schedule schedule = trivance_base(request, "B");
+    schedule.blocks = n;
+    schedule.name = "trivance-B-plan-" + std::to_string(n);
+    const std::optional<std::vector<TreeStep>> steps = plan_tree_steps(plan);
+    add_plan_steps(schedule, plan,
+                   steps ? sends_of_tree(reduction_tree_of(n, *steps, rule), plan.steps.size())
+                         : sends_as_written(plan));
+    return schedule;
 }
 
 Schedule generate_trivance(const GeneratorRequest& request) {

@@ -3,6 +3,7 @@
 
 #include "models/generator.hpp"
 #include "models/rotation_orbit.hpp"
+#include "models/trivance/trivance_b_plan.hpp"
 #include "models/trivance/trivance_tree.hpp"
 
 namespace trivcheck {
@@ -22,6 +23,10 @@ std::vector<int> trivance_distances(int n);
 ///    free direction choices made by request.tree; for n = 3^s it yields the
 ///    balanced-ternary block sets), then the all-gather as its time reversal.
 Schedule generate_trivance(const GeneratorRequest& request);
+/// Trivance B's schedule for `plan` on ring:n, free directions chosen by
+/// `rule`. A plan that is not exact is built as written when every step is
+/// partial (so a checker can say what it breaks); otherwise std::invalid_argument.
+Schedule trivance_b_plan_schedule(const TrivanceBPlan& plan, TreeRule rule);
 /// The published L form as rank 0's two messages per step (it is rotation symmetric).
 RotationOrbit trivance_latency_orbit(const GeneratorRequest& request);
 

@@ -1,5 +1,6 @@
 #include "models/trivance/trivance_b_plan.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <sstream>
 #include <stdexcept>
@@ -10,14 +11,46 @@
 
 namespace trivcheck {
 
-std::optional<std::int64_t> phase_link_blocks(const TrivanceBPlan& plan) {
+namespace {
+
+/// Grows the plan's tree from its coarsest step, handing each step's
+/// placement to `visit`; false when a partial step is not exact or a
+/// displacement stays unplaced.
+template <typename Visit>
+bool grow_plan(const TrivanceBPlan& plan, TreeStep* records, Visit visit) {
     TreeGrowth growth(plan.n);
-    std::int64_t blocks = 0;
     for (int t = static_cast<int>(plan.steps.size()) - 1; t >= 0; --t) {
-        const StepDistances distances = plan.steps[static_cast<std::size_t>(t)];
-        blocks += least_step_link_blocks(distances, growth.place(t, distances));
+        const auto index = static_cast<std::size_t>(t);
+        const StepDistances distances = plan.steps[index];
+        TreeStep* record = records ? &records[index] : nullptr;
+        if (const StepSenders* senders = plan.partial(index)) {
+            const std::optional<StepPlacement> placement =
+                growth.place_adopted(t, distances, *senders, record);
+            if (!placement) return false;
+            visit(distances, *placement);
+        } else {
+            visit(distances, growth.place(t, distances, record));
+        }
     }
-    if (!growth.complete()) return std::nullopt;
+    return growth.complete();
+}
+
+}  // namespace
+
+std::optional<std::vector<TreeStep>> plan_tree_steps(const TrivanceBPlan& plan) {
+    std::vector<TreeStep> steps(plan.steps.size());
+    if (!grow_plan(plan, steps.data(), [](StepDistances, const StepPlacement&) {}))
+        return std::nullopt;
+    return steps;
+}
+
+std::optional<std::int64_t> phase_link_blocks(const TrivanceBPlan& plan) {
+    std::int64_t blocks = 0;
+    const bool exact =
+        grow_plan(plan, nullptr, [&](StepDistances distances, const StepPlacement& placement) {
+            blocks += least_step_link_blocks(distances, placement);
+        });
+    if (!exact) return std::nullopt;
     return blocks;
 }
 
@@ -41,11 +74,22 @@ TrivanceBPlan short_first_plan(int n) {
 
 std::string plan_text(const TrivanceBPlan& plan) {
     std::ostringstream text;
+    const auto list = [&](std::vector<int> displacements) {
+        std::sort(displacements.begin(), displacements.end());
+        for (std::size_t i = 0; i < displacements.size(); ++i)
+            text << (i > 0 ? "." : "") << displacements[i];
+    };
     for (std::size_t t = 0; t < plan.steps.size(); ++t) {
         const StepDistances& step = plan.steps[t];
         if (t > 0) text << ',';
         text << step.plus;
         if (step.minus != step.plus) text << '/' << step.minus;
+        if (const StepSenders* senders = plan.partial(t)) {
+            text << ':';
+            list(senders->plus);
+            text << '|';
+            list(senders->minus);
+        }
     }
     return text.str();
 }
@@ -60,23 +104,52 @@ TrivanceBPlan parse_plan_text(int n, const std::string& text) {
         return std::invalid_argument("trivance B plan '" + text + "' for n = " + std::to_string(n) +
                                      ": " + why);
     };
-    const auto distance = [&](const std::string& item) {
+    const auto number = [&](const std::string& item, const char* what) {
         if (item.empty() || item.size() > 9 ||
             item.find_first_not_of("0123456789") != std::string::npos)
-            throw refuse("'" + item + "' is not a distance");
-        const int d = std::stoi(item);
+            throw refuse("'" + item + "' is not " + what);
+        return std::stoi(item);
+    };
+    const auto distance = [&](const std::string& item) {
+        const int d = number(item, "a distance");
         if (d > n / 2) throw refuse("distance " + item + " is more than n/2");
         return d;
     };
+    const auto adopters = [&](const std::string& list) {
+        std::vector<int> displacements;
+        std::istringstream entries(list);
+        std::string entry;
+        while (std::getline(entries, entry, '.')) {
+            const int x = number(entry, "a displacement");
+            if (x >= n) throw refuse("displacement " + entry + " is not below n");
+            displacements.push_back(x);
+        }
+        if (!list.empty() && list.back() == '.') throw refuse("'' is not a displacement");
+        return displacements;
+    };
     std::istringstream items(text);
     std::string item;
+    bool partial = false;
+    std::vector<std::optional<StepSenders>> senders;
     while (std::getline(items, item, ',')) {
-        const std::size_t slash = item.find('/');
-        const int plus = distance(item.substr(0, slash));
-        const int minus = slash == std::string::npos ? plus : distance(item.substr(slash + 1));
+        const std::size_t colon = item.find(':');
+        const std::string distances = item.substr(0, colon);
+        const std::size_t slash = distances.find('/');
+        const int plus = distance(distances.substr(0, slash));
+        const int minus = slash == std::string::npos ? plus : distance(distances.substr(slash + 1));
         plan.steps.push_back({plus, minus});
+        senders.emplace_back();
+        if (colon == std::string::npos) continue;
+        const std::string lists = item.substr(colon + 1);
+        const std::size_t bar = lists.find('|');
+        if (bar == std::string::npos)
+            throw refuse("step '" + item + "' gives no '|' between its + and - adopters");
+        senders.back() =
+            StepSenders{adopters(lists.substr(0, bar)), adopters(lists.substr(bar + 1))};
+        partial = true;
     }
     if (plan.steps.empty()) throw refuse("no steps");
+    if (partial) plan.senders = std::move(senders);
     return plan;
 }
 

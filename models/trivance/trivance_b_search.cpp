@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "models/ring_arithmetic.hpp"
+#include "models/trivance/trivance_b_partial_search.hpp"
+#include "models/trivance/trivance_b_plans.hpp"
 #include "models/trivance/trivance_b_rule.hpp"
 
 namespace trivcheck {
@@ -247,11 +249,25 @@ std::optional<PlanSearchResult> exhaustive_plan_search(const PlanSearchResult& i
 }
 
 PlanSearchResult search_best_plan(int n, std::int64_t node_limit) {
-    const PlanSearchResult local = local_plan_search(n);
-    if (n <= proven_outright_up_to) node_limit = std::numeric_limits<std::int64_t>::max();
-    if (std::optional<PlanSearchResult> proven = exhaustive_plan_search(local, node_limit))
-        return *proven;
-    return local;
+    constexpr std::int64_t no_limit = std::numeric_limits<std::int64_t>::max();
+    PlanSearchResult best = local_plan_search(n);
+    // A stored plan a longer search found (partial steps, proven with no
+    // node limit) is kept: re-running with the default limit loses nothing.
+    if (const std::optional<TrivanceBPlan> stored = stored_trivance_b_plan(n))
+        if (const std::int64_t cost = cost_of(*stored, best.evaluated);
+            cost < best.phase_link_blocks) {
+            best.plan = *stored;
+            best.phase_link_blocks = cost;
+        }
+    if (std::optional<PlanSearchResult> full =
+            exhaustive_plan_search(best, n <= proven_outright_up_to ? no_limit : node_limit))
+        best = *full;
+    // Least among full-step plans is not least: only the whole space proves it.
+    best.proven_least = false;
+    if (std::optional<PlanSearchResult> whole = partial_step_plan_search(
+            best, n <= partial_steps_proven_outright_up_to ? no_limit : node_limit))
+        best = *whole;
+    return best;
 }
 
 }  // namespace trivcheck

@@ -12,7 +12,9 @@ struct PlanSearchResult {
     /// Most blocks on one link summed over one phase (Θ = 2 * this / n).
     std::int64_t phase_link_blocks = 0;
     /// True when an exhaustive search proved that no plan of ceil(log3 n)
-    /// steps with distances in [0, n/2] each way costs less.
+    /// steps with distances in [0, n/2] each way costs less (of full-step
+    /// plans for exhaustive_plan_search, of all plans, partial steps
+    /// included, for partial_step_plan_search and search_best_plan).
     bool proven_least = false;
     /// Plans (or partial plans) the search costed.
     std::int64_t evaluated = 0;
@@ -39,9 +41,17 @@ std::optional<PlanSearchResult> exhaustive_plan_search(const PlanSearchResult& i
 /// misses the least plan at 29, 30, 31 and 40.
 inline constexpr int proven_outright_up_to = 40;
 
-/// The local search's plan, proven least by the exhaustive search when it
-/// finishes within `node_limit` partial plans (without a limit for n up to
-/// proven_outright_up_to).
+/// Sizes the partial-step search (models/trivance/trivance_b_partial_search.hpp)
+/// always runs to the end for: each well under a second of CPU; n = 28 takes
+/// about 35 s.
+inline constexpr int partial_steps_proven_outright_up_to = 27;
+
+/// The cheaper of the local search's plan and the stored one, improved by
+/// the exhaustive search over full-step plans (without a limit for n up to
+/// proven_outright_up_to), then proven least in the whole space (partial
+/// steps) when the partial-step search finishes within `node_limit` steps
+/// (without a limit for n up to partial_steps_proven_outright_up_to).
+/// proven_least says the latter only.
 PlanSearchResult search_best_plan(int n, std::int64_t node_limit);
 
 }  // namespace trivcheck

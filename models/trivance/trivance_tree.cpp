@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <tuple>
 #include <utility>
 
 #include "models/ring_arithmetic.hpp"
@@ -70,6 +71,33 @@ StepPlacement TreeGrowth::place(int t, StepDistances distances, TreeStep* record
             PlacedDisplacement& child = record->placed[i - placed_before];
             child.plus_possible = plus;
             child.minus_possible = minus;
+        }
+    }
+    return counts;
+}
+
+std::optional<StepPlacement> TreeGrowth::place_adopted(int t, StepDistances distances,
+                                                       const StepSenders& senders,
+                                                       TreeStep* record) {
+    StepPlacement counts;
+    if (record) *record = TreeStep{t, distances.plus, distances.minus, {}};
+    for (const auto& [direction, d, parents] : {std::tuple{+1, distances.plus, &senders.plus},
+                                                std::tuple{-1, distances.minus, &senders.minus}}) {
+        if (d == 0 && !parents->empty()) return std::nullopt;
+        for (int parent : *parents) {
+            if (parent < 0 || parent >= n_) return std::nullopt;
+            const int parent_step = send_step_[static_cast<std::size_t>(parent)];
+            // The parent must hold its partial past t: placed at a coarser step, or the owner.
+            if (parent_step != owner_step && (parent_step == unplaced || parent_step <= t))
+                return std::nullopt;
+            const int child = wrap(parent - direction * d, n_);
+            int& child_step = send_step_[static_cast<std::size_t>(child)];
+            if (child_step != unplaced) return std::nullopt;
+            child_step = t;
+            placed_.push_back(child);
+            ++(direction > 0 ? counts.adopted_plus : counts.adopted_minus);
+            ++(direction > 0 ? counts.forced_plus : counts.forced_minus);
+            if (record) record->placed.push_back({child, direction > 0, direction < 0, direction});
         }
     }
     return counts;
@@ -161,17 +189,30 @@ DirectionCounts count_directions(const std::vector<int>& directions) {
     return counts;
 }
 
-std::int64_t least_step_link_blocks(StepDistances distances, const StepPlacement& placement) {
+namespace {
+
+/// The busiest link's blocks when k of the two-way displacements send +.
+std::int64_t load_with_plus_share(StepDistances distances, const StepPlacement& placement, int k) {
+    return std::max(
+        std::int64_t{distances.plus} * (placement.forced_plus + k),
+        std::int64_t{distances.minus} * (placement.forced_minus + placement.two_way - k));
+}
+
+}  // namespace
+
+int least_load_plus_share(StepDistances distances, const StepPlacement& placement) {
     // k of the two-way displacements send +: the + load grows with k, the -
     // load shrinks, so the least maximum is where they cross.
-    std::int64_t least = -1;
-    for (int k = 0; k <= placement.two_way; ++k) {
-        const std::int64_t load = std::max(
-            std::int64_t{distances.plus} * (placement.forced_plus + k),
-            std::int64_t{distances.minus} * (placement.forced_minus + placement.two_way - k));
-        if (least < 0 || load < least) least = load;
-    }
-    return least;
+    int best = 0;
+    for (int k = 1; k <= placement.two_way; ++k)
+        if (load_with_plus_share(distances, placement, k) <
+            load_with_plus_share(distances, placement, best))
+            best = k;
+    return best;
+}
+
+std::int64_t least_step_link_blocks(StepDistances distances, const StepPlacement& placement) {
+    return load_with_plus_share(distances, placement, least_load_plus_share(distances, placement));
 }
 
 std::int64_t step_link_blocks(const TreeStep& step, const std::vector<int>& directions) {
@@ -180,11 +221,10 @@ std::int64_t step_link_blocks(const TreeStep& step, const std::vector<int>& dire
                     std::int64_t{step.minus_distance} * counts.minus);
 }
 
-ReductionTree trivance_reduction_tree(int n, const std::vector<StepDistances>& distances,
-                                      TreeRule rule) {
+ReductionTree reduction_tree_of(int n, const std::vector<TreeStep>& steps, TreeRule rule) {
     ReductionTree tree{std::vector<int>(static_cast<std::size_t>(n), owner_step),
                        std::vector<int>(static_cast<std::size_t>(n), 0)};
-    for (const TreeStep& step : trivance_tree_steps(n, distances)) {
+    for (const TreeStep& step : steps) {
         const std::vector<int> directions = choose_directions(step, rule);
         for (std::size_t i = 0; i < step.placed.size(); ++i) {
             const auto x = static_cast<std::size_t>(step.placed[i].displacement);
@@ -193,6 +233,11 @@ ReductionTree trivance_reduction_tree(int n, const std::vector<StepDistances>& d
         }
     }
     return tree;
+}
+
+ReductionTree trivance_reduction_tree(int n, const std::vector<StepDistances>& distances,
+                                      TreeRule rule) {
+    return reduction_tree_of(n, trivance_tree_steps(n, distances), rule);
 }
 
 ReductionTree trivance_reduction_tree(int n, const std::vector<int>& distances, TreeRule rule) {

@@ -43,6 +43,16 @@ struct StepDistances {
     bool operator==(const StepDistances&) const = default;
 };
 
+/// A partial step's parents (docs/trivance-b.md, "Partial steps"): each
+/// displacement p in `plus` adopts p - d+ (which sends + to it), each in
+/// `minus` adopts p + d- (which sends -); no other adoption at that step.
+/// In the all-gather, the time reversal, they are the displacements that send.
+struct StepSenders {
+    std::vector<int> plus;
+    std::vector<int> minus;
+    bool operator==(const StepSenders&) const = default;
+};
+
 /// The same distance both ways in every step (the published layouts).
 std::vector<StepDistances> symmetric_distances(const std::vector<int>& distances);
 
@@ -66,6 +76,12 @@ class TreeGrowth {
     /// are taken in decreasing order of t) and counts them; `record`, when
     /// given, receives each placed displacement.
     StepPlacement place(int t, StepDistances distances, TreeStep* record = nullptr);
+    /// Places a partial step's children: those `senders` adopt. Nothing when
+    /// the step is not exact (a parent not placed before t, a child already
+    /// placed or adopted twice); the growth is then left part-way, to be dropped.
+    std::optional<StepPlacement> place_adopted(int t, StepDistances distances,
+                                               const StepSenders& senders,
+                                               TreeStep* record = nullptr);
     int placed_count() const { return static_cast<int>(placed_.size()); }
     bool complete() const { return placed_count() == n_; }
     /// Takes back every placement after the first `count` (a search's undo:
@@ -109,6 +125,10 @@ struct DirectionCounts {
 };
 DirectionCounts count_directions(const std::vector<int>& directions);
 
+/// How many of the step's two-way displacements send + in the choice of
+/// least max(d+ c+, d- c-) (the fewest, on a tie).
+int least_load_plus_share(StepDistances distances, const StepPlacement& placement);
+
 /// The least max(d+ c+, d- c-) any choice of the two-way directions gives a
 /// step: what the balanced rule reaches (tests compare the two).
 std::int64_t least_step_link_blocks(StepDistances distances, const StepPlacement& placement);
@@ -124,6 +144,8 @@ struct ReductionTree {
     std::vector<int> send_step;
     std::vector<int> direction;
 };
+/// The in-tree of every step's placements (each placed once), directions chosen by `rule`.
+ReductionTree reduction_tree_of(int n, const std::vector<TreeStep>& steps, TreeRule rule);
 /// The B form's in-tree for distances `distances`, directions chosen by `rule`.
 ReductionTree trivance_reduction_tree(int n, const std::vector<StepDistances>& distances,
                                       TreeRule rule = TreeRule::first_come);
