@@ -14,6 +14,7 @@
 #include "checker/formats/units.hpp"
 #include "cli/command.hpp"
 #include "cli/command_errors.hpp"
+#include "cli/costs/nccl_options.hpp"
 #include "cli/jobs_option.hpp"
 #include "cli/number_checks.hpp"
 #include "cli/schedule_source.hpp"
@@ -38,33 +39,9 @@ struct ModelOptions {
     std::string svg;
     int jobs = 0;
     std::uint64_t memory_limit_mib = 0;
-    // NCCL's model (--source nccl or both).
-    std::string arch = "hopper";
-    int channels = 2;
-    double bandwidth_gbps = 24;
-    double net_latency_us = 0;
-    std::string collective = "all_reduce";
-    std::string cpu = "intel";
-    bool nic_behind_cpu = false;
-    /// Whether any of the NCCL options above was given.
-    bool nccl_options_given = false;
+    /// NCCL's model (--source nccl or both).
+    NcclOptions nccl;
 };
-
-/// The NCCL setting of --arch, --channels, --bw, --net-latency, --cpu, --nic-behind-cpu.
-NcclModelSettings nccl_settings(const ModelOptions& options) {
-    if (!(options.bandwidth_gbps > 0))
-        throw std::invalid_argument("--bw: a positive GB/s per channel");
-    if (!(options.net_latency_us >= 0)) throw std::invalid_argument("--net-latency: at least 0 us");
-    NcclModelSettings settings;
-    settings.setting.arch = parse_nccl_arch(options.arch);
-    settings.setting.cpu = options.cpu == "amd" ? NcclCpu::amd : NcclCpu::intel;
-    settings.setting.channels = options.channels;
-    settings.setting.bandwidth_gbps = static_cast<float>(options.bandwidth_gbps);
-    settings.setting.net_latency_us = static_cast<float>(options.net_latency_us);
-    settings.setting.nic_near_gpu = !options.nic_behind_cpu;
-    settings.collective = parse_nccl_collective(options.collective);
-    return settings;
-}
 
 /// `ring:8..128`, `torus:9x9,27x27`, `ring:64,torus:2..8x8`: see
 /// checker/formats/topology_spec.hpp.
@@ -76,9 +53,10 @@ std::vector<Topology> parse_topologies(const std::string& text) {
     }
 }
 
-/// The links a rank sends on at once: two a dimension on a ring or torus
-/// (`--topo` takes no other kind).
+/// The links a rank sends on at once: two a dimension on a ring or torus, its
+/// one port on a switch (`--topo` takes no other kind).
 double links_per_rank(const Topology& topology) {
+    if (topology.kind == TopologyKind::switch_) return 1;
     return 2.0 * static_cast<double>(topology.dims.size());
 }
 
@@ -86,30 +64,40 @@ CostModelRequest to_request(const ModelOptions& options) {
     CostModelRequest request;
     request.topologies = parse_topologies(options.topologies);
     const bool nccl = options.source == "nccl" || options.source == "both";
-    if (!nccl && options.nccl_options_given)
+    if (!nccl && options.nccl.given)
         throw std::invalid_argument(
             "--arch, --channels, --bw, --net-latency, --collective, --cpu and --nic-behind-cpu "
             "describe NCCL's model: give --source nccl or --source both");
-    if (nccl) request.nccl = nccl_settings(options);
+    if (nccl) request.nccl = nccl_settings(options.nccl);
     if (options.source == "both" && request.nccl->collective != NcclCollective::all_reduce)
         throw std::invalid_argument(
             "--collective: the checked schedules compete as all-reduce; give --source nccl for " +
-            options.collective);
+            options.nccl.collective);
     request.competitors =
         options.source == "nccl" ? std::vector<Competitor>{} : select_competitors(options.algos);
     request.source = options.source == "formula" ? CostSource::formula : CostSource::executed;
     request.alpha_seconds = !options.alpha.empty() ? parse_seconds("--alpha", options.alpha)
-                            : nccl                 ? (5 + options.net_latency_us) * 1e-6
+                            : nccl                 ? (5 + options.nccl.net_latency_us) * 1e-6
                                                    : parse_seconds("--alpha", "1.5us");
     if (!options.link.empty() && !options.beta.empty())
         throw std::invalid_argument("give --link or --beta, not both");
-    request.seconds_per_byte = !options.beta.empty()
-                                   ? parse_seconds_per_byte("--beta", options.beta)
-                               : !options.link.empty() ? 1 / parse_rate("--link", options.link)
-                               // With NCCL beside, the node's C·B shared by the links of a rank.
-                               : nccl ? links_per_rank(request.topologies.front()) /
-                                            (options.channels * options.bandwidth_gbps * 1e9)
-                                      : 1 / parse_rate("--link", "800Gbps");
+    // One beta serves every topology: from NCCL's C·B only when they all share it alike.
+    if (nccl && options.link.empty() && options.beta.empty())
+        for (const Topology& topology : request.topologies)
+            if (links_per_rank(topology) != links_per_rank(request.topologies.front()))
+                throw std::invalid_argument(
+                    "--topo: " + topology.describe() + " shares NCCL's C x B among " +
+                    std::to_string(static_cast<int>(links_per_rank(topology))) + " links, " +
+                    request.topologies.front().describe() + " among " +
+                    std::to_string(static_cast<int>(links_per_rank(request.topologies.front()))) +
+                    ": give --link or one kind of topology");
+    request.seconds_per_byte =
+        !options.beta.empty()   ? parse_seconds_per_byte("--beta", options.beta)
+        : !options.link.empty() ? 1 / parse_rate("--link", options.link)
+        // With NCCL beside, the node's C·B shared by the links of a rank.
+        : nccl ? links_per_rank(request.topologies.front()) /
+                     (options.nccl.channels * options.nccl.bandwidth_gbps * 1e9)
+               : 1 / parse_rate("--link", "800Gbps");
     request.sizes = parse_byte_sizes("--m", options.sizes, options.points);
     request.jobs = usable_jobs(options.jobs);
     request.execute_options.memory_limit_bytes = options.memory_limit_mib << 20;
@@ -166,7 +154,8 @@ void register_model_command(CLI::App& app, CommandResult& result) {
         "Exit 0 computed, 2 usage, 4 some schedule could not be checked (too large).");
     command
         ->add_option("--topo", options->topologies,
-                     "ring:N, ring:A..B (any --n spec), torus:AxB (each extent any --n item: "
+                     "ring:N, ring:A..B (any --n spec), switch:N (a port a rank), torus:AxB (each "
+                     "extent any --n item: "
                      "torus:8..16x8); comma-separated items")
         ->required();
     command->add_option("--alpha", options->alpha,
@@ -191,34 +180,7 @@ void register_model_command(CLI::App& app, CommandResult& result) {
                      "formula (the paper's ring table and Table 3), nccl (NCCL 2.30.7's own "
                      "model and pick per size, no schedules) or both (executed beside NCCL)")
         ->check(CLI::IsMember({"executed", "formula", "nccl", "both"}));
-    auto nccl_option = [options](CLI::Option* option) {
-        option->each([options](const std::string&) { options->nccl_options_given = true; });
-    };
-    nccl_option(command
-                    ->add_option("--arch", options->arch,
-                                 "NCCL's model: volta, ampere, hopper (default), blackwell")
-                    ->check(CLI::IsMember({"volta", "ampere", "hopper", "blackwell"})));
-    nccl_option(command
-                    ->add_option("--channels", options->channels,
-                                 "NCCL's model: search channels of the ring and tree graphs "
-                                 "(default 2; a call may use twice as many)")
-                    ->check(CLI::Range(1, 32)));
-    nccl_option(command->add_option("--bw", options->bandwidth_gbps,
-                                    "NCCL's model: GB/s per channel (default 24)"));
-    nccl_option(command->add_option("--net-latency", options->net_latency_us,
-                                    "NCCL's model: the network's latency in us (default 0)"));
-    nccl_option(command
-                    ->add_option("--collective", options->collective,
-                                 "NCCL's model: all_reduce (default), all_gather, reduce_scatter "
-                                 "(m is NCCL's nBytes: the larger buffer)")
-                    ->check(CLI::IsMember({"all_reduce", "all_gather", "reduce_scatter"})));
-    nccl_option(command
-                    ->add_option("--cpu", options->cpu,
-                                 "NCCL's model: intel (default) or amd, for LL's cap between nodes")
-                    ->check(CLI::IsMember({"intel", "amd"})));
-    nccl_option(command->add_flag("--nic-behind-cpu", options->nic_behind_cpu,
-                                  "NCCL's model: the NIC is not on the GPU's PCIe switch, so "
-                                  "LL128 is off"));
+    add_nccl_options(*command, options->nccl, true);
     command->add_flag("--json", options->json, "Print trivcheck.cost_model/1 JSON");
     command->add_flag("--csv", options->csv, "Print one CSV row per topology and m");
     command->add_option("--svg", options->svg,

@@ -74,10 +74,13 @@ void add_generator_options(CLI::App& command, ScheduleSource& source) {
 Topology parse_topology(const std::string& text) {
     const auto colon = text.find(':');
     const std::string kind = text.substr(0, colon);
-    if (colon == std::string::npos || (kind != "ring" && kind != "torus"))
-        throw CLI::ValidationError("--topo", "expected ring:N or torus:AxB, got '" + text + "'");
+    if (colon == std::string::npos || (kind != "ring" && kind != "torus" && kind != "switch"))
+        throw CLI::ValidationError("--topo",
+                                   "expected ring:N, switch:N or torus:AxB, got '" + text + "'");
     Topology topology;
-    topology.kind = kind == "ring" ? TopologyKind::ring : TopologyKind::torus;
+    topology.kind = kind == "ring"     ? TopologyKind::ring
+                    : kind == "switch" ? TopologyKind::switch_
+                                       : TopologyKind::torus;
     std::string rest = text.substr(colon + 1);
     std::size_t start = 0;
     // The ranks in 64 bits, each extent checked before it is multiplied in:
@@ -99,8 +102,10 @@ Topology parse_topology(const std::string& text) {
         topology.dims.push_back(static_cast<int>(extent));
         start = end + 1;
     }
-    if (topology.kind == TopologyKind::ring && topology.dims.size() != 1)
-        throw CLI::ValidationError("--topo", "a ring has one size: ring:N");
+    if (topology.kind != TopologyKind::torus && topology.dims.size() != 1)
+        throw CLI::ValidationError("--topo", std::string("a ") + to_string(topology.kind) +
+                                                 " has one size: " + to_string(topology.kind) +
+                                                 ":N");
     // As sweep and model read --topo (checker/formats/topology_spec.hpp).
     if (topology.kind == TopologyKind::torus && (topology.dims.size() < least_torus_dimensions ||
                                                  topology.dims.size() > most_torus_dimensions))

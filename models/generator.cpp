@@ -167,6 +167,13 @@ Schedule generate(const GeneratorRequest& request) {
     const AlgorithmInfo& info = requested_algorithm(request);
     if (request.topology.kind == TopologyKind::torus && !info.whole_communicator)
         return generate_on_torus(request);
+    if (request.topology.kind == TopologyKind::switch_) {
+        GeneratorRequest on_ring = request;
+        on_ring.topology = Topology::ring(request.topology.rank_count());
+        Schedule schedule = info.generate(on_ring);
+        schedule.topology = request.topology;
+        return schedule;
+    }
     return info.generate(request);
 }
 

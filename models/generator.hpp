@@ -140,6 +140,10 @@ const AlgorithmInfo* algorithm_named(const std::string& name);
 const AlgorithmInfo* schedule_algorithm(const Schedule& schedule);
 /// Generates the schedule; throws std::invalid_argument for an unknown
 /// algorithm or form, NotApplicable when the form does not exist for the size.
+/// On `switch:N` every algorithm runs its ring schedule of n ranks: the ranks
+/// are numbered alike and a message goes through the switch whatever way it
+/// would have gone round the ring (the executor charges the sender's port out
+/// and the receiver's port in).
 Schedule generate(const GeneratorRequest& request);
 
 const char* to_string(Form form);

@@ -4,6 +4,8 @@ namespace trivcheck {
 
 Topology Topology::ring(int ranks) { return Topology{TopologyKind::ring, {ranks}, {}}; }
 
+Topology Topology::on_switch(int ranks) { return Topology{TopologyKind::switch_, {ranks}, {}}; }
+
 int Topology::rank_count() const {
     int count = 1;
     for (int extent : dims) count *= extent;
@@ -27,6 +29,8 @@ const char* to_string(TopologyKind kind) {
             return "torus";
         case TopologyKind::graph:
             return "graph";
+        case TopologyKind::switch_:
+            return "switch";
     }
     return "?";
 }

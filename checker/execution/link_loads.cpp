@@ -42,6 +42,10 @@ LinkLoads::LinkLoads(const Topology& topology) : topology_(topology) {
         case TopologyKind::torus:
             link_count_ = n * 2 * static_cast<int>(topology.dims.size());
             break;
+        case TopologyKind::switch_:
+            // Rank r's port: link r out of it, link n + r into it.
+            link_count_ = 2 * n;
+            break;
         case TopologyKind::graph: {
             adjacency_.resize(static_cast<std::size_t>(n));
             for (auto [u, v] : topology.edges) {
@@ -84,6 +88,11 @@ int LinkLoads::add(int src, int dst, Route route, std::int64_t blocks) {
         const std::vector<int> path = torus_path(src, dst, route);
         add_path(path, blocks);
         return static_cast<int>(path.size());
+    }
+    if (topology_.kind == TopologyKind::switch_) {
+        // Through the switch: the sender's port out, the receiver's port in, one hop.
+        add_path({src, topology_.dims[0] + dst}, blocks);
+        return 1;
     }
     const std::vector<int>& path = graph_path(src, dst);
     add_path(path, blocks);
@@ -308,6 +317,10 @@ StepLinkLoad LinkLoads::finish_step() {
 }
 
 std::string LinkLoads::link_name(int link) const {
+    if (topology_.kind == TopologyKind::switch_) {
+        const int n = topology_.dims[0];
+        return link < n ? std::to_string(link) + "->switch" : "switch->" + std::to_string(link - n);
+    }
     if (topology_.kind == TopologyKind::ring) {
         const int n = topology_.dims[0];
         const int from = link % n;

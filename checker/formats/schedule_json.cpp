@@ -206,8 +206,10 @@ class ScheduleReader : public json_fields::JsonInput {
             topology.kind = TopologyKind::torus;
         else if (kind == "graph")
             topology.kind = TopologyKind::graph;
+        else if (kind == "switch")
+            topology.kind = TopologyKind::switch_;
         else
-            fail_type(path.field("kind"), quote_list({"ring", "torus", "graph"}), kind);
+            fail_type(path.field("kind"), quote_list({"ring", "torus", "graph", "switch"}), kind);
 
         const JsonPath dims_path = path.field("dims");
         const json& dims = fields.required("dims");

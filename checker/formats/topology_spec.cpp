@@ -77,22 +77,24 @@ std::vector<Topology> parse_topology_spec(const std::string& text) {
     std::vector<Topology> topologies;
     std::string kind;
     for (std::string item : comma_items(text)) {
-        for (const char* prefix : {"ring:", "torus:"}) {
+        for (const char* prefix : {"ring:", "torus:", "switch:"}) {
             if (!item.starts_with(prefix)) continue;
             kind = prefix;
             item = item.substr(kind.size());
         }
         if (kind.empty())
-            throw TopologySpecError("expected ring:N, ring:A..B or torus:AxB, got '" + text + "'");
+            throw TopologySpecError("expected ring:N, ring:A..B, switch:N or torus:AxB, got '" +
+                                    text + "'");
         if (kind == "torus:") {
             add_tori(item, topologies);
             continue;
         }
-        for (int n : dimension_sizes(item, item)) topologies.push_back(Topology::ring(n));
+        for (int n : dimension_sizes(item, item))
+            topologies.push_back(kind == "switch:" ? Topology::on_switch(n) : Topology::ring(n));
     }
     auto key = [](const Topology& topology) {
-        return std::make_tuple(topology.kind != TopologyKind::ring, topology.dims.size(),
-                               std::cref(topology.dims));
+        return std::make_tuple(topology.kind == TopologyKind::torus, topology.kind,
+                               topology.dims.size(), std::cref(topology.dims));
     };
     std::sort(topologies.begin(), topologies.end(),
               [&](const Topology& a, const Topology& b) { return key(a) < key(b); });

@@ -25,7 +25,8 @@ inline constexpr std::int64_t max_spec_shapes = 1'000'000;
 /// A ring item is a --n item (`27`, `2..64`, `pow3`: checker/formats/size_spec.hpp);
 /// a torus item is one --n item per dimension joined by `x`, naming every
 /// shape of their product (`torus:2..16x2..16`, `torus:4x4x4`, `torus:pow3:..27x8`).
-/// Returns the rings by size, then the tori by dimension count and then
+/// A `switch:` item is read as a ring item (`switch:16`, `switch:16..1024`).
+/// Returns the rings by size, then the switches, then the tori by dimension count and then
 /// extents (lexicographically), distinct. Throws TopologySpecError.
 std::vector<Topology> parse_topology_spec(const std::string& text);
 

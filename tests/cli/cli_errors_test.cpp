@@ -56,7 +56,7 @@ TEST_CASE("bad --topo, --n, --shard and --table values: exit 2 with the option n
         {"check --algo trivance --form L --topo ring:x", 2,
          "error: --topo: expected a positive size in 'ring:x'\n"},
         {"check --algo trivance --form L --topo cube:3", 2,
-         "error: --topo: expected ring:N or torus:AxB, got 'cube:3'\n"},
+         "error: --topo: expected ring:N, switch:N or torus:AxB, got 'cube:3'\n"},
         {"check --algo trivance --form L --n 5..2", 2,
          "error: --n: item \"5..2\": empty range, 5 > 2\n"},
         {"mutate --algo trivance --form L --n 0..3", 2,

@@ -97,7 +97,8 @@ TEST_CASE("model refuses bad quantities and topologies with the option and the t
         {"model --topo ring:64 --link 800Gbps --beta 10ps/B",
          "error: give --link or --beta, not both\n"},
         {"model --topo ring:1", "error: --topo: item \"1\": ring sizes start at 2\n"},
-        {"model --topo 64", "error: --topo: expected ring:N, ring:A..B or torus:AxB, got '64'\n"},
+        {"model --topo 64",
+         "error: --topo: expected ring:N, ring:A..B, switch:N or torus:AxB, got '64'\n"},
         {"model --topo ring:64 --algo trivance-X",
          "error: --algo: unknown algorithm or schedule 'trivance-X' (known: all, trivance, ring, "
          "swing, recursive_doubling, bruck, nccl_ring, nccl_tree, nccl_pat, trivance-L, "

@@ -184,7 +184,8 @@ TEST_CASE("schedule errors name the file, the JSON path and what was expected") 
 
         // Topology.
         {with(R"("kind": "ring")", R"("kind": "mesh")"),
-         "t.json: topology.kind: expected \"ring\", \"torus\", or \"graph\", got string "
+         "t.json: topology.kind: expected \"ring\", \"torus\", \"graph\", or \"switch\", got "
+         "string "
          "\"mesh\""},
         {with(R"("dims": [4])", R"("dims": [2, 2])"),
          "t.json: topology.dims: expected one entry (the number of ranks) for a ring, got 2"},
