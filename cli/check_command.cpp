@@ -5,6 +5,7 @@
 #include "checker/core/input_error.hpp"
 #include "checker/core/required_checks.hpp"
 #include "checker/core/resource_limit.hpp"
+#include "checker/execution/memory_estimate.hpp"
 #include "checker/execution/reduction_orders.hpp"
 #include "checker/explanations/check.hpp"
 #include "checker/formats/expected_outputs_json.hpp"
@@ -168,6 +169,9 @@ int check_body(CheckOptions& options) {
     }
     if (!options.sizes.empty())
         return run_size_range_check(options.source, options.sizes, options.json, execute_options);
+    if (!options.source.algo.empty())
+        refuse_generation_above_limit(to_request(options.source),
+                                      "checking " + describe_source(options.source));
     const Input input = std::visit([](auto&& loaded) -> Input { return std::move(loaded); },
                                    load_schedule_or_orbit(options.source));
     const auto* orbit = std::get_if<RotationOrbit>(&input);

@@ -1,6 +1,7 @@
 #include <iostream>
 
 #include "checker/core/exit_code.hpp"
+#include "checker/execution/memory_estimate.hpp"
 #include "checker/formats/file_text.hpp"
 #include "checker/formats/schedule_json.hpp"
 #include "checker/lowering/export_estimate.hpp"
@@ -31,6 +32,8 @@ struct GenOptions {
 int run_gen(const GenOptions& options) {
     return run_reporting_errors([&]() -> int {
         const GeneratorRequest request = to_request(options.source);
+        refuse_generation_above_limit(request, "generating " + describe_source(options.source),
+                                      options.memory_limit_mib << 20);
         const bool to_stdout = options.output.empty() || options.output == "-";
         // A rotation-symmetric ring schedule is written as its orbit: n times smaller (the
         // schedule format has no torus orbits: a torus is written whole).
@@ -112,9 +115,9 @@ void register_gen_command(CLI::App& app, CommandResult& result) {
         ->check(CLI::IsMember({"json", "msccl", "mscclpp"}));
     command
         ->add_option("--memory-limit", options->memory_limit_mib,
-                     "--format msccl or mscclpp: refuse (unknown, exit 4) an export estimated "
-                     "above this many MiB before building it; default the smaller of 80% of "
-                     "available memory and the address-space limit")
+                     "Refuse (unknown, exit 4) a schedule, or a --format msccl or mscclpp export, "
+                     "estimated above this many MiB before building it; default the smaller of "
+                     "80% of available memory and the address-space limit")
         ->check(mebibytes());
     command
         ->add_option("--runtime", options->runtime,

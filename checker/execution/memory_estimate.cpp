@@ -40,4 +40,34 @@ void refuse_header_above_limit(const Schedule& header, const std::string& file,
                             " MiB; refused before reading its steps");
 }
 
+namespace {
+
+/// The paper's step count for `request`, or 0 when there is none.
+std::uint64_t formula_steps(const GeneratorRequest& request) {
+    if (request.topology.kind != TopologyKind::ring || request.topology.dims.size() != 1) return 0;
+    const AlgorithmInfo* info = algorithm_named(request.algo);
+    if (info == nullptr || info->formulas.ring == nullptr) return 0;
+    const int ranks = request.topology.dims.front();
+    if (ranks < 2) return 0;
+    return static_cast<std::uint64_t>(std::max(0, info->formulas.ring(request.form, ranks).steps));
+}
+
+}  // namespace
+
+std::uint64_t generated_memory_lower_bound(const GeneratorRequest& request) {
+    // A step's own record and one message's: what any step of any generator holds.
+    return formula_steps(request) * (sizeof(Step) + sizeof(Transfer));
+}
+
+void refuse_generation_above_limit(const GeneratorRequest& request, const std::string& what,
+                                   std::uint64_t limit_bytes) {
+    const std::uint64_t limit = memory_limit_or_default(limit_bytes);
+    const std::uint64_t least = generated_memory_lower_bound(request);
+    if (least > limit)
+        throw ResourceLimit(what + " (" + std::to_string(formula_steps(request)) +
+                            " steps) needs at least " + std::to_string(least >> 20) +
+                            " MiB to build, more than the limit of " + std::to_string(limit >> 20) +
+                            " MiB; refused before building it");
+}
+
 }  // namespace trivcheck

@@ -1,7 +1,8 @@
 // Every file `gen` writes reads back and keeps its verdict (issue 49, item 1):
 // for every generator, form and choice on small rings and tori, the
 // schedule's rotation orbit as JSON, and its exports as MSCCL-IR (for
-// microsoft/msccl's rules and for RCCL's) and as an MSCCL++ plan, each
+// microsoft/msccl and for RCCL, as gen writes them: export_to_msccl) and as
+// an MSCCL++ plan, each
 // written as text, read by the reader `check` uses and checked, give the
 // verdict and the violation kinds of the generated schedule; the orbit its
 // figures too. An export the lowering refuses (a limit of the runtime,
@@ -69,10 +70,13 @@ void check_exports(const GeneratorRequest& request, const Schedule& schedule,
             ++counts.orbits;
         }
     for (const msccl::Runtime runtime : {msccl::Runtime::msccl, msccl::Runtime::rccl}) {
-        INFO("MSCCL-IR for " << (runtime == msccl::Runtime::rccl ? "rccl" : "msccl"));
+        const std::string runtime_name = runtime == msccl::Runtime::rccl ? "rccl" : "msccl";
+        INFO("MSCCL-IR for " << runtime_name);
         msccl::Program program;
         try {
-            program = msccl::lower_to_msccl(schedule, msccl::limits_for(runtime));
+            // What gen --format msccl --runtime R writes (its maxBytes kept below the
+            // calls that would hang on R's bounded FIFOs).
+            program = msccl::export_to_msccl(schedule, runtime, nullptr);
         } catch (const std::exception&) {
             ++counts.refused;  // gen exits 2 naming the limit; nothing written
             continue;
@@ -81,15 +85,21 @@ void check_exports(const GeneratorRequest& request, const Schedule& schedule,
         CHECK(report.verdict == original.verdict);
         CHECK(violated_kind_names(report) == kinds);
         ++(runtime == msccl::Runtime::rccl ? counts.rccl_programs : counts.programs);
-        if (runtime != msccl::Runtime::msccl) continue;
-        INFO("MSCCL++ plan");
-        const std::string plan_text = mscclpp::write_plan_json(mscclpp::plan_from_msccl(program));
-        const Report plan_report =
-            mscclpp::check_plan(mscclpp::parse_plan_json(plan_text, schedule.name + ".json"));
-        CHECK(plan_report.verdict == original.verdict);
-        CHECK(violated_kind_names(plan_report) == kinds);
-        ++counts.plans;
     }
+    INFO("MSCCL++ plan");
+    msccl::Program lowered;
+    try {
+        lowered = msccl::lower_to_msccl(schedule);  // what gen --format mscclpp lowers
+    } catch (const std::exception&) {
+        ++counts.refused;
+        return;
+    }
+    const std::string plan_text = mscclpp::write_plan_json(mscclpp::plan_from_msccl(lowered));
+    const Report plan_report =
+        mscclpp::check_plan(mscclpp::parse_plan_json(plan_text, schedule.name + ".json"));
+    CHECK(plan_report.verdict == original.verdict);
+    CHECK(violated_kind_names(plan_report) == kinds);
+    ++counts.plans;
 }
 
 }  // namespace
