@@ -60,9 +60,8 @@ void CellTracking::track(const StepClocks& step) {
     const ThreadRanges by_threads = thread_ranges(op);
     const RangesCellsView sources = ranges_cells(plan_step, op.sources, process.launch, sources_);
     if (by_threads.sources)
-        for (const auto& source : sources)
-            for (const std::vector<int>& cells : source)
-                for (const int cell : cells) checks_.check_read(step, cell);
+        for (std::size_t position = 0; position < sources.size(); ++position)
+            check_reads(step, sources[position], waits_for_packets(op.kind, position));
     // The proxy writes a port put's destination (track_proxy).
     if (!by_threads.destinations) return;
     const RangesCellsView destinations =
@@ -78,6 +77,17 @@ void CellTracking::track(const StepClocks& step) {
     for (const auto& [cell, value] : written_) values_.set(cell, value);
 }
 
+void CellTracking::check_reads(const StepClocks& step, const std::vector<std::vector<int>>& range,
+                               bool packets) {
+    for (const std::vector<int>& cells : range)
+        for (const int cell : cells) {
+            if (packets)
+                checks_.check_packet_read(step, cell);
+            else
+                checks_.check_read(step, cell);
+        }
+}
+
 void CellTracking::track_proxy(const StepClocks& step) {
     const PortProxy& proxy = state_.proxies.of_process(step.process);
     const ProxyRequest& request = proxy.requests[static_cast<std::size_t>(step.step)];
@@ -90,8 +100,8 @@ void CellTracking::track_proxy(const StepClocks& step) {
     const BufferRange source[] = {op.sources[std::min(position, op.sources.size() - 1)]};
     const BufferRange destination[] = {op.destinations[position]};
     const RangesCellsView sources = ranges_cells(plan_step, source, issuer.launch, sources_);
-    for (const std::vector<int>& cells : sources.front())
-        for (const int cell : cells) checks_.check_read(step, cell);
+    check_reads(step, sources.front(),
+                waits_for_packets(op.kind, std::min(position, op.sources.size() - 1)));
     const RangesCellsView destinations =
         ranges_cells(plan_step, destination, issuer.launch, destinations_);
     for (const std::vector<int>& cells : destinations.front())

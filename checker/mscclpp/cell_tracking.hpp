@@ -34,6 +34,10 @@ class CellTracking {
     /// A request the proxy served (step.step of its requests): a put's
     /// source read, its destination written.
     void track_proxy(const StepClocks& step);
+    /// The step reads the cells of one range (per gpu), as packets (spinning
+    /// on each packet's flag) or not.
+    void check_reads(const StepClocks& step, const std::vector<std::vector<int>>& range,
+                     bool packets);
     /// The cells of `ranges` that `step` touches, in `kept`'s first vectors
     /// (which only grow, so that a step allocates nothing).
     RangesCellsView ranges_cells(const PlanStep& step, std::span<const BufferRange> ranges,

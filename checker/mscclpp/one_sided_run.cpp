@@ -19,6 +19,16 @@ namespace {
 /// A signal the thread block's threads give themselves: a port channel's
 /// signals are the proxy's (Run::serve_proxies), and pws or pwsf on a memory
 /// channel signal nothing (operation_kind.hpp's signals_after_put).
+/// What a packet hands its reader (docs/mscclpp.md, Packets): `written`,
+/// relaxed. An LL packet is its data and flag in one volatile store with no
+/// fence (packet_device.hpp: LL16Packet::write, read): the reader is ordered
+/// after the writer (whose reads the payload was computed from), but sees
+/// as written only what the writer had fenced.
+Token packet_token(Token written) {
+    written.relaxed = true;
+    return written;
+}
+
 bool is_signal(const Operation& op) {
     return op.channel_kind != ChannelKind::port &&
            (op.kind == OperationKind::signal || op.kind == OperationKind::relaxed_signal);
@@ -299,6 +309,10 @@ bool Run::join_packets(int index, const PlanStep& step) {
                 const int packet = state_.packet(cell);
                 if (packet == joined_packet) continue;
                 joined_packet = packet;
+                // A packet is a relaxed token (packet_token): the reader is
+                // ordered after what its writer did, but sees as written
+                // only what the writer had fenced, and the packet's own
+                // payload (RaceChecks::check_packet_read).
                 const Token& written = state_.packet_tokens[static_cast<std::size_t>(packet)];
                 state_.clocks.join_token(process.clocks, index, written);
                 state_.clocks.join_all_threads(process.clocks, written);
@@ -310,19 +324,14 @@ bool Run::join_packets(int index, const PlanStep& step) {
 void Run::give_tokens(int index, const PlanStep& step, RunFigures& figures) {
     Process& process = state_.processes[static_cast<std::size_t>(index)];
     const Operation& op = *step.operation;
-    int packet = -1;
-    for (std::size_t position = 0; position < op.destinations.size(); ++position) {
-        if (!writes_packets(op.kind, position)) continue;
-        for (const std::vector<int>& cells :
-             packet_cells(step, op.destinations[position], process.launch))
-            for (int cell : cells) {
-                // One token for every packet of the step: they carry the same clocks.
-                if (packet < 0) {
-                    packet = static_cast<int>(state_.packet_tokens.size());
-                    state_.packet_tokens.push_back(token(index, false));
-                }
-                state_.packet(cell) = packet;
-            }
+    // The proxy writes a port channel's packets (serve_proxies).
+    if (!served_by_proxy(op)) {
+        std::optional<Token> written;
+        for (std::size_t position = 0; position < op.destinations.size(); ++position) {
+            if (!writes_packets(op.kind, position)) continue;
+            if (!written) written = packet_token(token(index, false));
+            write_packets(step, position, process.launch, *written);
+        }
     }
     if (is_signal(op)) {
         const bool relaxed =
@@ -382,7 +391,7 @@ void Run::serve_proxies(int index, RunFigures& figures) {
         served_token.launch = server.launch;
         if (request.data && writes_packets(op.kind, static_cast<std::size_t>(request.position)))
             write_packets(step, static_cast<std::size_t>(request.position), issuer.launch,
-                          served_token);
+                          packet_token(served_token));
         if (request.flag) {
             // semaphore->signal() after the channel's earlier writes.
             state_.mailbox(issuer, op, channel, true).push_back(served_token);

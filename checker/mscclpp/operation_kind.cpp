@@ -60,6 +60,8 @@ bool waits_for_packets(OperationKind kind, std::size_t position) {
     switch (kind) {
         case OperationKind::read_put_packets:
         case OperationKind::unpack_packets:
+        // handleMultiStorePkt: srcPackets[idx].read(flag_) before the multimem store.
+        case OperationKind::multi_store_packets:
             return position == 0;
         case OperationKind::reduce_send_packets:  // source 0 is the local data
         case OperationKind::reduce_packets:

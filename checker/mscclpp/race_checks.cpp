@@ -34,12 +34,12 @@ void RaceChecks::report_pair(ViolationKind kind, const Access& earlier, const St
             "packet flag or program order)";
     else if (std::string(later_note) == "reads")
         violation.detail =
-            "the read is ordered after the write only through a relaxed signal or wait, which "
-            "does not make the written data visible";
+            "the read is ordered after the write only through a relaxed signal or wait, or a "
+            "packet's flag, which do not make the written data visible";
     else
         violation.detail =
             "the second write is ordered after the first only through a relaxed signal or "
-            "wait: the first may become visible last";
+            "wait, or a packet's flag: the first may become visible last";
     violations_.record(std::move(violation));
 }
 
@@ -56,8 +56,14 @@ void RaceChecks::check_pair(const Access& earlier, const StepClocks& step, int c
 }
 
 void RaceChecks::check_read(const StepClocks& step, int cell) {
+    check_pair(history_[static_cast<std::size_t>(cell)].write, step, cell, "writes", "reads");
+    remember_read(step, cell);
+}
+
+void RaceChecks::check_packet_read(const StepClocks& step, int cell) { remember_read(step, cell); }
+
+void RaceChecks::remember_read(const StepClocks& step, int cell) {
     CellHistory& history = history_[static_cast<std::size_t>(cell)];
-    check_pair(history.write, step, cell, "writes", "reads");
     const Access read{step.process, step.step};
     if (history.first_read.process < 0) {
         history.first_read = read;

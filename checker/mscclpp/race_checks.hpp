@@ -28,6 +28,11 @@ class RaceChecks {
     /// The step `step` reads `cell`: checked against the cell's last write,
     /// then remembered.
     void check_read(const StepClocks& step, int cell);
+    /// The step reads `cell` as a packet: it spins until the packet with its
+    /// launch's flag is there (Run::can_run), so it is ordered after that
+    /// write, and learns nothing else (docs/mscclpp.md, Packets).
+    /// Remembered as a read, unchecked.
+    void check_packet_read(const StepClocks& step, int cell);
     /// The step `step` writes `cell`: checked against the cell's last write
     /// and the reads since, then remembered.
     void check_write(const StepClocks& step, int cell);
@@ -37,6 +42,8 @@ class RaceChecks {
     /// weakly (a stale read), or strongly.
     void check_pair(const Access& earlier, const StepClocks& step, int cell,
                     const char* earlier_note, const char* later_note);
+    /// Remembers that `step` read `cell` (after its checks).
+    void remember_read(const StepClocks& step, int cell);
     void report_pair(ViolationKind kind, const Access& earlier, const StepClocks& step, int cell,
                      const char* earlier_note, const char* later_note);
 

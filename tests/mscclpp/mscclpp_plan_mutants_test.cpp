@@ -60,14 +60,8 @@ std::string gather_by_get() {
                 self + R"(, "size": 1}], "channel_type": "memory"},
   {"name": "nop"},
   {"name": "signal", "channel_ids": [0], "channel_type": "memory"},
-  {"name": "wait", "channel_ids": [0], "channel_type": "memory"}],
-  "channels": [{"channel_type": "memory", "channel_ids": [0]}],
-  "remote_buffer_refs": [{"access_channel_type": "memory", "remote_buffer_ids": [0]}]}],
- "channels": [{"channel_type": "memory", "connected_to": [)" +
-                peer + R"(]}],
- "remote_buffers": [{"rank": )" +
-                peer + R"(, "type": "s", "access_channel_types": ["memory"]}],
- "semaphores": []})";
+  {"name": "wait", "channel_ids": [0], "channel_type": "memory"}])" +
+                one_memory_channel_to(peer) + "}";
     }
     return R"({"name": "gather", "collective": "allgather", "protocol": "Simple", "inplace": false,
  "gpus": [)" +

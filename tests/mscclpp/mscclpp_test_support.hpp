@@ -47,6 +47,22 @@ inline bool names_operations(const Report& report, const std::string& kind,
     return false;
 }
 
+/// The rest of a gpu of one thread block after its `ops` list: the block's
+/// and the gpu's memory channel to `peer`, through which the block reaches
+/// the peer's scratch buffer (remote buffer 0); no semaphores. The gpu's
+/// closing brace is the caller's.
+inline std::string one_memory_channel_to(const std::string& peer) {
+    return R"(,
+  "channels": [{"channel_type": "memory", "channel_ids": [0]}],
+  "remote_buffer_refs": [{"access_channel_type": "memory", "remote_buffer_ids": [0]}]}],
+ "channels": [{"channel_type": "memory", "connected_to": [)" +
+           peer + R"(]}],
+ "remote_buffers": [{"rank": )" +
+           peer +
+           R"(, "type": "s", "access_channel_types": ["memory"]}],
+ "semaphores": [])";
+}
+
 /// Reads and checks a plan's text.
 inline Report check_plan_text(const std::string& text) {
     return mscclpp::check_plan(mscclpp::parse_plan_json(text, "plan.json"));
@@ -80,15 +96,8 @@ inline std::string two_gpu_plan(const std::string& signal = "signal",
             R"(", "channel_ids": [0], "channel_type": "memory"},
   )" + nop +
             R"({"name": "re", "src_buff": [{"type": "i", "index": 0, "size": 1}, {"type": "s", "index": 0, "size": 1}],
-   "dst_buff": [{"type": "o", "index": 0, "size": 1}]}],
-  "channels": [{"channel_type": "memory", "channel_ids": [0]}],
-  "remote_buffer_refs": [{"access_channel_type": "memory", "remote_buffer_ids": [0]}]}],
- "channels": [{"channel_type": "memory", "connected_to": [)" +
-            peer + R"(]}],
- "remote_buffers": [{"rank": )" +
-            peer +
-            R"(, "type": "s", "access_channel_types": ["memory"]}],
- "semaphores": []})";
+   "dst_buff": [{"type": "o", "index": 0, "size": 1}]}])" +
+            one_memory_channel_to(peer) + "}";
     }
     return R"({"name": "pair", "collective": "allreduce", "protocol": "Simple", "inplace": false,
  "gpus": [)" +
