@@ -183,9 +183,11 @@ void register_model_command(CLI::App& app, CommandResult& result) {
     add_nccl_options(*command, options->nccl, true);
     command->add_flag("--json", options->json, "Print trivcheck.cost_model/1 JSON");
     command->add_flag("--csv", options->csv, "Print one CSV row per topology and m");
-    command->add_option("--svg", options->svg,
-                        "Also write the map: a row per topology, m on a log scale, cells "
-                        "coloured by the winner, crossovers marked");
+    command
+        ->add_option("--svg", options->svg,
+                     "Also write the map: a row per topology, m on a log scale, cells "
+                     "coloured by the winner, crossovers marked")
+        ->check(a_path());
     command->add_option("--jobs", options->jobs, "Threads for the checks (default 0: all cores)");
     command
         ->add_option("--memory-limit", options->memory_limit_mib,

@@ -74,6 +74,8 @@ TEST_CASE("asked outputs: an empty path, or a table synth does not write, is a u
         {"prove --only last_step_covers --max-s 1 --emit-smt2 ''", 2,
          "--emit-smt2: expected a path, got an empty one\nRun with --help for more "
          "information.\n"},
+        {"model --topo ring:8 --algo ring-B --m 1KiB --svg ''", 2,
+         "--svg: expected a path, got an empty one\nRun with --help for more information.\n"},
         {"sweep --algo ring --form B --n 2..3 --sarif ''", 2,
          "--sarif: expected a path, got an empty one\nRun with --help for more information.\n"},
         {"sweep --algo ring --form B --n 2..3 --junit ''", 2,
