@@ -171,6 +171,13 @@ std::string unique_temp_path(const std::string& stem) {
     return (std::filesystem::temp_directory_path() / name).string();
 }
 
+std::string fresh_folder(const std::string& stem) {
+    const std::string folder = unique_temp_path(stem);
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    return folder;
+}
+
 std::string temporary_file(const std::string& stem, const std::string& extension,
                            const std::string& text) {
     const std::string path = unique_temp_path(stem) + extension;

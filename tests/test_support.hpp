@@ -66,6 +66,10 @@ std::string source_path(const std::string& relative);
 /// removed when the tests end.
 std::string unique_temp_path(const std::string& stem);
 
+/// An empty folder of unique_temp_path(stem) (whatever was there removed), so
+/// that files a command leaves behind in it show.
+std::string fresh_folder(const std::string& stem);
+
 /// Writes `text` to a file no other test uses (`stem`, a unique part, then
 /// `extension`) and returns its path.
 std::string temporary_file(const std::string& stem, const std::string& extension,

@@ -16,19 +16,8 @@
 using namespace trivcheck::testing;
 namespace fs = std::filesystem;
 
-namespace {
-
-std::string fresh_output_folder(const std::string& stem) {
-    const std::string folder = unique_temp_path(stem);
-    fs::remove_all(folder);
-    fs::create_directories(folder);
-    return folder;
-}
-
-}  // namespace
-
 TEST_CASE("asked outputs: a dangling link is written through, a loop of links refused") {
-    const std::string folder = fresh_output_folder("trivcheck-dangling-link");
+    const std::string folder = fresh_folder("trivcheck-dangling-link");
     fs::create_directories(folder + "/results");
     // latest.json -> results/2024.json, which is not there yet (a relative link, read from the
     // link's folder).

@@ -18,14 +18,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// A fresh folder of its own, so that left-over temporary files would show.
-std::string fresh_folder(const std::string& stem) {
-    const std::string folder = unique_temp_path(stem);
-    fs::remove_all(folder);
-    fs::create_directories(folder);
-    return folder;
-}
-
 /// `trivcheck ARGUMENTS` with files limited to 512 bytes (dash counts 512-byte
 /// blocks): writes past that fail with EFBIG when SIGXFSZ is ignored, and the
 /// process is killed by SIGXFSZ when it is not.
