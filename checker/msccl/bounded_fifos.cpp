@@ -53,8 +53,7 @@ std::set<int> transfer_counts(const Program& program) {
     for (const Gpu& gpu : program.gpus)
         for (const ThreadBlock& block : gpu.thread_blocks)
             for (const Step& step : block.steps)
-                if (step_sends(step.type) || step_receives(step.type))
-                    counts.insert(std::max(step.count, 1));
+                if (step_sends(step.type) || step_receives(step.type)) counts.insert(step.count);
     return counts;
 }
 
@@ -64,8 +63,8 @@ void set_calls(const ProgramLayout& layout, const FlatSteps& steps, const CallPr
     for (int block = 0; block < layout.block_count(); ++block) {
         const std::vector<Step>& block_steps = layout.block(block).steps;
         for (std::size_t step = 0; step < block_steps.size(); ++step)
-            calls[steps.index(block, static_cast<int>(step))] = static_cast<int>(
-                divide_up(std::max(block_steps[step].count, 1), profile.max_allowed_count));
+            calls[steps.index(block, static_cast<int>(step))] =
+                static_cast<int>(divide_up(block_steps[step].count, profile.max_allowed_count));
     }
 }
 

@@ -59,6 +59,7 @@ BlockedOn Scheduler::blocked_on(int block) const {
             return BlockedOn::dependency;
     }
     const ThreadBlockLinks& links = layout_.links(block);
+    if (calls(block, next_step_[block]) == 0) return BlockedOn::nothing;
     if (step_receives(step.type) && queued_calls_[links.receive_connection] == 0)
         return BlockedOn::message;
     if (step_sends(step.type) && bound_.capacity > 0 &&
@@ -93,17 +94,19 @@ bool Scheduler::run(StepObserver* observer) {
             const Step& step = thread_block.steps[step_index];
             // One call: it takes a call from the receive connection and puts
             // one on the send connection (rcs and the like do both, piece by piece).
-            if (step_receives(step.type)) {
+            // A step of no calls (cnt 0) moves nothing.
+            const int step_calls = calls(block, step_index);
+            if (step_calls > 0 && step_receives(step.type)) {
                 --queued_calls_[links.receive_connection];
                 wake(layout_.connections()[links.receive_connection].sending_block);
             }
-            if (step_sends(step.type)) {
+            if (step_calls > 0 && step_sends(step.type)) {
                 const int connection = links.send_connection;
                 most_queued_[connection] =
                     std::max(most_queued_[connection], ++queued_calls_[connection]);
                 wake(layout_.connections()[connection].receiving_block);
             }
-            if (++next_call_[block] < calls(block, step_index)) continue;
+            if (++next_call_[block] < step_calls) continue;
             next_call_[block] = 0;
             StepStart start{block, step_index, -1, -1, -1, -1};
             if (step.depends_on_block >= 0) {

@@ -339,7 +339,13 @@ msccl::Step step_from(const Attributes& reader, int index, ReadingWarnings* warn
     step.src_offset = reader.small("srcoff", -1, most_chunks);
     step.dst_buffer = read_buffer(reader, "dstbuf");
     step.dst_offset = reader.small("dstoff", -1, most_chunks);
-    step.count = reader.small("cnt", step.type == StepType::nop ? 0 : 1, most_chunks);
+    // RCCL's parser refuses only a negative cnt (mscclGetAlgoFromXmlFile); a
+    // lenient reading takes 0, which moves nothing, and warns.
+    step.count = reader.small("cnt", step.type == StepType::nop || warnings ? 0 : 1, most_chunks);
+    if (step.count == 0 && step.type != StepType::nop && warnings)
+        warnings->add("cnt", reader.element_path(),
+                      "cnt = 0: the step moves nothing (mscclRunInterpreter makes no call for it; "
+                      "RCCL's parser refuses only a negative cnt); --strict refuses it");
     step.depends_on_block = reader.small("depid", -1, most_chunks);
     step.depends_on_step = reader.small("deps", -1, most_chunks);
     if (step.depends_on_block >= 0 && step.depends_on_step < 0)

@@ -263,3 +263,29 @@ TEST_CASE("msccl lenient reading: numbers as RCCL lexes them, strtol base 0") {
                   "\"");
     }
 }
+
+TEST_CASE("msccl lenient reading: cnt=\"0\" is read as RCCL reads it, a step that moves nothing") {
+    // RCCL's parser refuses only a negative cnt; the kernel makes no call for 0.
+    std::string text = runtime_program_text("fifo-three-sends-fixed.xml");
+    text = replace_once(
+        text, R"(<step s="1" type="s" srcbuf="i" srcoff="0" dstbuf="o" dstoff="0" cnt="1")",
+        R"(<step s="1" type="s" srcbuf="i" srcoff="0" dstbuf="o" dstoff="0" cnt="0")");
+    text = replace_once(
+        text, R"(<step s="2" type="r" srcbuf="i" srcoff="0" dstbuf="o" dstoff="0" cnt="1")",
+        R"(<step s="2" type="r" srcbuf="i" srcoff="0" dstbuf="o" dstoff="0" cnt="0")");
+    const msccl::Program program = parse_msccl_xml(text, "copy.xml");
+    REQUIRE(program.warnings.size() == 2);
+    CHECK(program.warnings.front() ==
+          "copy.xml: gpu[0]/tb[0]/step[1]: cnt = 0: the step moves nothing (mscclRunInterpreter "
+          "makes no call for it; RCCL's parser refuses only a negative cnt); --strict refuses it");
+    CHECK(strict_error_of(text, "copy.xml") ==
+          "copy.xml: gpu[0]/tb[0]/step[1]@cnt: 0 is out of range [1, 16777216]");
+    // Gpu 0's chunk 0 never reaches gpu 1: missing there, under every runtime, and no hang.
+    for (const msccl::Runtime runtime :
+         {msccl::Runtime::none, msccl::Runtime::rccl, msccl::Runtime::msccl}) {
+        const Report report = check_msccl_text(text, runtime);
+        CHECK(report.verdict == Verdict::violated);
+        CHECK(report.violation_counts.size() == 1);
+        CHECK(report.violation_counts.count(ViolationKind::missing) == 1);
+    }
+}
