@@ -14,7 +14,7 @@ using namespace trivcheck::testing;
 
 namespace {
 
-const std::string sweep = "sweep --algo ring,trivance --form B --n 2..40 --json";
+const std::string sweep_json = "sweep --algo ring,trivance --form B --n 2..40 --json";
 
 // AddressSanitizer and ThreadSanitizer reserve terabytes of address space for
 // their shadow memory, so a binary built with either cannot start under
@@ -29,18 +29,19 @@ constexpr bool address_space_limits_work = true;
 
 TEST_CASE("threads: --jobs above the usable cores is capped there, with a note") {
     const int cores = trivcheck::usable_cores();
-    const CommandOutput capped = run_trivcheck_stderr(sweep + " --jobs 100000");
+    const CommandOutput capped = run_trivcheck_stderr(sweep_json + " --jobs 100000");
     CHECK(capped.exit_code == 0);
     CHECK(capped.out.find("note: --jobs 100000: capped at the " + std::to_string(cores) +
                           (cores == 1 ? " core" : " cores") + " this process may use\n") == 0);
-    const CommandOutput within = run_trivcheck_stderr(sweep + " --jobs 1");
+    const CommandOutput within = run_trivcheck_stderr(sweep_json + " --jobs 1");
     CHECK(within.out.find("capped") == std::string::npos);
-    CHECK(run_trivcheck(sweep + " --jobs 100000").out == run_trivcheck(sweep + " --jobs 1").out);
+    CHECK(run_trivcheck(sweep_json + " --jobs 100000").out ==
+          run_trivcheck(sweep_json + " --jobs 1").out);
 }
 
 TEST_CASE("threads: a negative --jobs is a usage error in every command that takes it") {
     for (const std::string& command :
-         {sweep, std::string("model --topo ring:8 --algo ring-B --m 1KiB"),
+         {sweep_json, std::string("model --topo ring:8 --algo ring-B --m 1KiB"),
           std::string("synth --n 4")}) {
         CAPTURE(command);
         const CommandOutput run = run_trivcheck_stderr(command + " --jobs -1");
@@ -55,9 +56,9 @@ TEST_CASE("threads: when no thread can be made, the work runs on the threads the
     // (EAGAIN), while the main thread, whose stack grows as used, runs.
     const std::string limits = "ulimit -v 1000000; ulimit -s 2000000; exec ";
     const CommandOutput limited =
-        run_shell(limits + TRIVCHECK_BINARY + " " + sweep + " --jobs 2 2>/dev/null");
+        run_shell(limits + TRIVCHECK_BINARY + " " + sweep_json + " --jobs 2 2>/dev/null");
     CHECK(limited.exit_code == 0);
-    CHECK(limited.out == run_trivcheck(sweep + " --jobs 1").out);
+    CHECK(limited.out == run_trivcheck(sweep_json + " --jobs 1").out);
 }
 
 TEST_CASE("threads: an MSCCL-IR check with no second thread reads and runs on one" *

@@ -74,7 +74,9 @@ TEST_CASE("mutate PLAN.json: every broken-copy operator on an MSCCL++ plan, caug
     const std::string plan = shared_path("corpus/mscclpp/single_node_allreduce_g4.json");
     const CommandOutput run = run_trivcheck("mutate " + plan + " --sites 2 --json");
     const nlohmann::json json = nlohmann::json::parse(run.out);
-    REQUIRE(json["operators"].size() == 4);
+    // The four broken-copy operators and the four kernel ones (drop_nop, port_signal_to_memory,
+    // drop_flush, swap_get_indexes).
+    REQUIRE(json["operators"].size() == 8);
     std::map<std::string, nlohmann::json> by_name;
     for (const nlohmann::json& entry : json["operators"]) by_name[entry["name"]] = entry;
     // This plan has waits and publishing signals: those mutants are made and caught.
@@ -82,5 +84,8 @@ TEST_CASE("mutate PLAN.json: every broken-copy operator on an MSCCL++ plan, caug
     CHECK(by_name["drop_wait"]["caught"] == 2);
     CHECK(by_name["relax_signal"]["made"] == 2);
     CHECK(by_name["relax_signal"]["kinds"]["stale_read"] == 2);
+    CHECK(by_name["drop_nop"]["made"] == 2);
+    CHECK(by_name["drop_nop"]["caught"] == 2);
+    CHECK(by_name["drop_flush"]["made"] == 0);  // no flush with outputs in this plan
     CHECK(run.exit_code == (json["score"] == 1.0 ? 0 : 1));
 }
