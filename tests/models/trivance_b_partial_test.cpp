@@ -54,7 +54,8 @@ TEST_CASE("issue 48's n = 10 tree: exact, Θ 1.2, and check says it holds with t
     // Full adoption at the same distances places 9 too at step 1: Θ 1.4.
     CHECK(phase_link_blocks(TrivanceBPlan{10, plan.steps}) == 7);
     const auto checked = testing::run_trivcheck(
-        std::string("check --algo trivance --form B --topo ring:10 --json --layout ") + issue_tree);
+        std::string("check --algo trivance --form B --topo ring:10 --json --layout '") +
+        issue_tree + "'");
     CHECK(checked.exit_code == 0);
     CHECK(checked.out.find("\"verdict\": \"holds\"") != std::string::npos);
     CHECK(checked.out.find("\"theta\": 1.2") != std::string::npos);
