@@ -13,7 +13,7 @@ namespace trivcheck {
 std::string nccl_sum_orders_text(const NcclSumOrders& orders,
                                  const std::vector<NcclOrderTree>& trees);
 
-/// The same as trivcheck.nccl_sum_orders/1 JSON (docs/report-format.md).
+/// The same as trivcheck.nccl_sum_orders/1 JSON (fields in docs/nccl.md).
 nlohmann::ordered_json nccl_sum_orders_json(const NcclSumOrders& orders,
                                             const std::vector<NcclOrderTree>& trees);
 
