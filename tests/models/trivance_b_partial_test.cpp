@@ -71,21 +71,30 @@ TEST_CASE(
     CHECK(check_schedule(trivance_b_plan_schedule(exact, TreeRule::balanced)).verdict ==
           Verdict::holds);
 
-    SUBCASE("6 no longer adopts 5 at step 0: 5's contribution is missing") {
-        const TrivanceBPlan plan = parse_plan_text(10, "1:0|3.6,2/1:8|0.2,2:0|0");
+    // Each broken plan names the displacement whose contribution goes wrong:
+    // the first violation is of a block b and the contributor b + that.
+    struct Broken {
+        const char* text;
+        ViolationKind kind;
+        int displacement;
+    };
+    for (const Broken broken : {
+             // 6 no longer adopts 5 at step 0: 5's contribution is missing.
+             Broken{"1:0|3.6,2/1:8|0.2,2:0|0", ViolationKind::missing, 5},
+             // 3 also adopts 2 at step 0, which 0 adopted at step 2: 2 counts twice.
+             Broken{"1:0.3.6|3.6,2/1:8|0.2,2:0|0", ViolationKind::double_count, 2},
+         }) {
+        CAPTURE(broken.text);
+        const TrivanceBPlan plan = parse_plan_text(10, broken.text);
         CHECK_FALSE(phase_link_blocks(plan));
         const Report report = check_schedule(trivance_b_plan_schedule(plan, TreeRule::balanced));
         CHECK(report.verdict == Verdict::violated);
         CHECK(report.violation_counts.size() == 1);
-        CHECK(report.violation_counts.count(ViolationKind::missing) == 1);
-    }
-    SUBCASE("3 also adopts 2 at step 0, which 0 adopted at step 2: 2 is counted twice") {
-        const TrivanceBPlan plan = parse_plan_text(10, "1:0.3.6|3.6,2/1:8|0.2,2:0|0");
-        CHECK_FALSE(phase_link_blocks(plan));
-        const Report report = check_schedule(trivance_b_plan_schedule(plan, TreeRule::balanced));
-        CHECK(report.verdict == Verdict::violated);
-        CHECK(report.violation_counts.size() == 1);
-        CHECK(report.violation_counts.count(ViolationKind::double_count) == 1);
+        CHECK(report.violation_counts.count(broken.kind) == 1);
+        REQUIRE_FALSE(report.violations.empty());
+        const Violation& first = report.violations.front();
+        CHECK(first.kind == broken.kind);
+        CHECK((first.contributor - first.block + 10) % 10 == broken.displacement);
     }
     SUBCASE("the generator refuses a plan that is not exact") {
         const auto refused = testing::run_trivcheck_with_errors(
