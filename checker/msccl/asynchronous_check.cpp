@@ -6,7 +6,6 @@
 #include "checker/core/resource_limit.hpp"
 #include "checker/msccl/asynchronous_figures.hpp"
 #include "checker/msccl/bounded_fifos.hpp"
-#include "checker/msccl/buffer_geometry.hpp"
 #include "checker/msccl/deadlock_diagnosis.hpp"
 #include "checker/msccl/ll_send_barrier.hpp"
 #include "checker/msccl/order_checks.hpp"
