@@ -208,13 +208,13 @@ TEST_CASE("export: trivcheck gen --format msccl writes the same text every time"
         run_trivcheck("gen --algo trivance --form B --topo ring:10 --format msccl --runtime msccl")
             .out == write_msccl_xml(msccl::export_to_msccl(ring_schedule("trivance", Form::B, 10),
                                                            msccl::Runtime::msccl)));
-    // Its steps of cnt 3 send before they receive: past 10 MiB a call carries one chunk, three
-    // calls do not fit in a Simple FIFO, and the file stops there (maxBytes) with a note.
-    CHECK(first.out.find("maxBytes=\"10485760\"") != std::string::npos);
-    const CommandOutput noted =
-        run_trivcheck_stderr("gen --algo trivance --form B --topo ring:10 --format msccl");
-    CHECK(noted.out.find("trivcheck gen: maxBytes = 10485760: at 10485761 bytes and more a call "
-                         "carries at most 1 chunk(s)") != std::string::npos);
+    // Bruck B on 10 sends steps of cnt 3 before it receives: past 10 MiB a call carries one
+    // chunk, three calls do not fit in a Simple FIFO, and the file stops there (maxBytes).
+    const std::string bruck = "gen --algo bruck --form B --topo ring:10 --format msccl";
+    CHECK(run_trivcheck(bruck).out.find("maxBytes=\"10485760\"") != std::string::npos);
+    CHECK(run_trivcheck_stderr(bruck).out.find(
+              "trivcheck gen: maxBytes = 10485760: at 10485761 bytes and more a call carries at "
+              "most 1 chunk(s)") != std::string::npos);
     const CommandOutput refused =
         run_trivcheck_stderr("gen --algo trivance --form B --topo ring:10 --format xml");
     CHECK(refused.exit_code == 2);
