@@ -206,7 +206,18 @@ ordered_json sarif_log(const std::vector<SarifSubject>& subjects) {
         }
     }
     ordered_json driver = {{"name", "trivcheck"}, {"rules", rules}};
-    ordered_json run = {{"tool", {{"driver", driver}}}, {"results", results}};
+    ordered_json run = {{"tool", {{"driver", driver}}}};
+    // Every file checked, with its verdict: one that holds has no result, but is in the log.
+    ordered_json artifacts = ordered_json::array();
+    for (const SarifSubject& subject : subjects) {
+        if (subject.uri.empty()) continue;
+        const std::string verdict =
+            subject.report ? to_string(subject.report->verdict) : subject.failure_kind;
+        artifacts.push_back({{"location", {{"uri", subject.uri}}},
+                             {"properties", {{"verdict", verdict}}}});
+    }
+    if (!artifacts.empty()) run["artifacts"] = std::move(artifacts);
+    run["results"] = std::move(results);
     return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
             {"version", "2.1.0"},
             {"runs", {run}}};

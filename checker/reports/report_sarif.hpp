@@ -35,7 +35,9 @@ struct SarifSubject {
 /// line and JSON path of the transfer or step ("steps[3].transfers[7]"), or
 /// the XML element path for MSCCL-IR ("/algo/gpu[@id=0]/tb[@id=1]/step[@s=2]");
 /// the other copies of a double count, or the other steps of a race or a
-/// deadlock, as related locations.
+/// deadlock, as related locations. Every file is an artifact of the run with
+/// its verdict (`properties.verdict`: holds, violated, input_error, unknown),
+/// so a file that holds is in the log too.
 nlohmann::ordered_json sarif_log(const std::vector<SarifSubject>& subjects);
 
 /// The JSON path a violation of a schedule file points at: its first transfer,
