@@ -59,7 +59,9 @@ int least_fifo_depth(const ProgramLayout& layout, const FlatSteps& steps) {
             messages += step_sends(step.type) ? 1 : 0;
         most = std::max(most, messages);
     }
-    auto completes = [&](int depth) { return Scheduler(layout, steps, FifoBound{depth, nullptr}).run(nullptr); };
+    auto completes = [&](int depth) {
+        return Scheduler(layout, steps, FifoBound{depth, nullptr}).run(nullptr);
+    };
     // The depth needed is usually 1 or 2: double from 1 until a depth completes,
     // then halve the gap (every depth up to `too_small` deadlocks).
     int too_small = 0;

@@ -213,8 +213,8 @@ ordered_json sarif_log(const std::vector<SarifSubject>& subjects) {
         if (subject.uri.empty()) continue;
         const std::string verdict =
             subject.report ? to_string(subject.report->verdict) : subject.failure_kind;
-        artifacts.push_back({{"location", {{"uri", subject.uri}}},
-                             {"properties", {{"verdict", verdict}}}});
+        artifacts.push_back(
+            {{"location", {{"uri", subject.uri}}}, {"properties", {{"verdict", verdict}}}});
     }
     if (!artifacts.empty()) run["artifacts"] = std::move(artifacts);
     run["results"] = std::move(results);

@@ -1,7 +1,7 @@
-// Buffer geometry (checker/msccl/parser_step_rules.hpp, apply_buffer_geometry): nchunksperloop sets the
-// size of a chunk, and RCCL runs a file declared both in and out of place
-// both ways; programs of tests/msccl/runtime/ that hold on the file's own
-// sizes and are violated as RCCL runs them, and their twins.
+// Buffer geometry (checker/msccl/parser_step_rules.hpp, apply_buffer_geometry): nchunksperloop sets
+// the size of a chunk, and RCCL runs a file declared both in and out of place both ways; programs
+// of tests/msccl/runtime/ that hold on the file's own sizes and are violated as RCCL runs them, and
+// their twins.
 #include "tests/msccl_test_support.hpp"
 
 using namespace trivcheck;
