@@ -106,6 +106,13 @@ inline Report check_msccl_text(const std::string& text,
     return check_msccl_text(text, options);
 }
 
+/// Whether one of the report's `runtime rule:` lines starts with `start`.
+inline bool names_runtime_rule(const Report& report, const std::string& start) {
+    for (const std::string& applied : report.asynchronous->runtime_rules)
+        if (applied.starts_with(start)) return true;
+    return false;
+}
+
 /// The text of a hand-written program of tests/msccl/runtime/ (programs that
 /// a runtime runs otherwise than the model reads them, and their fixed twins).
 inline std::string runtime_program_text(const std::string& name) {

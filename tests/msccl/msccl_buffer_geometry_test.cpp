@@ -7,16 +7,6 @@
 using namespace trivcheck;
 using namespace trivcheck::testing;
 
-namespace {
-
-bool has_rule(const Report& report, const std::string& start) {
-    for (const std::string& rule : report.asynchronous->runtime_rules)
-        if (rule.starts_with(start)) return true;
-    return false;
-}
-
-}  // namespace
-
 TEST_CASE(
     "msccl buffer geometry: an all-to-all with nchunksperloop doubled misses half its output") {
     const std::string doubled = runtime_program_text("geometry-alltoall-doubled.xml");
@@ -26,7 +16,7 @@ TEST_CASE(
         const Report report = check_msccl_text(doubled, runtime);
         CHECK(report.verdict == Verdict::violated);
         CHECK(report.violation_counts.count(ViolationKind::missing) == 1);
-        CHECK(has_rule(report, "buffer geometry: nchunksperloop 4 makes a chunk 1/4"));
+        CHECK(names_runtime_rule(report, "buffer geometry: nchunksperloop 4 makes a chunk 1/4"));
         // Every gpu now has 4 output chunks: k = 2, and the outputs the steps
         // never write (chunk 1 and 3 of each gpu) lack their contribution.
         bool names_unwritten = false;
