@@ -61,6 +61,11 @@ struct Channel {
 inline constexpr int max_switch_groups = INT16_MAX + 1;
 /// The largest tbg_size the readers accept; Operation's group fields are 16 bits.
 inline constexpr int max_group_size = 1024;
+/// MAX_OPERATION (the executor's execution_common.hpp): the most operations
+/// a thread block may have, a pipeline counted with its inner ones; more is
+/// refused at load time (executor.cc, setupDeviceExecutionPlan). The reader
+/// refuses such a plan, the export writes none (docs/mscclpp.md).
+inline constexpr int executor_max_operations = 64;
 
 struct Pipeline;
 
