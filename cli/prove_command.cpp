@@ -1,11 +1,15 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <stdexcept>
 
 #include "checker/core/exit_code.hpp"
 #include "checker/formats/json_text.hpp"
 #include "cli/command.hpp"
+#include "cli/jobs_option.hpp"
 #include "cli/number_checks.hpp"
+#include "cli/progress_bar.hpp"
 #include "cli/prove_output.hpp"
 #include "proofs/prover.hpp"
 
@@ -17,13 +21,29 @@ struct ProveOptions {
     proofs::ProveSettings settings;
     std::string smt2_directory;
     bool json = false;
+    int jobs = 0;
 };
+
+/// A progress bar over the queries (on a terminal only), labelled with the
+/// obligation and s of the query just decided.
+proofs::ProveProgress progress_bar(std::optional<ProgressBar>& bar) {
+    return {[&bar](std::size_t total) { bar.emplace(total); },
+            [&bar](const proofs::QueryOutcome& outcome) {
+                bar->advance(outcome.obligation +
+                             (outcome.s >= 0 ? " s=" + std::to_string(outcome.s) : ""));
+            }};
+}
 
 int run_prove(ProveOptions options) {
     if (!options.smt2_directory.empty()) options.settings.smt2_directory = options.smt2_directory;
     std::vector<proofs::QueryOutcome> outcomes;
     try {
-        outcomes = proofs::prove(options.settings);
+        options.settings.jobs = usable_jobs(options.jobs);
+        std::optional<ProgressBar> bar;
+        outcomes = proofs::prove(options.settings, progress_bar(bar));
+    } catch (const std::invalid_argument& error) {  // --jobs below 0, an unknown obligation.
+        std::cerr << "error: " << error.what() << "\n";
+        return exit_usage;
     } catch (const std::filesystem::filesystem_error& error) {
         std::cerr << "error: " << error.what() << "\n";
         return exit_usage;
@@ -59,6 +79,11 @@ void register_prove_command(CLI::App& app, CommandResult& result) {
         ->add_option("--smt-timeout-ms", options->settings.solver.timeout_ms,
                      "Timeout of each solver call; a timeout is Unknown (exit 4)")
         ->check(at_least(0))
+        ->capture_default_str();
+    command
+        ->add_option("--jobs", options->jobs,
+                     "Threads deciding queries at once, each with its own Z3 contexts "
+                     "(default 0: every core); verdicts and their order do not depend on it")
         ->capture_default_str();
     command->add_option("--seed", options->settings.solver.seed, "Solver random seed")
         ->check(at_least(0))

@@ -1,10 +1,15 @@
 #include "proofs/prover.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 
 #include "checker/core/exit_code.hpp"
+#include "checker/core/parallel_for.hpp"
+#include "checker/core/usable_cores.hpp"
 #include "proofs/obligation.hpp"
 #include "proofs/query_runner.hpp"
 #include "proofs/smt2_file.hpp"
@@ -132,23 +137,84 @@ std::vector<std::string> obligation_names() {
     return names;
 }
 
-std::vector<QueryOutcome> prove(const ProveSettings& settings,
-                                const std::function<void(const QueryOutcome&)>& on_outcome) {
+namespace {
+
+/// One obligation's queries, built in a Z3 context of their own (declared
+/// first, so that the queries go before it).
+struct BuiltObligation {
+    std::unique_ptr<z3::context> context;
+    std::vector<Query> queries;
+};
+
+BuiltObligation build_obligation(const Obligation& obligation, int max_s) {
+    BuiltObligation built{std::make_unique<z3::context>(), {}};
+    built.queries = obligation.build(*built.context, max_s);
+    return built;
+}
+
+std::vector<const Obligation*> selected_obligations(const ProveSettings& settings) {
     for (const std::string& name : settings.only)
         if (!find_obligation(name)) throw std::invalid_argument("no obligation named " + name);
+    std::vector<const Obligation*> selected;
+    for (const Obligation& obligation : all_obligations())
+        if (settings.only.empty() || std::find(settings.only.begin(), settings.only.end(),
+                                               obligation.name) != settings.only.end())
+            selected.push_back(&obligation);
+    return selected;
+}
+
+/// A query's place: its obligation (among the selected) and its index there.
+struct QuerySlot {
+    std::size_t obligation;
+    std::size_t query;
+};
+
+}  // namespace
+
+std::vector<QueryOutcome> prove(const ProveSettings& settings, const ProveProgress& progress) {
+    const std::vector<const Obligation*> selected = selected_obligations(settings);
     if (settings.smt2_directory) std::filesystem::create_directories(*settings.smt2_directory);
-    std::vector<QueryOutcome> outcomes;
-    for (const Obligation& obligation : all_obligations()) {
-        if (!settings.only.empty() && std::find(settings.only.begin(), settings.only.end(),
-                                                obligation.name) == settings.only.end())
-            continue;
-        // One context per obligation: its queries share declarations only.
-        z3::context context;
-        for (const Query& query : obligation.build(context, settings.max_s)) {
-            outcomes.push_back(run_query(query, settings.solver, settings.smt2_directory));
-            if (on_outcome) on_outcome(outcomes.back());
-        }
+    // Building every obligation once here counts the queries; each build is
+    // then handed to the first thread that needs it, and a thread that needs
+    // an obligation another one holds builds its own (a context serves one
+    // thread at a time), so an obligation is built at most once per thread.
+    std::vector<BuiltObligation> first_builds;
+    std::vector<QuerySlot> plan;
+    for (std::size_t k = 0; k < selected.size(); ++k) {
+        first_builds.push_back(build_obligation(*selected[k], settings.max_s));
+        for (std::size_t q = 0; q < first_builds.back().queries.size(); ++q) plan.push_back({k, q});
     }
+    if (progress.planned) progress.planned(plan.size());
+    std::vector<std::atomic<bool>> handed_out(selected.size());
+    std::vector<QueryOutcome> outcomes(plan.size());
+    std::atomic<std::size_t> next{0};
+    std::mutex progress_mutex;
+    const int jobs = settings.jobs <= 0 ? usable_cores() : settings.jobs;
+    const int threads = static_cast<int>(std::min<std::size_t>(
+        static_cast<std::size_t>(std::max(jobs, 1)), std::max<std::size_t>(plan.size(), 1)));
+    parallel_for(threads, threads, [&](int) {
+        std::optional<BuiltObligation> held;
+        std::size_t held_index = selected.size();
+        for (std::size_t i = next++; i < plan.size(); i = next++) {
+            const QuerySlot slot = plan[i];
+            if (slot.obligation != held_index) {
+                held.reset();
+                held = handed_out[slot.obligation].exchange(true)
+                           ? build_obligation(*selected[slot.obligation], settings.max_s)
+                           : std::move(first_builds[slot.obligation]);
+                held_index = slot.obligation;
+            }
+            if (slot.query >= held->queries.size())
+                throw std::logic_error("obligation " + selected[slot.obligation]->name +
+                                       " built a different number of queries twice");
+            outcomes[i] =
+                run_query(held->queries[slot.query], settings.solver, settings.smt2_directory);
+            if (progress.decided) {
+                std::lock_guard lock(progress_mutex);
+                progress.decided(outcomes[i]);
+            }
+        }
+    });
     return outcomes;
 }
 

@@ -1,4 +1,5 @@
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -21,6 +22,10 @@ struct ProveSettings {
     SolverSettings solver;
     /// When set, every query is written there as an SMT-LIB2 file.
     std::optional<std::filesystem::path> smt2_directory;
+    /// Threads deciding queries at once, each with Z3 contexts of its own
+    /// (0: every usable core). The outcomes are the same and in the same
+    /// order whatever the count.
+    int jobs = 1;
 };
 
 /// The result of one query, self-contained (no Z3 objects).
@@ -38,13 +43,21 @@ struct QueryOutcome : QueryIdentity {
     bool as_expected() const;
 };
 
+/// What `prove` tells its caller while it runs.
+struct ProveProgress {
+    /// Once, before any query is decided: how many queries will be.
+    std::function<void(std::size_t)> planned;
+    /// As each query is decided, one call at a time (from any thread).
+    std::function<void(const QueryOutcome&)> decided;
+};
+
 /// The obligations' names, in the order they run.
 std::vector<std::string> obligation_names();
 
-/// Runs the selected obligations in registry order; `on_outcome` sees each
-/// outcome as it is decided. Throws std::invalid_argument for an unknown name.
-std::vector<QueryOutcome> prove(const ProveSettings& settings,
-                                const std::function<void(const QueryOutcome&)>& on_outcome = {});
+/// Runs the selected obligations' queries on `settings.jobs` threads and
+/// returns their outcomes in registry order (each obligation's queries in the
+/// order it builds them). Throws std::invalid_argument for an unknown name.
+std::vector<QueryOutcome> prove(const ProveSettings& settings, const ProveProgress& progress = {});
 
 /// 1 when some query gave a definite answer other than the expected one, else
 /// 4 when some query is Unknown, else 0 (checker/core/exit_code.hpp).

@@ -71,6 +71,33 @@ TEST_CASE("every obligation gives its expected verdict for small s") {
     CHECK(trivcheck::proofs::prove_exit_code(outcomes) == 0);
 }
 
+TEST_CASE("prove on two threads decides the same queries, in the same order, as on one") {
+    trivcheck::proofs::ProveSettings settings;
+    settings.max_s = small_max_s;
+    settings.only = {"latency_form_double_count", "last_step_link_bound", "nccl_btree"};
+    const std::vector<QueryOutcome> alone = trivcheck::proofs::prove(settings);
+    settings.jobs = 2;
+    std::size_t planned = 0;
+    std::size_t decided = 0;
+    const std::vector<QueryOutcome> shared = trivcheck::proofs::prove(
+        settings,
+        {[&](std::size_t total) { planned = total; }, [&](const QueryOutcome&) { ++decided; }});
+    CHECK(planned == alone.size());
+    CHECK(decided == alone.size());
+    REQUIRE(shared.size() == alone.size());
+    for (std::size_t i = 0; i < alone.size(); ++i) {
+        CAPTURE(alone[i].obligation);
+        CAPTURE(alone[i].label);
+        CHECK(shared[i].obligation == alone[i].obligation);
+        CHECK(shared[i].label == alone[i].label);
+        CHECK(shared[i].s == alone[i].s);
+        CHECK(shared[i].verdict == alone[i].verdict);
+        CHECK(shared[i].finding.has_value() == alone[i].finding.has_value());
+        if (shared[i].finding && alone[i].finding)
+            CHECK(shared[i].finding->data == alone[i].finding->data);
+    }
+}
+
 TEST_CASE("the double-count search is shrunk to the least n, rank and contributor") {
     const std::vector<QueryOutcome> outcomes = prove_small({"latency_form_double_count"});
     struct Expected {
