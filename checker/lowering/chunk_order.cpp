@@ -48,9 +48,14 @@ std::vector<int> chunk_order(const Schedule& schedule) {
                 slot = std::min(slot, static_cast<int>(t));
             });
     }
+    // An all-gather or reduce-scatter keeps each owner's blocks in its slot
+    // (owner-major): sorted by owner first, then as travelling together.
+    const bool by_owner = owner_slots(schedule);
+    auto owner = [&](int block) { return by_owner ? schedule.owner_of_block(block) : 0; };
     std::vector<int> order(blocks);
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        if (owner(a) != owner(b)) return owner(a) < owner(b);
         const auto* left = first.data() + static_cast<std::size_t>(a) * steps;
         const auto* right = first.data() + static_cast<std::size_t>(b) * steps;
         return std::lexicographical_compare(left, left + steps, right, right + steps);
@@ -58,9 +63,21 @@ std::vector<int> chunk_order(const Schedule& schedule) {
     std::vector<int> chunk_of(blocks);
     for (std::size_t chunk = 0; chunk < blocks; ++chunk)
         chunk_of[static_cast<std::size_t>(order[chunk])] = static_cast<int>(chunk);
-    std::vector<int> identity(blocks);
-    std::iota(identity.begin(), identity.end(), 0);
-    return runs_of(schedule, chunk_of) < runs_of(schedule, identity) ? chunk_of : identity;
+    // Without reordering: the identity, or for an owner's slots block b at
+    // owner(b)·k + b / n, its place among its owner's blocks.
+    std::vector<int> plain(blocks);
+    std::iota(plain.begin(), plain.end(), 0);
+    if (by_owner) {
+        const int per_owner = schedule.blocks / schedule.ranks;
+        for (std::size_t block = 0; block < blocks; ++block)
+            plain[block] = schedule.owner_of_block(static_cast<int>(block)) * per_owner +
+                           static_cast<int>(block) / schedule.ranks;
+    }
+    return runs_of(schedule, chunk_of) < runs_of(schedule, plain) ? chunk_of : plain;
+}
+
+bool owner_slots(const Schedule& schedule) {
+    return schedule.collective != trivcheck::Collective::allreduce;
 }
 
 Schedule with_blocks_renamed(const Schedule& schedule, const std::vector<int>& chunk_of) {

@@ -58,10 +58,15 @@ class Lowering {
   private:
     void check_applicable() const;
 
+    /// The collective, its buffer sizes and where the schedule's vector is:
+    /// in place, the input of an allreduce or reducescatter, the output of an
+    /// allgather (docs/msccl-export.md, Collectives).
+    void state_collective();
+
     /// Tracked chunk of (buffer, block): buffer-major.
     int tracked(int buffer, int block) const { return buffer * schedule_.blocks + block; }
     Buffer buffer_of(int buffer) const {
-        return buffer == main_buffer ? Buffer::input : Buffer::scratch;
+        return buffer == main_buffer ? main_kind_ : Buffer::scratch;
     }
     int offset_of(int buffer, int block) const {
         return buffer == main_buffer ? block : (buffer - 1) * schedule_.blocks + block;
@@ -186,6 +191,8 @@ class Lowering {
     const Schedule& schedule_;
     const RuntimeLimits limits_;
     Program program_;
+    /// The MSCCL-IR buffer that is the schedule's main buffer (in place).
+    Buffer main_kind_ = Buffer::input;
     std::vector<ThreadBlockBuilder> builders_;
     std::vector<ChunkAccesses> accesses_;
     std::vector<int> local_block_;

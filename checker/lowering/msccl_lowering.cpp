@@ -18,8 +18,6 @@ Program Lowering::run() {
     const int n = schedule_.ranks;
     const int blocks = schedule_.blocks;
     program_.name = schedule_.name;
-    program_.collective = Collective::allreduce;
-    program_.collective_spelling = "allreduce";
     program_.in_place = true;
     program_.gpu_count = n;
     program_.chunks_per_loop = blocks;
@@ -31,13 +29,16 @@ Program Lowering::run() {
     program_.out_of_place = false;
     program_.gpus.resize(static_cast<std::size_t>(n));
     const int tracked = schedule_.buffer_count() * blocks;
+    state_collective();
     for (int g = 0; g < n; ++g) {
         Gpu& gpu = program_.gpus[static_cast<std::size_t>(g)];
         gpu.id = g;
-        gpu.input_chunks = blocks;
-        gpu.output_chunks = 0;
         builders_.emplace_back(gpu);
         accesses_.emplace_back(tracked, blocks);
+        // An all-gather's gpu starts with its own slot only (chunk_order).
+        if (schedule_.collective == trivcheck::Collective::allgather)
+            for (int chunk = 0; chunk < blocks; ++chunk)
+                accesses_.back().set_holds_value(chunk, chunk / (blocks / n) == g);
     }
     local_block_.assign(static_cast<std::size_t>(n), -1);
     written_.resize(static_cast<std::size_t>(n));
@@ -65,11 +66,45 @@ Program Lowering::run() {
 }
 
 void Lowering::check_applicable() const {
-    if (schedule_.collective != trivcheck::Collective::allreduce)
-        throw NotApplicable(std::string("MSCCL-IR export supports allreduce schedules; this "
-                                        "one is ") +
-                            to_string(schedule_.collective));
     if (schedule_.ranks < 2) throw NotApplicable("MSCCL-IR export needs at least 2 ranks");
+    if (owner_slots(schedule_) && schedule_.blocks % schedule_.ranks != 0)
+        throw NotApplicable(std::string("an MSCCL-IR ") + to_string(schedule_.collective) +
+                            " gives every gpu the same number of chunks; this schedule's " +
+                            std::to_string(schedule_.blocks) + " blocks are not a multiple of its " +
+                            std::to_string(schedule_.ranks) + " ranks");
+}
+
+void Lowering::state_collective() {
+    // RCCL's parser (msccl_parser.cc, mscclGetAlgoFromXmlFile) reads `coll`
+    // as allreduce, allgather or reducescatter; its sizeMultiplier (ngpus for
+    // the last two) makes nchunksperloop the whole vector: B chunks, the
+    // all-gather's output and the reduce-scatter's input.
+    const int blocks = schedule_.blocks;
+    const int slot = blocks / schedule_.ranks;
+    int input = blocks;
+    int output = 0;  // in place: the allreduce's output is its input
+    switch (schedule_.collective) {
+        case trivcheck::Collective::allreduce:
+            program_.collective = Collective::allreduce;
+            break;
+        case trivcheck::Collective::allgather:
+            program_.collective = Collective::allgather;
+            main_kind_ = Buffer::output;
+            input = slot;
+            output = blocks;
+            break;
+        case trivcheck::Collective::reduce_scatter:
+            program_.collective = Collective::reduce_scatter;
+            output = slot;
+            break;
+    }
+    program_.collective_spelling =
+        program_.collective == Collective::reduce_scatter ? "reducescatter"
+                                                          : spelling(program_.collective);
+    for (Gpu& gpu : program_.gpus) {
+        gpu.input_chunks = input;
+        gpu.output_chunks = output;
+    }
 }
 
 void Lowering::lower_step(int k) {
