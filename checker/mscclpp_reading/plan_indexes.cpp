@@ -1,5 +1,7 @@
 #include "checker/mscclpp_reading/plan_indexes.hpp"
 
+#include "checker/mscclpp_reading/executor_limits.hpp"
+
 namespace trivcheck::mscclpp {
 
 using nlohmann::json;
@@ -115,7 +117,10 @@ BlockIndexes read_block_indexes(PlanFields& fields, const json& block, const std
         }
     }
     const auto refs = block.find("remote_buffer_refs");
-    if (refs == block.end()) return result;
+    if (refs == block.end()) {
+        warn_thread_block_arrays(fields.warnings(), result, path);
+        return result;
+    }
     const std::string refs_path = path_at(path, "remote_buffer_refs");
     fields.array(*refs, refs_path);
     for (std::size_t position = 0; position < refs->size(); ++position) {
@@ -139,6 +144,7 @@ BlockIndexes read_block_indexes(PlanFields& fields, const json& block, const std
             if (kind == ChannelKind::port) result.port_buffers.push_back(static_cast<int>(value));
         }
     }
+    warn_thread_block_arrays(fields.warnings(), result, path);
     return result;
 }
 

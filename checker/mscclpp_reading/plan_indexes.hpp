@@ -43,7 +43,8 @@ void read_gpu_channels(PlanFields& fields, const nlohmann::json& gpu, const std:
 void read_remote_buffers(PlanFields& fields, const nlohmann::json& gpu, const std::string& path,
                          int gpu_count, GpuIndexes& indexes);
 /// Reads a thread block's `channels` and `remote_buffer_refs` (at `path`):
-/// what the indexes its operations use stand for on `gpu`.
+/// what the indexes its operations use stand for on `gpu`; warns where they
+/// pass the executor's MAX_CHANNEL (executor_limits.hpp).
 BlockIndexes read_block_indexes(PlanFields& fields, const nlohmann::json& block,
                                 const std::string& path, const Gpu& gpu, const GpuIndexes& indexes);
 

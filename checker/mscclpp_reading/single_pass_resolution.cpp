@@ -5,6 +5,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "checker/mscclpp_reading/executor_limits.hpp"
 #include "checker/mscclpp_reading/single_pass_fields.hpp"
 
 namespace trivcheck::mscclpp::detail {
@@ -63,6 +64,11 @@ void resolve_gpu(Gpu& gpu, std::vector<RawBlock>& blocks,
         for (const std::vector<int>* list :
              {&raw.indexes.memory_buffers, &raw.indexes.port_buffers})
             for (int buffer : *list) require(buffer < static_cast<int>(remotes.size()));
+        // Past MAX_CHANNEL the reader through the document warns (executor_limits.hpp).
+        for (const std::vector<int>* list :
+             {&raw.indexes.memory_channels, &raw.indexes.port_channels, &raw.indexes.memory_buffers,
+              &raw.indexes.port_buffers})
+            require(list->size() <= std::size_t{executor_max_channels});
         for (Operation& operation : raw.block.operations)
             resolve_operation(operation, gpu, raw.indexes, remotes);
         // Grown by doubling, a block's operations would leave a quarter of
