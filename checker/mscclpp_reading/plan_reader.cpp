@@ -9,6 +9,7 @@
 #include "checker/formats/json_document.hpp"
 #include "checker/formats/mapped_file.hpp"
 #include "checker/mscclpp/plan_postconditions.hpp"
+#include "checker/mscclpp_reading/executor_limits.hpp"
 #include "checker/mscclpp_reading/kernel_differences.hpp"
 #include "checker/mscclpp_reading/plan_fields.hpp"
 #include "checker/mscclpp_reading/plan_indexes.hpp"
@@ -378,6 +379,7 @@ Plan parse_plan_json(const std::string& text, const std::string& file_label) {
         if (std::optional<Plan> single = read_plan_single_pass(text)) return std::move(*single);
         return parse_plan_json_document(text, file_label);
     }();
+    check_executor_limits(plan, file_label);
     note_kernel_differences(plan, file_label);
     refuse_plan_too_large(plan, file_label);
     return plan;
@@ -393,6 +395,7 @@ Plan read_plan_file(const std::string& path) {
         }
         return parse_plan_json_document(read_file_text(path), path);
     }();
+    check_executor_limits(plan, path);
     note_kernel_differences(plan, path);
     refuse_plan_too_large(plan, path);
     return plan;
