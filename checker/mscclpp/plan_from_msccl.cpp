@@ -1,6 +1,10 @@
 #include "checker/mscclpp/plan_from_msccl.hpp"
 
+#include <algorithm>
+#include <iterator>
 #include <map>
+#include <stdexcept>
+#include <string>
 #include <tuple>
 
 #include "checker/mscclpp/kernel_operation.hpp"
@@ -144,6 +148,7 @@ class Converter {
     void plan_landings();
     void plan_semaphores();
     void convert_block(int gpu, const msccl::ThreadBlock& block, ThreadBlock& into);
+    void add_within_limit(int gpu, std::vector<Operation> ops);
 
     const msccl::Program& program_;
     Plan plan_;
@@ -331,8 +336,57 @@ void Converter::convert_block(int gpu, const msccl::ThreadBlock& block, ThreadBl
             }
     }
     ops = with_thread_joins(ops, program_.in_place);
-    for (std::size_t index = 0; index < ops.size(); ++index)
-        ops[index].index = static_cast<int>(index);
+}
+
+Operation semaphore_operation(OperationKind kind, int semaphore) {
+    Operation operation;
+    operation.kind = kind;
+    operation.semaphores = {semaphore};
+    return operation;
+}
+
+/// Adds `ops` (joined) to gpu `gpu` as one thread block, or, past
+/// executor_max_operations (the executor refuses more: setupDeviceExecutionPlan),
+/// as consecutive thread blocks of at most that many, chained by semaphores
+/// (docs/mscclpp.md, Export): each but the last ends with a sem_release of a
+/// fresh semaphore (initial value 0), the next begins with its sem_acquire, a
+/// nop after the acquire and before the release where the threads need one.
+/// The chain runs the operations in their order, as one block did: a block's
+/// acquire returns after its predecessor's release (handleSemAcquire,
+/// handleSemRelease), which comes after everything its predecessor did.
+void Converter::add_within_limit(int gpu, std::vector<Operation> ops) {
+    Gpu& into = plan_.gpus[static_cast<std::size_t>(gpu)];
+    const auto add = [&](std::vector<Operation> block_ops) {
+        if (block_ops.size() > static_cast<std::size_t>(executor_max_operations))
+            throw std::logic_error("plan_from_msccl: a thread block of " +
+                                   std::to_string(block_ops.size()) + " operations");
+        for (std::size_t index = 0; index < block_ops.size(); ++index)
+            block_ops[index].index = static_cast<int>(index);
+        into.thread_blocks.push_back(
+            {static_cast<int>(into.thread_blocks.size()), std::move(block_ops)});
+    };
+    if (ops.size() <= static_cast<std::size_t>(executor_max_operations)) {
+        add(std::move(ops));
+        return;
+    }
+    // Room for the chain's acquire, its nop, a nop and the release: the
+    // operations are already joined, so joining a part again adds no other nop.
+    constexpr std::size_t part = executor_max_operations - 4;
+    int previous = -1;
+    for (std::size_t begin = 0; begin < ops.size(); begin += part) {
+        const std::size_t end = std::min(ops.size(), begin + part);
+        std::vector<Operation> block_ops;
+        if (previous >= 0)
+            block_ops.push_back(semaphore_operation(OperationKind::semaphore_acquire, previous));
+        block_ops.insert(block_ops.end(), std::make_move_iterator(ops.begin() + begin),
+                         std::make_move_iterator(ops.begin() + end));
+        if (end < ops.size()) {
+            previous = static_cast<int>(into.semaphores.size());
+            into.semaphores.push_back({0});
+            block_ops.push_back(semaphore_operation(OperationKind::semaphore_release, previous));
+        }
+        add(with_thread_joins(block_ops, program_.in_place));
+    }
 }
 
 Plan Converter::convert() {
@@ -353,11 +407,10 @@ Plan Converter::convert() {
     plan_landings();
     plan_semaphores();
     for (const msccl::Gpu& gpu : program_.gpus)
-        for (std::size_t block = 0; block < gpu.thread_blocks.size(); ++block) {
-            ThreadBlock into;
-            into.id = static_cast<int>(block);
-            convert_block(gpu.id, gpu.thread_blocks[block], into);
-            plan_.gpus[static_cast<std::size_t>(gpu.id)].thread_blocks.push_back(std::move(into));
+        for (const msccl::ThreadBlock& block : gpu.thread_blocks) {
+            ThreadBlock whole;
+            convert_block(gpu.id, block, whole);
+            add_within_limit(gpu.id, std::move(whole.operations));
         }
     return plan_;
 }

@@ -10,7 +10,9 @@ namespace trivcheck::mscclpp {
 /// scratch and signals, a receive waits and copies or reduces from there;
 /// each receiving thread block first signals its sender that its landing
 /// ranges are free (the next launch's puts wait for it); a step's wait on
-/// another thread block's step is a semaphore acquire matched by releases.
+/// another thread block's step is a semaphore acquire matched by releases;
+/// a thread block past executor_max_operations is a chain of blocks within
+/// it, each acquiring what the one before releases last.
 Plan plan_from_msccl(const msccl::Program& program);
 
 }  // namespace trivcheck::mscclpp
