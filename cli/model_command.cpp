@@ -73,8 +73,9 @@ CostModelRequest to_request(const ModelOptions& options) {
         throw std::invalid_argument(
             "--collective: the checked schedules compete as all-reduce; give --source nccl for " +
             options.nccl.collective);
-    request.competitors =
-        options.source == "nccl" ? std::vector<Competitor>{} : select_competitors(options.algos);
+    request.competitors = options.source == "nccl"
+                              ? std::vector<Competitor>{}
+                              : select_competitors(options.algos, options.source == "formula");
     request.source = options.source == "formula" ? CostSource::formula : CostSource::executed;
     request.alpha_seconds = !options.alpha.empty() ? parse_seconds("--alpha", options.alpha)
                             : nccl                 ? (5 + options.nccl.net_latency_us) * 1e-6
@@ -171,7 +172,8 @@ void register_model_command(CLI::App& app, CommandResult& result) {
                         "MiB, GiB, kB, MB, GB (default 32B..128MiB)");
     command->add_option("--points", options->points, "Sizes in an A..B range (default 121)");
     command->add_option("--algo", options->algos,
-                        "all (default), or comma-separated algorithms (every form and variant) "
+                        "all (default: every algorithm, NCCL's too; the paper's for --source "
+                        "formula), or comma-separated algorithms (every form and variant) "
                         "and schedules: trivance-L (published), trivance-L-fold, "
                         "trivance-L-synthesized, trivance-B, ring-B, swing-L, ...");
     command

@@ -41,7 +41,7 @@ const std::vector<Competitor>& all_competitors() {
     return competitors;
 }
 
-std::vector<Competitor> select_competitors(const std::string& text) {
+std::vector<Competitor> select_competitors(const std::string& text, bool paper_only) {
     const std::vector<std::string> items = comma_items(text);
     const std::set<std::string> wanted(items.begin(), items.end());
     std::string known = "all";
@@ -60,10 +60,11 @@ std::vector<Competitor> select_competitors(const std::string& text) {
     }
     std::vector<Competitor> selected;
     for (const Competitor& competitor : all_competitors()) {
-        // "all" is the paper's algorithms; NCCL's (numbered over the whole
-        // communicator, docs/nccl.md) are compared when named.
+        // "all" is every algorithm; for the paper's formulas, the paper's only
+        // (NCCL's, numbered over the whole communicator, docs/nccl.md, when named).
         const AlgorithmInfo* info = algorithm_named(competitor.algo);
-        const bool in_all = wanted.count("all") && !(info && info->whole_communicator);
+        const bool in_all =
+            wanted.count("all") && !(paper_only && info && info->whole_communicator);
         if (in_all || wanted.count(competitor.algo) || wanted.count(competitor.label))
             selected.push_back(competitor);
     }

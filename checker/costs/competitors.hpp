@@ -30,7 +30,10 @@ const std::vector<Competitor>& all_competitors();
 
 /// The competitors `--algo` names: `all`, or a comma list of algorithm names
 /// (every form and variant of it) and labels; in all_competitors() order.
+/// `all` is every algorithm, NCCL's included; with `paper_only` (the formula
+/// source: the paper's tables have no rows for NCCL's algorithms) the
+/// paper's, NCCL's then competing when named.
 /// Throws std::invalid_argument naming the unknown item and the known names.
-std::vector<Competitor> select_competitors(const std::string& text);
+std::vector<Competitor> select_competitors(const std::string& text, bool paper_only = false);
 
 }  // namespace trivcheck

@@ -1,5 +1,7 @@
 #include "checker/costs/formula_figures.hpp"
 
+#include <algorithm>
+
 #include "models/generator.hpp"
 
 namespace trivcheck {
@@ -9,6 +11,12 @@ std::optional<CostFigures> formula_figures(const Competitor& competitor, const T
     const AlgorithmInfo* info = algorithm_named(competitor.algo);
     if (!info || !info->formulas.ring) {
         why = "no formula for " + competitor.algo;
+        return std::nullopt;
+    }
+    if (std::find(info->collectives.begin(), info->collectives.end(), Collective::allreduce) ==
+        info->collectives.end()) {
+        // nccl_pat: its model values are its all-gather's and reduce-scatter's.
+        why = competitor.algo + " has no allreduce, the collective the model compares";
         return std::nullopt;
     }
     if (competitor.last_step != "published") {

@@ -37,8 +37,11 @@ TEST_CASE("equal lines go to the earlier competitor; at a tie the flatter line w
 }
 
 TEST_CASE("--algo names algorithms, schedules, or all, and refuses others with the known names") {
-    // "all" is the paper's algorithms: NCCL's three (one B form each) only when named.
-    CHECK(select_competitors("all").size() + 3 == all_competitors().size());
+    // "all" is every algorithm; for the paper's formulas NCCL's three (one B
+    // form each) only when named.
+    CHECK(select_competitors("all").size() == all_competitors().size());
+    CHECK(select_competitors("all", true).size() + 3 == all_competitors().size());
+    CHECK(select_competitors("all,nccl_tree", true).size() + 2 == all_competitors().size());
     CHECK(select_competitors("nccl_tree").size() == 1);
     std::vector<std::string> labels;
     for (const Competitor& competitor : select_competitors("ring,trivance"))

@@ -19,7 +19,7 @@ CostModelRequest ring_request(int first, int last, CostSource source,
                               const std::string& algos = "all") {
     CostModelRequest request;
     for (int n = first; n <= last; ++n) request.topologies.push_back(Topology::ring(n));
-    request.competitors = select_competitors(algos);
+    request.competitors = select_competitors(algos, source == CostSource::formula);
     request.source = source;
     request.alpha_seconds = 1.5e-6;
     request.seconds_per_byte = 1e-11;  // 800 Gb/s
@@ -174,9 +174,39 @@ TEST_CASE("on a torus the executed source uses what the generators return, with 
     for (const CompetitorCosts& costs : row.competitors) {
         CAPTURE(costs.competitor.label);
         CHECK(costs.competes == (costs.status == "holds"));
-        CHECK(costs.formula.has_value() == (costs.competitor.form == Form::B));
+        // Table 3's bandwidth-optimal rows, and NCCL's model values but PAT's
+        // (its values are its all-gather's and reduce-scatter's).
+        CHECK(costs.formula.has_value() ==
+              (costs.competitor.form == Form::B && costs.competitor.algo != "nccl_pat"));
         if (!costs.competes) CHECK_FALSE(costs.reason.empty());
     }
     for (int winner : row.winners)
         if (winner >= 0) CHECK(row.competitors[static_cast<std::size_t>(winner)].competes);
+}
+
+TEST_CASE("--algo all: NCCL's ring and tree compete with their executed K and Θ, PAT does not") {
+    const CostModel model = compute_cost_model(ring_request(64, 64, CostSource::executed));
+    const TopologyCosts& row = model.rows.front();
+    const CompetitorCosts& ring = competitor(row, "nccl_ring-B");
+    REQUIRE(ring.executed);
+    CHECK(ring.competes);
+    // runRing: 2(n - 1) steps, a chunk of m/n on every link each step.
+    CHECK(ring.executed->steps == 126);
+    CHECK(ring.executed->theta == doctest::Approx(126.0 / 64));
+    const CompetitorCosts& tree = competitor(row, "nccl_tree-B");
+    REQUIRE(tree.executed);
+    CHECK(tree.competes);
+    // One channel, tree 0 of height log2 64 = 6: up and down, the whole m a step.
+    CHECK(tree.executed->steps == 12);
+    CHECK(tree.executed->theta == 12);
+    CHECK(tree.formula->steps == 12);
+    const CompetitorCosts& pat = competitor(row, "nccl_pat-B");
+    CHECK(pat.status == "not applicable");
+    CHECK_FALSE(pat.competes);
+    CHECK(pat.reason.find("no allreduce") != std::string::npos);
+    CHECK_FALSE(pat.formula);
+    // The paper's formulas compare the paper's algorithms only.
+    for (const CompetitorCosts& costs :
+         compute_cost_model(ring_request(64, 64, CostSource::formula)).rows.front().competitors)
+        CHECK(costs.competitor.algo.rfind("nccl_", 0) == std::string::npos);
 }
