@@ -109,7 +109,8 @@ void register_gen_command(CLI::App& app, CommandResult& result) {
     command->add_option("-o,--output", options->output, "Output file (default: standard output)");
     command
         ->add_option("--format", options->format,
-                     "json (trivcheck.schedule/1), msccl (MSCCL-IR XML; allreduce only; exit 2 "
+                     "json (trivcheck.schedule/1), msccl (MSCCL-IR XML: allreduce, allgather, "
+                     "reducescatter; exit 2 "
                      "naming the RCCL limit a program cannot keep) or mscclpp (that program as an "
                      "MSCCL++ execution plan, docs/mscclpp.md)")
         ->check(CLI::IsMember({"json", "msccl", "mscclpp"}));
