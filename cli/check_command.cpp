@@ -1,6 +1,7 @@
 #include <iostream>
 #include <optional>
 
+#include "checker/core/address_space_cap.hpp"
 #include "checker/core/exit_code.hpp"
 #include "checker/core/input_error.hpp"
 #include "checker/core/required_checks.hpp"
@@ -215,6 +216,8 @@ int run_check(CheckOptions options) {
     return run_reporting_errors(
         [&]() -> int {
             set_run_memory_limit(options.memory_limit_mib << 20);
+            // An allocation past the limit is bad_alloc (exit 4), not the OOM killer.
+            cap_address_space(options.memory_limit_mib << 20);
             try {
                 return check_body(options);
             } catch (const ResourceLimit& error) {

@@ -1,5 +1,6 @@
 #include <iostream>
 
+#include "checker/core/address_space_cap.hpp"
 #include "checker/core/exit_code.hpp"
 #include "checker/execution/memory_estimate.hpp"
 #include "checker/formats/file_text.hpp"
@@ -31,14 +32,20 @@ struct GenOptions {
 
 int run_gen(const GenOptions& options) {
     return run_reporting_errors([&]() -> int {
+        // An allocation past the limit is bad_alloc (exit 4), not the OOM killer.
+        cap_address_space(options.memory_limit_mib << 20);
         const GeneratorRequest request = to_request(options.source);
-        refuse_generation_above_limit(request, "generating " + describe_source(options.source),
-                                      options.memory_limit_mib << 20);
+        // JSON of a ring is written as its orbit when there is one; the rest is built whole
+        // (estimated below, after an export's own estimate from the orbit).
+        const bool orbit_allowed = options.format == "json" && !options.expand &&
+                                   request.topology.kind == TopologyKind::ring;
+        const std::string generating = "generating " + describe_source(options.source);
+        refuse_generation_above_limit(request, generating, options.memory_limit_mib << 20,
+                                      {.orbit_allowed = true, .executed = false});
         const bool to_stdout = options.output.empty() || options.output == "-";
         // A rotation-symmetric ring schedule is written as its orbit: n times smaller (the
         // schedule format has no torus orbits: a torus is written whole).
-        if (options.format == "json" && !options.expand &&
-            request.topology.kind == TopologyKind::ring)
+        if (orbit_allowed)
             if (const std::optional<RotationOrbit> orbit = generate_orbit(request)) {
                 if (to_stdout)
                     std::cout << write_orbit_json(*orbit);
@@ -59,6 +66,8 @@ int run_gen(const GenOptions& options) {
                         static_cast<std::uint64_t>(orbit_translations(*orbit).symmetries()),
                         text_in_memory),
                     options.memory_limit_mib << 20);
+        refuse_generation_above_limit(request, generating, options.memory_limit_mib << 20,
+                                      {.orbit_allowed = false, .executed = false});
         const Schedule schedule = generate(request);
         if (exported)
             msccl::refuse_export_above_limit(what,

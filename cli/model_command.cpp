@@ -3,6 +3,7 @@
 #include <iostream>
 #include <memory>
 
+#include "checker/core/address_space_cap.hpp"
 #include "checker/core/exit_code.hpp"
 #include "checker/costs/cost_map_svg.hpp"
 #include "checker/costs/cost_model_json.hpp"
@@ -108,6 +109,8 @@ CostModelRequest to_request(const ModelOptions& options) {
 
 int run_model(const ModelOptions& options) {
     return run_reporting_errors([&]() -> int {
+        // An allocation past the limit is bad_alloc (exit 4), not the OOM killer.
+        cap_address_space(options.memory_limit_mib << 20);
         const auto start = std::chrono::steady_clock::now();
         if (options.json && options.csv)
             throw std::invalid_argument("give --json or --csv, not both");

@@ -5,6 +5,7 @@
 #include <memory>
 #include <set>
 
+#include "checker/core/address_space_cap.hpp"
 #include "checker/core/exit_code.hpp"
 #include "checker/formats/comma_list.hpp"
 #include "checker/formats/ordered_lines.hpp"
@@ -165,6 +166,8 @@ int run_sweep(const SweepOptions& options) {
     std::vector<Topology> sizes;
     int jobs = 0;
     const int refused = run_reporting_errors([&]() -> int {
+        // An allocation past the limit is bad_alloc (exit 4), not the OOM killer.
+        cap_address_space(options.memory_limit_mib << 20);
         jobs = usable_jobs(options.jobs);
         if (options.json && options.table != "summary")
             throw std::invalid_argument("--json and --table classes both want stdout; give one");

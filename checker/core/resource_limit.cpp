@@ -1,6 +1,5 @@
 #include "checker/core/resource_limit.hpp"
 
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -8,6 +7,8 @@
 #include <fstream>
 #include <limits>
 #include <string>
+
+#include "checker/core/address_space_cap.hpp"
 
 namespace trivcheck {
 
@@ -31,15 +32,15 @@ std::uint64_t available_memory_bytes() {
 }
 
 std::uint64_t address_space_room_bytes() {
-    rlimit limit{};
-    if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
-        return std::numeric_limits<std::uint64_t>::max();
+    // The user's own limit: the cap --memory-limit sets (address_space_cap.hpp)
+    // is that limit made hard, not a second, smaller one.
+    const std::uint64_t cap = address_space_limit_before_cap();
+    if (cap == std::numeric_limits<std::uint64_t>::max()) return cap;
     // What the process already maps (code, libraries, thread stacks) is not room.
     std::ifstream statm("/proc/self/statm");
     std::uint64_t pages = 0;
     statm >> pages;
     const std::uint64_t used = pages * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
-    const auto cap = static_cast<std::uint64_t>(limit.rlim_cur);
     return cap > used ? cap - used : 0;
 }
 

@@ -1,9 +1,11 @@
 #include "checker/execution/memory_estimate.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "checker/core/resource_limit.hpp"
 #include "checker/execution/executor.hpp"
+#include "checker/execution/generation_estimate.hpp"
 
 namespace trivcheck {
 
@@ -40,34 +42,27 @@ void refuse_header_above_limit(const Schedule& header, const std::string& file,
                             " MiB; refused before reading its steps");
 }
 
-namespace {
-
-/// The paper's step count for `request`, or 0 when there is none.
-std::uint64_t formula_steps(const GeneratorRequest& request) {
-    if (request.topology.kind != TopologyKind::ring || request.topology.dims.size() != 1) return 0;
-    const AlgorithmInfo* info = algorithm_named(request.algo);
-    if (info == nullptr || info->formulas.ring == nullptr) return 0;
-    const int ranks = request.topology.dims.front();
-    if (ranks < 2) return 0;
-    return static_cast<std::uint64_t>(std::max(0, info->formulas.ring(request.form, ranks).steps));
-}
-
-}  // namespace
-
-std::uint64_t generated_memory_lower_bound(const GeneratorRequest& request) {
-    // A step's own record and one message's: what any step of any generator holds.
-    return formula_steps(request) * (sizeof(Step) + sizeof(Transfer));
+std::uint64_t generated_memory_lower_bound(const GeneratorRequest& request, GenerationUse use) {
+    const GenerationCount count = count_generation(request, use.orbit_allowed);
+    if (!use.executed || count.bytes == 0) return count.bytes;
+    // The executor's link loads and per-rank figures: the topology's alone.
+    Schedule header;
+    header.topology = request.topology;
+    header.ranks = request.topology.rank_count();
+    const std::uint64_t figures = per_rank_figures_memory(header);
+    return count.bytes > UINT64_MAX - figures ? UINT64_MAX : count.bytes + figures;
 }
 
 void refuse_generation_above_limit(const GeneratorRequest& request, const std::string& what,
-                                   std::uint64_t limit_bytes) {
+                                   std::uint64_t limit_bytes, GenerationUse use) {
     const std::uint64_t limit = memory_limit_or_default(limit_bytes);
-    const std::uint64_t least = generated_memory_lower_bound(request);
+    const std::uint64_t least = generated_memory_lower_bound(request, use);
     if (least > limit)
-        throw ResourceLimit(what + " (" + std::to_string(formula_steps(request)) +
-                            " steps) needs at least " + std::to_string(least >> 20) +
-                            " MiB to build, more than the limit of " + std::to_string(limit >> 20) +
-                            " MiB; refused before building it");
+        throw ResourceLimit(
+            what + " (" + describe_generation(count_generation(request, use.orbit_allowed)) +
+            ") needs at least " + std::to_string(least >> 20) + " MiB to " +
+            (use.executed ? "build and check" : "build") + ", more than the limit of " +
+            std::to_string(limit >> 20) + " MiB; refused before building it");
 }
 
 }  // namespace trivcheck

@@ -25,18 +25,31 @@ std::uint64_t header_memory_lower_bound(const Schedule& header);
 void refuse_header_above_limit(const Schedule& header, const std::string& file,
                                std::uint64_t limit_bytes = 0);
 
-/// The least memory the schedule `request` asks for takes to build, from its
-/// generator's step count (the paper's K, models/paper_formulas.hpp) alone:
-/// each step holds at least one message, in a rank orbit too. 0 when the
-/// generator has no formula for the request (a torus, NCCL's algorithms).
-/// Ring B on 2^30 - 1 ranks has 2^31 - 4 steps: about 256 GiB.
-std::uint64_t generated_memory_lower_bound(const GeneratorRequest& request);
+/// How a caller uses a generated schedule, for its estimate.
+struct GenerationUse {
+    /// It takes the generator's rotation orbit when there is one (check; gen's
+    /// JSON of a ring); false: it builds the whole schedule (gen --expand and
+    /// the exports, a check without symmetry).
+    bool orbit_allowed = true;
+    /// It executes the schedule (check, sweep): the executor's per-rank
+    /// figures (per_rank_figures_memory) are counted too; false for gen.
+    bool executed = true;
+};
+
+/// The least memory the schedule `request` asks for takes to build (and to
+/// execute, per `use`), from its generator's counts alone
+/// (checker/execution/generation_estimate.hpp): a step record a step and a
+/// transfer record a message, a torus lift's line tables, and for an execution
+/// the per-rank figures of its topology. Ring B on 2^30 - 1 ranks has 2^31 - 4
+/// steps: about 256 GiB; Bruck B on ring:1000000 26 steps of 10^6 messages.
+std::uint64_t generated_memory_lower_bound(const GeneratorRequest& request, GenerationUse use = {});
 
 /// Throws ResourceLimit (exit 4), its message starting with `what`, when
 /// generated_memory_lower_bound passes memory_limit_or_default(limit_bytes):
 /// callers ask before the generator builds anything (before: ring B on
-/// ring:1073741823 built for 60 s and 2.5 GB before any estimate).
+/// ring:1073741823 built for 60 s and 2.5 GB before any estimate; Bruck B on
+/// ring:1000000 2.9 GB under --memory-limit 100).
 void refuse_generation_above_limit(const GeneratorRequest& request, const std::string& what,
-                                   std::uint64_t limit_bytes = 0);
+                                   std::uint64_t limit_bytes = 0, GenerationUse use = {});
 
 }  // namespace trivcheck

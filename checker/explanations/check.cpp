@@ -1,5 +1,6 @@
 #include "checker/explanations/check.hpp"
 
+#include "checker/execution/memory_estimate.hpp"
 #include "checker/execution/torus_figures.hpp"
 #include "checker/execution/tree_replay.hpp"
 #include "checker/execution/trivance_checks.hpp"
@@ -120,6 +121,12 @@ Report check_orbit(const RotationOrbit& orbit, ExecuteOptions options) {
 }
 
 Report check_generated(const GeneratorRequest& request, ExecuteOptions options) {
+    // Refused before the generator builds what does not fit (a sweep's largest sizes).
+    refuse_generation_above_limit(request,
+                                  "checking " + request.algo + " " + to_string(request.form) + " " +
+                                      request.topology.describe(),
+                                  options.memory_limit_bytes,
+                                  {.orbit_allowed = options.use_symmetry, .executed = true});
     if (!options.use_symmetry) return check_schedule(generate(request), options);
     if (const std::optional<RotationOrbit> orbit = generate_orbit(request))
         return check_orbit(*orbit, options);

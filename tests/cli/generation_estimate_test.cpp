@@ -1,8 +1,8 @@
 // A generated schedule too large to build is refused before the generator
 // builds it (checker/execution/memory_estimate.hpp,
 // refuse_generation_above_limit; issue 47, "Limits that do not hold"): its
-// paper step count alone, one step record and one message each, passes the
-// limit. Before: `check --algo ring --form B --topo ring:1073741823` built for
+// step count alone, one step record and one message each (the ring's orbit),
+// passes the limit. Before: `check --algo ring --form B --topo ring:1073741823` built for
 // 60 s and 2.5 GB before its estimate; `gen` of ring:268435456 under
 // --memory-limit 1 ran into the OOM killer at 23.7 GB.
 #include <doctest/doctest.h>
@@ -18,13 +18,14 @@ TEST_CASE("generation estimate: a ring B too large to build is exit 4 at once") 
         run_trivcheck_stderr("check --algo ring --form B --topo ring:1073741823");
     CHECK(check.exit_code == 4);
     CHECK(check.out.find("unknown (resource limit): checking ring B ring:1073741823 "
-                         "(2147483644 steps) needs at least ") != std::string::npos);
-    CHECK(check.out.find(" MiB to build, more than the limit of ") != std::string::npos);
+                         "(2147483644 steps, 2147483644 messages) needs at least ") !=
+          std::string::npos);
+    CHECK(check.out.find(" MiB to build and check, more than the limit of ") != std::string::npos);
     const CommandOutput gen = run_trivcheck_stderr(
         "gen --algo ring --form B --topo ring:268435456 --memory-limit 1 -o /dev/null");
     CHECK(gen.exit_code == 4);
-    CHECK(gen.out.find("generating ring B ring:268435456 (536870910 steps) needs at least ") !=
-          std::string::npos);
+    CHECK(gen.out.find("generating ring B ring:268435456 (536870910 steps, 536870910 messages) "
+                       "needs at least ") != std::string::npos);
     CHECK(gen.out.find("more than the limit of 1 MiB; refused before building it") !=
           std::string::npos);
     // Under the limit, as before.
