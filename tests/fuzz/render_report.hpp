@@ -15,14 +15,17 @@
 
 namespace trivcheck::fuzz {
 
-/// Renders `report` of the input `text` as text, JSON and a SARIF log.
-inline void render_report(const Report& report, const std::string& text, bool msccl) {
+/// Renders `report` of the input `text` as text, JSON and a SARIF log
+/// (`msccl`: an MSCCL-IR program; `mscclpp`: an MSCCL++ plan).
+inline void render_report(const Report& report, const std::string& text, bool msccl,
+                          bool mscclpp = false) {
     (void)report_to_text(report);
     (void)json_text(report_to_json(report), 2);
     SarifSubject subject;
     subject.uri = "fuzz";
     subject.text = text;
     subject.msccl = msccl;
+    subject.mscclpp = mscclpp;
     subject.report = report;
     (void)json_text(sarif_log({subject}), 2);
 }
