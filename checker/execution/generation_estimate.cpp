@@ -141,8 +141,9 @@ GenerationCount count_generation(const GeneratorRequest& request, bool orbit_all
 }
 
 std::string describe_generation(const GenerationCount& count) {
-    std::string words =
-        std::to_string(count.steps) + " steps, " + std::to_string(count.messages) + " messages";
+    // A torus orbit's messages are not counted (0): its rings and tables are.
+    std::string words = std::to_string(count.steps) + " steps";
+    if (count.messages != 0) words += ", " + std::to_string(count.messages) + " messages";
     if (count.table_bytes != 0)
         words += ", rings " + std::to_string(count.ring_bytes >> 20) + " MiB, line tables " +
                  std::to_string(count.table_bytes >> 20) + " MiB";
