@@ -116,5 +116,6 @@ TEST_CASE("memory cap: Z3 and worker threads run under the cap") {
     INFO(sweep.errors);
     CHECK(sweep.exit_code ==
           run_trivcheck("sweep --algo trivance --form both --n 2..40 --jobs 2").exit_code);
-    CHECK(sweep.peak_kib < 200 * 1024);
+    // AddressSanitizer's quarantine keeps freed memory resident: no peak to hold it to there.
+    if (address_space_capped) CHECK(sweep.peak_kib < 200 * 1024);
 }
