@@ -159,13 +159,18 @@ TEST_CASE("export: a message of 100 consecutive blocks is two steps, of 71 and 2
 }
 
 TEST_CASE("export: what MSCCL-IR cannot hold is refused with the reason") {
-    SUBCASE("a collective other than allreduce") {
+    SUBCASE("a reduce-scatter whose blocks do not split evenly over its ranks") {
+        // An MSCCL-IR reducescatter gives every gpu o_chunks = i_chunks / ngpus.
         Schedule schedule = two_rank_schedule();
         schedule.collective = Collective::reduce_scatter;
-        CHECK_THROWS_WITH_AS(
-            msccl::lower_to_msccl(schedule),
-            "MSCCL-IR export supports allreduce schedules; this one is reduce_scatter",
-            NotApplicable);
+        schedule.blocks = 3;
+        for (Step& step : schedule.steps)
+            for (Transfer& transfer : step.transfers)
+                transfer.blocks = BlockSet::single(transfer.blocks.sorted().front(), 3);
+        CHECK_THROWS_WITH_AS(msccl::lower_to_msccl(schedule),
+                             "an MSCCL-IR reduce_scatter gives every gpu the same number of "
+                             "chunks; this schedule's 3 blocks are not a multiple of its 2 ranks",
+                             NotApplicable);
     }
     SUBCASE("a step that must wait on more thread blocks than a thread block has steps") {
         // Gpu 0 receives blocks 0 and 1 from two peers (two receiving thread
