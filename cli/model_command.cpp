@@ -67,13 +67,18 @@ CostModelRequest to_request(const ModelOptions& options) {
     const bool nccl = options.source == "nccl" || options.source == "both";
     if (!nccl && options.nccl.given)
         throw std::invalid_argument(
-            "--arch, --channels, --bw, --net-latency, --collective, --cpu and --nic-behind-cpu "
-            "describe NCCL's model: give --source nccl or --source both");
+            "--arch, --channels, --bw, --net-latency, --cpu and --nic-behind-cpu describe "
+            "NCCL's model: give --source nccl or --source both");
     if (nccl) request.nccl = nccl_settings(options.nccl);
-    if (options.source == "both" && request.nccl->collective != NcclCollective::all_reduce)
-        throw std::invalid_argument(
-            "--collective: the checked schedules compete as all-reduce; give --source nccl for " +
-            options.nccl.collective);
+    // The checked schedules build the same collective NCCL's model prices.
+    const NcclCollective collective = parse_nccl_collective(options.nccl.collective);
+    request.collective = collective == NcclCollective::all_gather       ? Collective::allgather
+                         : collective == NcclCollective::reduce_scatter ? Collective::reduce_scatter
+                                                                        : Collective::allreduce;
+    if (options.source == "formula" && request.collective != Collective::allreduce)
+        throw std::invalid_argument("--collective " + options.nccl.collective +
+                                    ": the paper's formulas are all-reduce's; give --source "
+                                    "executed or both");
     request.competitors = options.source == "nccl"
                               ? std::vector<Competitor>{}
                               : select_competitors(options.algos, options.source == "formula");
@@ -152,6 +157,7 @@ void register_model_command(CLI::App& app, CommandResult& result) {
         "formulas; the winner over m, the crossovers, a map (docs/cost-model.md).\n"
         "  trivcheck model --topo ring:64\n"
         "  trivcheck model --topo ring:64 --source formula --m 1KiB..64MiB --points 50 --csv\n"
+        "  trivcheck model --topo ring:64 --collective all_gather   # NCCL's ring against PAT\n"
         "  trivcheck model --topo ring:8..128 --svg map.svg\n"
         "  trivcheck model --topo ring:16 --source nccl --arch hopper --channels 2 --bw 24\n"
         "  trivcheck model --topo ring:64 --source both --svg map.svg\n"

@@ -19,9 +19,13 @@ void add_executed(CompetitorCosts& costs, const SizeOutcome& outcome) {
                        : outcome.reason;
 }
 
-void add_formula(CompetitorCosts& costs, const Topology& topology, CostSource source) {
+void add_formula(CompetitorCosts& costs, const Topology& topology, CostSource source,
+                 Collective collective) {
     std::string why;
-    costs.formula = formula_figures(costs.competitor, topology, why);
+    if (collective == Collective::allreduce)
+        costs.formula = formula_figures(costs.competitor, topology, why);
+    else
+        why = std::string("the formulas are all-reduce's, not ") + to_string(collective) + "'s";
     if (source != CostSource::formula) return;
     costs.competes = costs.formula.has_value();
     costs.status = costs.competes ? "formula" : "no formula";
@@ -77,6 +81,7 @@ double TopologyCosts::seconds(int index, CostSource source, double alpha, double
 CostModel compute_cost_model(const CostModelRequest& request) {
     CostModel model;
     model.source = request.source;
+    model.collective = request.collective;
     model.alpha_seconds = request.alpha_seconds;
     model.seconds_per_byte = request.seconds_per_byte;
     model.sizes = request.sizes;
@@ -86,9 +91,16 @@ CostModel compute_cost_model(const CostModelRequest& request) {
         if (request.nccl)
             row.nccl = compute_nccl_row(*request.nccl, topology.rank_count(), request.sizes);
         for (const Competitor& competitor : request.competitors) {
-            CompetitorCosts costs{
-                competitor, {}, {}, "", "", false, published_note(competitor, topology)};
-            add_formula(costs, topology, request.source);
+            CompetitorCosts costs{competitor,
+                                  {},
+                                  {},
+                                  "",
+                                  "",
+                                  false,
+                                  request.collective == Collective::allreduce
+                                      ? published_note(competitor, topology)
+                                      : ""};
+            add_formula(costs, topology, request.source, request.collective);
             row.competitors.push_back(std::move(costs));
         }
         model.rows.push_back(std::move(row));
@@ -102,6 +114,7 @@ CostModel compute_cost_model(const CostModelRequest& request) {
             const std::size_t item = static_cast<std::size_t>(index);
             const TopologyCosts& row = model.rows[item / per_row];
             GeneratorRequest generator = request.competitors[item % per_row].request(row.topology);
+            generator.collective = request.collective;
             if (request.prepare) request.prepare(generator);
             outcomes[item] = check_one_size(generator, request.execute_options);
         });

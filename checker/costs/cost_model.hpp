@@ -21,6 +21,9 @@ const char* to_string(CostSource source);
 struct CostModelRequest {
     std::vector<Topology> topologies;
     std::vector<Competitor> competitors;
+    /// The collective compared (`--collective`): competitors that do not
+    /// build it are not applicable; the formulas are all-reduce's only.
+    Collective collective = Collective::allreduce;
     CostSource source = CostSource::executed;
     double alpha_seconds = 1.5e-6;
     /// β: seconds per byte of one link (800 Gb/s: 1e-11).
@@ -75,6 +78,7 @@ struct TopologyCosts {
 
 struct CostModel {
     CostSource source = CostSource::executed;
+    Collective collective = Collective::allreduce;
     double alpha_seconds = 0;
     double seconds_per_byte = 0;
     std::vector<double> sizes;

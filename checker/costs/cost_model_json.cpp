@@ -79,11 +79,10 @@ std::string cost_model_source_label(const CostModel& model) {
 nlohmann::json cost_model_to_json(const CostModel& model) {
     nlohmann::json rows = nlohmann::json::array();
     for (const TopologyCosts& row : model.rows) rows.push_back(row_json(row, model));
-    nlohmann::json json = {{"schema", "trivcheck.cost_model/1"},
-                           {"source", cost_model_source_label(model)},
-                           {"alpha_seconds", model.alpha_seconds},
-                           {"seconds_per_byte", model.seconds_per_byte},
-                           {"topologies", std::move(rows)}};
+    nlohmann::json json = {
+        {"schema", "trivcheck.cost_model/1"},         {"source", cost_model_source_label(model)},
+        {"collective", to_string(model.collective)},  {"alpha_seconds", model.alpha_seconds},
+        {"seconds_per_byte", model.seconds_per_byte}, {"topologies", std::move(rows)}};
     if (model.nccl) json["nccl"] = nccl_settings_json(*model.nccl);
     return json;
 }

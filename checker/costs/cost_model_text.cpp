@@ -91,6 +91,10 @@ std::string schedule_settings_text(const CostModel& model) {
     text += model.source == CostSource::executed
                 ? "K and \xCE\x98 of the checked schedule (only schedules that hold compete)"
                 : "K and \xCE\x98 from the paper's formulas (ring table, Table 3)";
+    if (model.collective != Collective::allreduce)
+        text += std::string("\ncollective: ") + to_string(model.collective) +
+                " (m: the whole vector, NCCL's nBytes; schedules that do not build it do not "
+                "compete)";
     text += "\n\xCE\xB1 = " + format_seconds(model.alpha_seconds) +
             ", \xCE\xB2 = " + format_seconds(model.seconds_per_byte) + "/B (link " +
             format_rate(1 / model.seconds_per_byte) + ")";

@@ -19,12 +19,13 @@ void add_nccl_options(CLI::App& command, NcclOptions& options, bool with_collect
                                    "NCCL's model: GB/s per channel (default 24)"));
     nccl_option(command.add_option("--net-latency", options.net_latency_us,
                                    "NCCL's model: the network's latency in us (default 0)"));
+    // The collective is compared by the checked schedules too: not NCCL's alone.
     if (with_collective)
-        nccl_option(command
-                        .add_option("--collective", options.collective,
-                                    "NCCL's model: all_reduce (default), all_gather, "
-                                    "reduce_scatter (m is NCCL's nBytes: the larger buffer)")
-                        ->check(CLI::IsMember({"all_reduce", "all_gather", "reduce_scatter"})));
+        command
+            .add_option("--collective", options.collective,
+                        "The collective compared: all_reduce (default), all_gather, "
+                        "reduce_scatter (m is NCCL's nBytes: the larger buffer)")
+            ->check(CLI::IsMember({"all_reduce", "all_gather", "reduce_scatter"}));
     nccl_option(command
                     .add_option("--cpu", options.cpu,
                                 "NCCL's model: intel (default) or amd, for LL's cap between nodes")

@@ -21,7 +21,8 @@ struct NcclOptions {
 };
 
 /// --arch, --channels, --bw, --net-latency, --cpu, --nic-behind-cpu and,
-/// when `with_collective`, --collective.
+/// when `with_collective`, --collective (which does not set `given`: the
+/// checked schedules read it too).
 void add_nccl_options(CLI::App& command, NcclOptions& options, bool with_collective);
 
 /// The setting they describe; std::invalid_argument for a bandwidth not

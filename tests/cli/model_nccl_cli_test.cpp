@@ -134,11 +134,11 @@ TEST_CASE("model refuses NCCL's options without its model, and mixes it cannot c
     };
     const std::vector<Refusal> refusals = {
         {"model --topo ring:16 --arch volta",
-         "error: --arch, --channels, --bw, --net-latency, --collective, --cpu and "
-         "--nic-behind-cpu describe NCCL's model: give --source nccl or --source both\n"},
-        {"model --topo ring:16 --source both --collective all_gather",
-         "error: --collective: the checked schedules compete as all-reduce; give --source nccl "
-         "for all_gather\n"},
+         "error: --arch, --channels, --bw, --net-latency, --cpu and --nic-behind-cpu "
+         "describe NCCL's model: give --source nccl or --source both\n"},
+        {"model --topo ring:16 --source formula --collective all_gather",
+         "error: --collective all_gather: the paper's formulas are all-reduce's; give --source "
+         "executed or both\n"},
         {"model --topo ring:16 --source nccl --csv",
          "error: --csv: NCCL's model prints as text or --json\n"},
         {"model --topo ring:16 --source nccl --bw 0", "error: --bw: a positive GB/s per channel\n"},

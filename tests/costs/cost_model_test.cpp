@@ -210,3 +210,34 @@ TEST_CASE("--algo all: NCCL's ring and tree compete with their executed K and Θ
          compute_cost_model(ring_request(64, 64, CostSource::formula)).rows.front().competitors)
         CHECK(costs.competitor.algo.rfind("nccl_", 0) == std::string::npos);
 }
+
+TEST_CASE("--collective allgather: NCCL's ring and PAT compete, the all-reduce builders do not") {
+    CostModelRequest request = ring_request(64, 64, CostSource::executed);
+    request.collective = Collective::allgather;
+    const CostModel model = compute_cost_model(request);
+    CHECK(model.collective == Collective::allgather);
+    const TopologyCosts& row = model.rows.front();
+    // runRing's all-gather: n - 1 steps, a block of m/n on every + link each step.
+    const CompetitorCosts& ring = competitor(row, "nccl_ring-B");
+    REQUIRE(ring.executed);
+    CHECK(ring.competes);
+    CHECK(ring.executed->steps == 63);
+    CHECK(ring.executed->theta == doctest::Approx(63.0 / 64));
+    // PAT aggregated: log2 n steps; in step d every rank sends m/2^(d+1) a
+    // distance 2^d the same way round, so every link carries m/2 a step.
+    const CompetitorCosts& pat = competitor(row, "nccl_pat-B");
+    REQUIRE(pat.executed);
+    CHECK(pat.competes);
+    CHECK(pat.executed->steps == 6);
+    CHECK(pat.executed->theta == doctest::Approx(3));
+    CHECK_FALSE(pat.formula);  // the formulas are all-reduce's
+    const CompetitorCosts& trivance = competitor(row, "trivance-B");
+    CHECK(trivance.status == "not applicable");
+    CHECK(trivance.reason == "trivance has no allgather (it builds allreduce)");
+    CHECK(competitor(row, "nccl_tree-B").status == "not applicable");
+    for (int winner : row.winners) {
+        REQUIRE(winner >= 0);
+        CHECK(row.competitors[static_cast<std::size_t>(winner)].competitor.algo.rfind("nccl_", 0) ==
+              0);
+    }
+}
