@@ -54,6 +54,8 @@ struct CheckOptions {
     bool strict = false;
     /// --require: named checks that count toward the verdict (checker/core/required_checks.hpp).
     std::vector<std::string> required;
+    /// --allow: MSCCL++ violation kinds accepted on purpose (relaxed_publication).
+    std::vector<std::string> allowed;
     /// --root: MSCCL-IR broadcast, reduce, gather and scatter (RCCL takes it at run time).
     std::optional<int> root;
     /// --expect: an MSCCL-IR file's postcondition, replacing the collective's own.
@@ -76,6 +78,8 @@ CheckSettings check_settings(const CheckOptions& options) {
     settings.execute.use_symmetry = !options.no_symmetry;
     settings.runtime = runtime_of(options.runtime);
     settings.required = options.required;
+    for (const std::string& name : options.allowed)
+        settings.allowed.push_back(*violation_kind_named(name));
     settings.root = options.root;
     return settings;
 }
@@ -140,6 +144,8 @@ int check_body(CheckOptions& options) {
         throw std::invalid_argument(
             "--require: one schedule or program, the symbolic engine, without --n or "
             "--format sarif");
+    if (!options.allowed.empty() && options.format == "sarif")
+        throw std::invalid_argument("--allow: one MSCCL++ plan, without --format sarif");
     if (options.format == "sarif") {
         if (options.files.empty() || !options.source.algo.empty())
             throw std::invalid_argument("--format sarif checks schedule files: name them");
@@ -308,6 +314,16 @@ void register_check_command(CLI::App& app, CommandResult& result) {
                      "postcondition trivcheck checks, docs/robustness.md). Without it they are "
                      "reported, not counted")
         ->check(CLI::IsMember(requirable_check_names()));
+    command
+        ->add_option("--allow", options->allowed,
+                     "MSCCL++ plans: accept this violation kind on purpose: its findings are "
+                     "listed (allowed), not counted, and the plan holds if nothing else is "
+                     "wrong (relaxed_publication: multimem stores published by relaxed "
+                     "signals, as MSCCL++'s own NVLS all-reduce does; docs/mscclpp.md)")
+        ->expected(1)
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+        ->check(CLI::IsMember(allowable_kind_names()));
     command
         ->add_option("--root", options->root,
                      "MSCCL-IR broadcast, reduce, gather, scatter: the root gpu the "

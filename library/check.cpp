@@ -30,7 +30,8 @@ Report check_unrequired(const Input& input, const CheckSettings& settings) {
     if (const auto* orbit = std::get_if<RotationOrbit>(&input))
         return check_orbit(*orbit, settings.execute);
     if (const auto* plan = std::get_if<mscclpp::Plan>(&input))
-        return mscclpp::check_plan(*plan, settings.execute.max_recorded_violations);
+        return mscclpp::check_plan(*plan, settings.execute.max_recorded_violations,
+                                   settings.allowed);
     const auto& program = std::get<msccl::Program>(input);
     msccl::AsynchronousOptions options;
     if (settings.root) options.root = checked_root(program, *settings.root);

@@ -26,6 +26,9 @@ struct CheckSettings {
     std::optional<msccl::ExpectedOutputs> expected = {};
     /// Named checks that count toward the verdict (rank_consistency, determinism).
     std::vector<std::string> required = {};
+    /// MSCCL++ plans: kinds accepted on purpose (`check --allow`), listed in
+    /// the report's `allowed`, not counted.
+    std::vector<ViolationKind> allowed = {};
 };
 
 /// A verdict and what the reader said on the way.

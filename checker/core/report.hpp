@@ -220,6 +220,10 @@ struct Report {
     std::vector<Violation> violations;
     /// Violations found, including those beyond the recorded ones.
     std::map<ViolationKind, std::int64_t> violation_counts;
+    /// Violations of the kinds `check --allow` accepted: listed (the first
+    /// ones recorded) and counted here, not in `violations` or the verdict.
+    std::vector<Violation> allowed;
+    std::map<ViolationKind, std::int64_t> allowed_counts;
     /// Set for MSCCL-IR programs, whose figures are not per synchronous step.
     std::optional<AsynchronousFigures> asynchronous = {};
     /// Set for MSCCL++ execution plans, beside `asynchronous`.

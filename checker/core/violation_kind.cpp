@@ -82,6 +82,14 @@ constexpr std::array kEntries = {
     ViolationKindEntry{
         ViolationKind::reduce_of_nothing, "reduce_of_nothing", "A reduction with an empty side",
         "MSCCL-IR: a reduction adds a chunk that holds no contribution.", true, kPrograms},
+    ViolationKindEntry{ViolationKind::relaxed_publication, "relaxed_publication",
+                       "Multimem stores published only by a relaxed signal or wait",
+                       "MSCCL++: NVLS stores (.relaxed.sys) followed by a relaxed handshake make "
+                       "no data visible by the memory model, yet MSCCL++'s own NVLS all-reduce "
+                       "(allreduce_nvls_zero_copy.cu) closes this way; publish with a full "
+                       "signal and wait, or accept it with check --allow relaxed_publication "
+                       "(docs/mscclpp.md).",
+                       true, kPlans, false, true},
     ViolationKindEntry{ViolationKind::runtime_limit, "runtime_limit",
                        "The runtime refuses the file",
                        "MSCCL-IR: a limit of RCCL (steps per thread block, cnt, thread blocks per "
@@ -140,6 +148,13 @@ std::vector<std::string> requirable_check_names() {
     std::vector<std::string> names;
     for (const ViolationKindEntry& kind : kEntries)
         if (kind.named_check) names.emplace_back(kind.name);
+    return names;
+}
+
+std::vector<std::string> allowable_kind_names() {
+    std::vector<std::string> names;
+    for (const ViolationKindEntry& kind : kEntries)
+        if (kind.allowable) names.emplace_back(kind.name);
     return names;
 }
 

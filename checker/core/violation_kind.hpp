@@ -25,6 +25,7 @@ enum class ViolationKind : std::uint8_t {
     race,
     rank_consistency,
     reduce_of_nothing,
+    relaxed_publication,
     runtime_limit,
     send_unheld,
     signal_count_mismatch,
@@ -51,6 +52,9 @@ struct ViolationKindEntry {
     /// A named check's failure (docs/consistency.md): reported as a check, and
     /// a violation only when `check --require NAME` counts it.
     bool named_check = false;
+    /// Counted by default, but `check --allow NAME` may accept it on purpose
+    /// (a pattern a runtime's own kernels rely on): listed, not counted.
+    bool allowable = false;
 };
 
 /// Every kind, in enumeration order.
@@ -60,6 +64,8 @@ std::string_view to_string(ViolationKind kind);
 std::ostream& operator<<(std::ostream& out, ViolationKind kind);
 /// The names of the kinds named checks give, which `check --require` accepts.
 std::vector<std::string> requirable_check_names();
+/// The names of the kinds `check --allow` accepts.
+std::vector<std::string> allowable_kind_names();
 /// The kind named `name`; empty when none is (parsing user input).
 std::optional<ViolationKind> violation_kind_named(std::string_view name);
 

@@ -20,7 +20,7 @@ CellTracking::CellTracking(const RunState& state, msccl::ViolationSink& violatio
     : state_(state),
       checks_(state, violations),
       values_(state.cells.count(),
-              launches * static_cast<int>(state.plan.gpus.size()) * state.input_stride *
+              state.launches * static_cast<int>(state.plan.gpus.size()) * state.input_stride *
                   state.cells.pieces(),
               reduces(state.plan)) {
     // Start: input piece p of chunk c of gpu g holds contribution (g, c, p).
@@ -118,7 +118,7 @@ void CellTracking::track_caller(const StepClocks& step, const Process& caller) {
     // order makes that launch's own writes visible; a peer's need a signal).
     for (const int cell : state_.output_cells(caller.gpu, caller.launch - 1))
         checks_.check_read(step, cell);
-    if (caller.launch == launches) return;
+    if (caller.launch == state_.launches) return;
     // ... and writes new input for the next launch.
     const Gpu& gpu = state_.plan.gpus[static_cast<std::size_t>(caller.gpu)];
     for (int chunk = 0; chunk < gpu.input_chunks; ++chunk)

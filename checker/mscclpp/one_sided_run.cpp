@@ -23,7 +23,7 @@ namespace {
 /// relaxed. An LL packet is its data and flag in one volatile store with no
 /// fence (packet_device.hpp: LL16Packet::write, read): the reader is ordered
 /// after the writer (whose reads the payload was computed from), but sees
-/// as written only what the writer had fenced.
+/// as written only what the writer's stream completed before its launch.
 Token packet_token(Token written) {
     written.relaxed = true;
     return written;
@@ -112,7 +112,7 @@ Run::Run(const Plan& plan, const CellLayout& cells, msccl::ViolationSink& violat
     for (const Gpu& gpu : plan.gpus)
         figures_.most_thread_blocks_per_gpu = std::max(figures_.most_thread_blocks_per_gpu,
                                                        static_cast<int>(gpu.thread_blocks.size()));
-    figures_.thread_blocks = state_.callers_begin / launches;
+    figures_.thread_blocks = state_.callers_begin / state_.launches;
 }
 
 Token Run::token(int process, bool relaxed) {
@@ -311,7 +311,7 @@ bool Run::join_packets(int index, const PlanStep& step) {
                 joined_packet = packet;
                 // A packet is a relaxed token (packet_token): the reader is
                 // ordered after what its writer did, but sees as written
-                // only what the writer had fenced, and the packet's own
+                // only what the writer's stream completed before its launch, and the packet's own
                 // payload (RaceChecks::check_packet_read).
                 const Token& written = state_.packet_tokens[static_cast<std::size_t>(packet)];
                 state_.clocks.join_token(process.clocks, index, written);
@@ -336,17 +336,19 @@ void Run::give_tokens(int index, const PlanStep& step, RunFigures& figures) {
     if (is_signal(op)) {
         const bool relaxed =
             op.kind == OperationKind::relaxed_signal && op.channel_kind == ChannelKind::memory;
-        // A full signal fences first (memory channel signal(): a release),
-        // what its threads know.
-        if (!relaxed) state_.clocks.fence(process.clocks, index, process.clocks.published);
+        // A full signal is a release (memory channel signal():
+        // red.release.sys) that only an acquiring wait takes: it leaves
+        // `fenced` (the launch's start) as it is, so a relaxed wait after
+        // it sees nothing of this launch (docs/mscclpp.md, Relaxed forms).
         for (int channel : op.channels) {
             state_.mailbox(process, op, channel, true).push_back(published_token(index, relaxed));
             ++(relaxed ? figures.synchronization.relaxed_signals : figures.synchronization.signals);
         }
     }
     if (op.kind != OperationKind::semaphore_release) return;
-    // DeviceSemaphore::release: a release by the first threads.
-    state_.clocks.fence(process.clocks, index, process.clocks.published);
+    // DeviceSemaphore::release: a release at device scope by the first
+    // threads (concurrency_device.hpp), taken by an acquire on this gpu; it
+    // fences nothing for a relaxed signal to another gpu.
     for (int id : op.semaphores)
         state_.semaphore(process.gpu, id).releases.push_back(published_token(index, false));
 }

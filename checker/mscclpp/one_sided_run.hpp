@@ -9,10 +9,13 @@
 
 namespace trivcheck::mscclpp {
 
-/// Launches every run executes, one after the other on each gpu's stream
-/// (docs/mscclpp.md, Launches): what one launch leaves to the next (counts,
-/// late writes, reads of a buffer the next launch overwrites) shows.
-inline constexpr int launches = 2;
+/// Launches a run of `plan` executes, one after the other on each gpu's
+/// stream (docs/mscclpp.md, Launches): two, so that what one launch leaves to
+/// the next (counts, late writes, reads of a buffer the next launch
+/// overwrites) shows; three with use_double_scratch_buffer, whose scratch
+/// halves alternate by launch (executor.cc launchKernelHelper: scratchOffset
+/// by the flag's parity), so that launch 3 reuses launch 1's half.
+inline int launches_of(const Plan& plan) { return plan.double_scratch ? 3 : 2; }
 
 /// Runs of at least this many steps track their cells (race checks and
 /// values) on a thread beside the run (check_plan: where a second core is).
@@ -38,14 +41,14 @@ struct RunResult {
     /// Every thread block of every launch ran to its end.
     bool completed = false;
     /// Per cell, after the last launch (whose contributions carry launch
-    /// `launches - 1`): its contributions and its value's reduction tree.
+    /// `launches_of(plan) - 1`): its contributions and its value's reduction tree.
     CellValues values = CellValues(0, 0);
     RunFigures figures;
 };
 
-/// Runs every thread block of `plan` as a sequential process, `launches`
-/// times (docs/mscclpp.md, Execution): blocking waits, acquires, barriers and packet reads; vector
-/// clocks for happens-before with and without relaxed signals; symbolic
+/// Runs every thread block of `plan` as a sequential process,
+/// `launches_of(plan)` times (docs/mscclpp.md, Execution): blocking waits, acquires, barriers and
+/// packet reads; vector clocks for happens-before with and without relaxed signals; symbolic
 /// contents per cell. Adds race, stale_read, deadlock, signal_count_mismatch and
 /// packet_unwritten violations to `violations`. A run of at least
 /// `cells_beside_from` steps (every process, every launch) tracks its cells

@@ -20,9 +20,35 @@ CheckOutcome outcome(const msccl::ViolationSink& violations,
     return {Verdict::holds, ""};
 }
 
+/// Moves the violations of the `allowed` kinds out of `report`'s counts and
+/// violations into its `allowed` ones; a check they alone violated holds,
+/// its reason naming them.
+void set_aside_allowed(std::span<const ViolationKind> allowed, Report& report) {
+    for (const ViolationKind kind : allowed) {
+        const auto count = report.violation_counts.find(kind);
+        if (count == report.violation_counts.end()) continue;
+        report.allowed_counts[kind] = count->second;
+        report.violation_counts.erase(count);
+    }
+    if (report.allowed_counts.empty()) return;
+    std::erase_if(report.violations, [&](Violation& violation) {
+        if (!report.allowed_counts.contains(violation.kind)) return false;
+        report.allowed.push_back(std::move(violation));
+        return true;
+    });
+    CheckOutcome& stale = report.checks["stale_reads"];
+    const auto publications = report.allowed_counts.find(kinds::relaxed_publication);
+    if (publications != report.allowed_counts.end() &&
+        !report.violation_counts.contains(kinds::stale_read))
+        stale = {Verdict::holds, "allowed (check --allow relaxed_publication): " +
+                                     std::to_string(publications->second) +
+                                     " relaxed publications"};
+}
+
 }  // namespace
 
-Report check_plan(const Plan& plan, int max_recorded_violations) {
+Report check_plan(const Plan& plan, int max_recorded_violations,
+                  std::span<const ViolationKind> allowed) {
     const CellLayout cells(plan, pieces_per_chunk(plan));
     msccl::ViolationSink violations(max_recorded_violations);
     // The cells on a thread beside the run only where a second core is to run it.
@@ -45,7 +71,8 @@ Report check_plan(const Plan& plan, int max_recorded_violations) {
     report.ranks = static_cast<int>(plan.gpus.size());
     report.topology = "mscclpp:" + std::to_string(plan.gpus.size());
     report.checks["races"] = outcome(violations, {kinds::race});
-    report.checks["stale_reads"] = outcome(violations, {kinds::stale_read});
+    report.checks["stale_reads"] =
+        outcome(violations, {kinds::stale_read, kinds::relaxed_publication});
     report.checks["deadlock_free"] =
         outcome(violations, {kinds::deadlock, kinds::packet_unwritten});
     report.checks["signal_counts"] = outcome(violations, {kinds::signal_count_mismatch});
@@ -71,6 +98,7 @@ Report check_plan(const Plan& plan, int max_recorded_violations) {
                                              consistency.recorded().front().detail};
     report.violations = violations.recorded();
     report.violation_counts = violations.counts();
+    set_aside_allowed(allowed, report);
     report.verdict = report.violation_counts.empty() ? Verdict::holds : Verdict::violated;
 
     AsynchronousFigures figures;

@@ -72,12 +72,12 @@ void check_plan_postconditions(const Plan& plan, const CellLayout& cells, const 
                 if (!expected.built) {
                     for (const auto& [h, c] : expected_sources(plan, gpu.id, chunk))
                         expected.contents.push_back(
-                            contribution_id(launches - 1, h, c, piece, stride, cells.pieces(),
-                                            static_cast<int>(plan.gpus.size())));
+                            contribution_id(launches_of(plan) - 1, h, c, piece, stride,
+                                            cells.pieces(), static_cast<int>(plan.gpus.size())));
                     std::sort(expected.contents.begin(), expected.contents.end());
                     expected.built = true;
                 }
-                const int cell = cells.cell(gpu.id, buffer, chunk, piece, launches - 1);
+                const int cell = cells.cell(gpu.id, buffer, chunk, piece, launches_of(plan) - 1);
                 const int tree = run.values.tree(cell);
                 if (tree == expected.equal_tree) continue;
                 const Contents held = run.values.contents(cell);
@@ -126,7 +126,8 @@ int check_rank_consistency(const Plan& plan, const CellLayout& cells, const RunR
         std::vector<int> differing;
         for (int piece = 0; piece < cells.pieces(); ++piece) {
             const auto tree = [&](int gpu) {
-                return run.values.tree(cells.cell(gpu, buffer, chunk, piece, launches - 1));
+                return run.values.tree(
+                    cells.cell(gpu, buffer, chunk, piece, launches_of(plan) - 1));
             };
             for (const Gpu& gpu : plan.gpus) {
                 if (tree(gpu.id) >= 0)

@@ -18,6 +18,11 @@ bool served_by_proxy(const Operation& op) {
     }
 }
 
+bool indexes_channels_per_destination(const Operation& op) {
+    return served_by_proxy(op) ||
+           (op.channel_kind == ChannelKind::port && op.kind == OperationKind::flush);
+}
+
 std::vector<ProxyRequest> proxy_requests(const Operation& op, int step) {
     std::vector<ProxyRequest> requests;
     if (op.channel_kind != ChannelKind::port) return requests;

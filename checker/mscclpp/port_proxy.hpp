@@ -57,6 +57,13 @@ std::vector<ProxyRequest> proxy_requests(const Operation& op, int step);
 /// destinations: a put, pws, pwsf, ppkt or rppkt on a port channel.
 bool served_by_proxy(const Operation& op);
 
+/// Whether thread tid < nOutputs pushes `op`'s request for destination tid
+/// through the thread block's port channel channelIndexes[tid] (handlePut's
+/// port branch, handlePutPackets, handleReadPutPackets, handleFlush): a port
+/// put, pws, pwsf, ppkt, rppkt or flush. Past its `channel_ids` that index
+/// is 0 (setupOperation value-initializes the Operation).
+bool indexes_channels_per_destination(const Operation& op);
+
 /// The proxies of a run: one per thread block process and port channel it
 /// pushes to, numbered from `first_process` among the run's processes.
 class PortProxies {

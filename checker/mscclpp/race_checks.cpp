@@ -28,7 +28,13 @@ void RaceChecks::report_pair(ViolationKind kind, const Access& earlier, const St
     const CellLayout::Place place = state_.cells.place(cell);
     violation.buffer = buffer_letter(place.buffer);
     violation.block = place.chunk;
-    if (kind != kinds::stale_read)
+    if (kind == kinds::relaxed_publication)
+        violation.detail =
+            "a multimem store (.relaxed.sys) ordered before the access only through a relaxed "
+            "signal or wait, which make no data visible; MSCCL++'s own NVLS all-reduce "
+            "(allreduce_nvls_zero_copy.cu) closes the same way: check --allow "
+            "relaxed_publication accepts it on purpose";
+    else if (kind != kinds::stale_read)
         violation.detail =
             "no happens-before between the two accesses (signal/wait, semaphore, barrier, "
             "packet flag or program order)";
@@ -44,15 +50,25 @@ void RaceChecks::report_pair(ViolationKind kind, const Access& earlier, const St
 }
 
 void RaceChecks::check_pair(const Access& earlier, const StepClocks& step, int cell,
-                            const char* earlier_note, const char* later_note) {
+                            const char* earlier_note, const char* later_note, bool landed) {
     if (earlier.process < 0 || earlier.process == step.process) return;
     // Strong and weak as one clock (no relaxed signal on the way): its entry
     // is looked up once.
     if (state_.clocks.entry(reader_, step.weak, earlier.process) < earlier.clock())
         report_pair(kinds::race, earlier, step, cell, earlier_note, later_note);
-    else if (!step.strong.shares(step.weak) &&
+    else if (!landed && !step.strong.shares(step.weak) &&
              state_.clocks.entry(reader_, step.strong, earlier.process) < earlier.clock())
-        report_pair(kinds::stale_read, earlier, step, cell, earlier_note, later_note);
+        report_pair(multimem_store(earlier) ? kinds::relaxed_publication : kinds::stale_read,
+                    earlier, step, cell, earlier_note, later_note);
+}
+
+bool RaceChecks::multimem_store(const Access& write) const {
+    if (state_.proxies.is_proxy(write.process)) return false;
+    const Process& of = state_.processes[static_cast<std::size_t>(write.process)];
+    if (of.caller) return false;
+    const OperationKind kind = of.steps[static_cast<std::size_t>(write.step)].operation->kind;
+    return kind == OperationKind::multi_load_reduce_store || kind == OperationKind::multi_store ||
+           kind == OperationKind::multi_store_packets;
 }
 
 void RaceChecks::check_read(const StepClocks& step, int cell) {
@@ -60,7 +76,14 @@ void RaceChecks::check_read(const StepClocks& step, int cell) {
     remember_read(step, cell);
 }
 
-void RaceChecks::check_packet_read(const StepClocks& step, int cell) { remember_read(step, cell); }
+void RaceChecks::check_packet_read(const StepClocks& step, int cell) {
+    // The reader spun until this launch's packet was in the cell: the write
+    // it reads has landed (a read that the next write does not follow is a
+    // race of its own, check_write).
+    if (packet_seen_.empty()) packet_seen_.resize(history_.size());
+    packet_seen_[static_cast<std::size_t>(cell)] = true;
+    remember_read(step, cell);
+}
 
 void RaceChecks::remember_read(const StepClocks& step, int cell) {
     CellHistory& history = history_[static_cast<std::size_t>(cell)];
@@ -93,7 +116,9 @@ void RaceChecks::remember_read(const StepClocks& step, int cell) {
 
 void RaceChecks::check_write(const StepClocks& step, int cell) {
     CellHistory& history = history_[static_cast<std::size_t>(cell)];
-    check_pair(history.write, step, cell, "writes", "writes");
+    const bool landed = !packet_seen_.empty() && packet_seen_[static_cast<std::size_t>(cell)];
+    check_pair(history.write, step, cell, "writes", "writes", landed);
+    if (landed) packet_seen_[static_cast<std::size_t>(cell)] = false;
     const auto check_read_before = [&](const Access& read) {
         if (read.process != step.process &&
             state_.clocks.entry(reader_, step.weak, read.process) < read.clock())

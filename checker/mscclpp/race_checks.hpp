@@ -39,9 +39,14 @@ class RaceChecks {
 
   private:
     /// Whether `earlier` happens before `step`: not at all (a race), only
-    /// weakly (a stale read), or strongly.
+    /// weakly (a stale read), or strongly. `landed`: the earlier write is
+    /// known to be in memory (a packet read saw it), so weakly is enough.
     void check_pair(const Access& earlier, const StepClocks& step, int cell,
-                    const char* earlier_note, const char* later_note);
+                    const char* earlier_note, const char* later_note, bool landed = false);
+    /// Whether `write` is a multimem store (glres, gstore, gstorepkt:
+    /// `.relaxed.sys` stores through the switch, switch_channel_device.hpp):
+    /// ordered only weakly, a relaxed_publication rather than a stale_read.
+    bool multimem_store(const Access& write) const;
     /// Remembers that `step` read `cell` (after its checks).
     void remember_read(const StepClocks& step, int cell);
     void report_pair(ViolationKind kind, const Access& earlier, const StepClocks& step, int cell,
@@ -54,6 +59,10 @@ class RaceChecks {
     std::vector<CellHistory> history_;
     /// Per cell that has had two reads between writes, the reads after its first.
     std::vector<std::vector<Access>> later_reads_;
+    /// Per cell, whether a packet read saw its last write (made at the first
+    /// packet read): that write had landed, so a later write ordered after
+    /// the read, even only weakly, cannot be overtaken by it.
+    std::vector<bool> packet_seen_;
     std::set<std::tuple<ViolationKind, int, int, int, int>> reported_;
 };
 

@@ -29,6 +29,7 @@ std::int64_t launched_steps(const std::vector<Process>& processes) {
 std::vector<Process> launched_processes(
     const Plan& plan, const std::vector<std::optional<std::vector<PlanStep>>>& unrolled_steps,
     PortProxies& proxies) {
+    const int launches = launches_of(plan);
     std::vector<Process> processes;
     std::size_t blocks = 0;
     for (const Gpu& gpu : plan.gpus) blocks += gpu.thread_blocks.size();
@@ -77,6 +78,7 @@ std::vector<Process> launched_processes(
 }
 
 int first_caller(const Plan& plan) {
+    const int launches = launches_of(plan);
     int blocks = 0;
     for (const Gpu& gpu : plan.gpus) blocks += static_cast<int>(gpu.thread_blocks.size());
     return blocks * launches;
@@ -109,6 +111,7 @@ int widest_input(const Plan& plan) {
 /// entries, not 67,584: three levels of nodes above the pages, not four),
 /// and otherwise comes after every thread block, as among the processes.
 std::vector<int> clock_slots(const Plan& plan, const std::vector<Process>& processes) {
+    const int launches = launches_of(plan);
     int most = 1;
     for (const Gpu& gpu : plan.gpus)
         most = std::max(most, static_cast<int>(gpu.thread_blocks.size()));
@@ -144,6 +147,7 @@ std::vector<int> clock_slots(const Plan& plan, const std::vector<Process>& proce
 RunState::RunState(const Plan& of, const CellLayout& layout)
     : plan(of),
       cells(layout),
+      launches(launches_of(of)),
       unrolled_steps(every_unrolled_steps(of)),
       processes(launched_processes(of, unrolled_steps, proxies)),
       steps_in_all(launched_steps(processes)),

@@ -24,7 +24,9 @@ namespace trivcheck::mscclpp {
 struct ProcessClocks {
     /// Without this process's own entry (`own`): nothing beside their trees.
     PagedClock strong, weak;
-    /// The strong clock as of this process's latest fence, its own entry beside.
+    /// The strong clock as of this process's launch start (the kernel
+    /// boundary), its own entry beside: all that a relaxed hand-over from
+    /// it makes visible (docs/mscclpp.md, Relaxed forms).
     PagedClock fenced;
     /// This process's own entry (its steps begun), kept apart from `strong`
     /// and `weak`, and handed on beside them: a step costs no new page.
@@ -62,9 +64,11 @@ struct ProcessClocks {
 struct Token {
     PagedClock strong;
     PagedClock weak;
-    /// The strong clock as of the giver's latest fence: all that a relaxed
-    /// pair makes visible (what the giver did before its launch started, or
-    /// before a full signal or release of its own).
+    /// The strong clock as of the giver's launch start: all that a relaxed
+    /// hand-over (a relaxed signal or wait, a packet) makes visible, what
+    /// the giver's stream completed before its kernel began; nothing the
+    /// launch wrote, even before a full signal or a release of the giver's
+    /// (no acquire takes them).
     PagedClock fenced;
     int depth = 0;
     /// A relaxed signal orders nothing it did itself: the waiter joins `weak`
@@ -114,9 +118,9 @@ class RunClocks {
         return clocks.own > 0 && gathered.weak.at(reader_, slot(self)) >= clocks.own &&
                gathered.strong.at(reader_, slot(self)) >= clocks.own;
     }
-    /// A fence: `clocks` (of process `self`) makes what it did up to its
-    /// step `entry` visible (the first threads fence what they know:
-    /// `published`).
+    /// The kernel boundary: what `clocks` (of process `self`) knows at its
+    /// launch's start, up to its step `entry`, becomes what a relaxed
+    /// hand-over from it makes visible.
     void fence(ProcessClocks& clocks, int self, int entry);
     void fence(ProcessClocks& clocks, int self) { fence(clocks, self, clocks.own); }
 
@@ -265,6 +269,8 @@ struct RunState {
 
     const Plan& plan;
     const CellLayout& cells;
+    /// launches_of(plan): two, three with double scratch.
+    int launches = 2;
     /// Per thread block (gpu by gpu), its steps where a pipeline unrolls;
     /// none where its operations are its steps.
     std::vector<std::optional<std::vector<PlanStep>>> unrolled_steps;

@@ -9,7 +9,7 @@ namespace trivcheck::mscclpp {
 
 ThreadOrder::ThreadOrder(const RunState& state)
     : state_(state),
-      first_launch_processes_(state.callers_begin / launches),
+      first_launch_processes_(state.callers_begin / state.launches),
       unjoined_(static_cast<std::size_t>(first_launch_processes_)) {}
 
 void ThreadOrder::touch(int process, int step) {

@@ -11,6 +11,10 @@ namespace trivcheck::mscclpp::kinds {
 inline constexpr ViolationKind race = ViolationKind::race;
 /// A read of data ordered after its write only through a relaxed signal or wait.
 inline constexpr ViolationKind stale_read = ViolationKind::stale_read;
+/// A read (or write) ordered after a multimem store (glres, gstore,
+/// gstorepkt) only through a relaxed signal or wait: the NVLS pattern
+/// MSCCL++'s own kernel relies on; `check --allow relaxed_publication`.
+inline constexpr ViolationKind relaxed_publication = ViolationKind::relaxed_publication;
 /// Thread blocks that can never finish: waits, acquires, barriers nothing satisfies.
 inline constexpr ViolationKind deadlock = ViolationKind::deadlock;
 /// A signal no wait consumes, or a semaphore released more often than acquired:

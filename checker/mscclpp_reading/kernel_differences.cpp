@@ -2,6 +2,7 @@
 
 #include "checker/core/input_error.hpp"
 #include "checker/mscclpp/kernel_operation.hpp"
+#include "checker/mscclpp/port_proxy.hpp"
 #include "checker/mscclpp_reading/plan_fields.hpp"
 #include "checker/mscclpp_reading/plan_warnings.hpp"
 
@@ -82,6 +83,28 @@ class KernelDifferences {
 
 void note_kernel_differences(Plan& plan, const std::string& file_label) {
     KernelDifferences(plan, file_label).note();
+}
+
+void default_port_channel_ids(Operation& op, std::span<const int> block_port_channels,
+                              PlanFields& fields, const std::string& path) {
+    if (!indexes_channels_per_destination(op) || op.channels.size() >= op.destinations.size())
+        return;
+    const std::string what = std::string(operation_name(op.kind)) + " on a port channel with " +
+                             std::to_string(op.channels.size()) + " channel_ids for " +
+                             std::to_string(op.destinations.size()) + " dst_buff entries";
+    if (block_port_channels.empty())
+        fields.fail(path, "MSCCL++ executor: " + what +
+                              ": thread tid takes channelIndexes[tid] (execution_kernel.hpp), "
+                              "which setupOperation leaves 0 past channel_ids, and the thread "
+                              "block has no port channel 0");
+    while (op.channels.size() < op.destinations.size())
+        op.channels.push_back(block_port_channels.front());
+    fields.warnings().add(
+        "port channel_ids missing", path,
+        what +
+            ": thread tid takes channelIndexes[tid] (execution_kernel.hpp), which "
+            "setupOperation leaves 0 past channel_ids, so the rest go through the "
+            "thread block's port channel 0, and trivcheck runs them so");
 }
 
 }  // namespace trivcheck::mscclpp

@@ -1,4 +1,5 @@
 #pragma once
+#include <span>
 #include <string>
 
 #include "checker/mscclpp/plan.hpp"
@@ -17,5 +18,17 @@ namespace trivcheck::mscclpp {
 /// * `flush` without `dst_buff`: handleFlush flushes the first op.nOutputs
 ///   port channels, none; the run orders nothing by it.
 void note_kernel_differences(Plan& plan, const std::string& file_label);
+
+class PlanFields;
+
+/// A port put, pws, pwsf, ppkt, rppkt or flush (`op`, at JSON path `path`)
+/// with fewer `channel_ids` than `dst_buff` entries: the kernel's thread tid
+/// pushes destination tid through channelIndexes[tid], which setupOperation
+/// leaves 0 past the list, so those go through the thread block's first
+/// port channel (`block_port_channels`' first); the same here, with a
+/// warning in `fields`. Throws InputError when the thread block has no
+/// port channel (the kernel would use a zeroed channel handle).
+void default_port_channel_ids(Operation& op, std::span<const int> block_port_channels,
+                              PlanFields& fields, const std::string& path);
 
 }  // namespace trivcheck::mscclpp

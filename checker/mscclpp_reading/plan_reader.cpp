@@ -197,6 +197,7 @@ Operation Reader::read_operation(const json& op, const std::string& path, const 
     // Two calls, not a loop over the lists: they differ in inline capacity.
     read_ranges("src_buff", operation.sources);
     read_ranges("dst_buff", operation.destinations);
+    default_port_channel_ids(operation, block.port_channels, fields_, path);
     if (const auto id = op.find("barrier_id"); id != op.end())
         operation.barrier_id =
             static_cast<int>(fields_.integer(*id, path_at(path, "barrier_id"), 0));

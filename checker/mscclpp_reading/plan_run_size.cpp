@@ -50,8 +50,9 @@ PlanRunSize plan_run_size(const Plan& plan) {
     };
     size.cells = product(chunks, size.pieces);
     size.contributions =
-        product(launches * static_cast<std::int64_t>(plan.gpus.size()) * widest_input, size.pieces);
-    size.touched = product(launches * touched_chunks, size.pieces);
+        product(launches_of(plan) * static_cast<std::int64_t>(plan.gpus.size()) * widest_input,
+                size.pieces);
+    size.touched = product(launches_of(plan) * touched_chunks, size.pieces);
     const auto bytes = [](std::int64_t count, std::uint64_t each) {
         const auto unsigned_count = static_cast<std::uint64_t>(count);
         constexpr std::uint64_t largest = std::numeric_limits<std::uint64_t>::max();

@@ -3,6 +3,7 @@
 #include <optional>
 #include <vector>
 
+#include "checker/mscclpp/port_proxy.hpp"
 #include "checker/mscclpp_reading/single_pass_fields.hpp"
 
 namespace trivcheck::mscclpp::detail {
@@ -79,6 +80,9 @@ void read_operation(JsonCursor& cursor, Operation& operation) {
         optional_key<"semaphore_ids">([&] { read_numbers_into(cursor, operation.semaphores); }));
     if (operation.kind == OperationKind::barrier)
         require(operation.barrier_id >= 0 && operation.barrier_thread_blocks >= 1);
+    // Port channels a thread takes past channel_ids: the reader's warning.
+    require(!indexes_channels_per_destination(operation) ||
+            operation.channels.size() >= operation.destinations.size());
 }
 
 }  // namespace

@@ -69,6 +69,18 @@ std::string violations_text(const Report& report) {
     return out.str();
 }
 
+/// The violations `check --allow` accepted: counts, and those recorded in full.
+std::string allowed_text(const Report& report) {
+    if (report.allowed_counts.empty()) return "";
+    std::ostringstream out;
+    out << "\nallowed (check --allow, not counted):";
+    for (const auto& [kind, count] : report.allowed_counts)
+        out << " " << kind << " " << count << ";";
+    out << " first " << report.allowed.size() << " shown\n";
+    for (const Violation& violation : report.allowed) out << describe_violation(violation);
+    return out.str();
+}
+
 /// The figures and violations of an MSCCL++ plan's report (no FIFO connections).
 std::string mscclpp_figures_text(const Report& report) {
     const AsynchronousFigures& figures = *report.asynchronous;
@@ -91,7 +103,7 @@ std::string mscclpp_figures_text(const Report& report) {
     for (const auto& [name, outcome] : report.checks)
         out << " " << name << " " << to_string(outcome.verdict) << ";";
     out << "\n";
-    return out.str() + violations_text(report);
+    return out.str() + violations_text(report) + allowed_text(report);
 }
 
 }  // namespace

@@ -178,6 +178,20 @@ nlohmann::ordered_json report_to_json(const Report& report, std::optional<double
             entry["explanation"] = explanation_to_json(violation.explanation);
         json["violations"].push_back(std::move(entry));
     }
+    if (!report.allowed_counts.empty()) {
+        // check --allow: what was accepted, not counted.
+        json["allowed_counts"] = nlohmann::ordered_json::object();
+        for (const auto& [kind, count] : report.allowed_counts)
+            json["allowed_counts"][std::string(to_string(kind))] = count;
+        json["allowed"] = nlohmann::ordered_json::array();
+        for (const Violation& violation : report.allowed) {
+            nlohmann::ordered_json points = nlohmann::ordered_json::array();
+            for (const ProgramPoint& point : violation.points) points.push_back(point_json(point));
+            json["allowed"].push_back({{"kind", to_string(violation.kind)},
+                                       {"points", std::move(points)},
+                                       {"detail", violation.detail}});
+        }
+    }
     return json;
 }
 

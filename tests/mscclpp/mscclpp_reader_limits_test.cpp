@@ -117,7 +117,8 @@ TEST_CASE("mscclpp limits: a run too large to index or to hold is exit 4 before 
           "unknown (resource limit): " + ten +
               ": checking pair (2 gpus, 2147483648 pieces per chunk) needs 12884901888 cells and "
               "8589934592 contributions, more than the 2147483647 the checker can index\n");
-    // Double scratch and a scratch of 2^31 - 1 chunks (before: SIGSEGV under --memory-limit 100).
+    // Double scratch (three launches: 6 contributions) and a scratch of 2^31 - 1 chunks (before:
+    // SIGSEGV under --memory-limit 100).
     const std::string scratch =
         plan_file("mscclpp-double-scratch",
                   replace_first(replace_first(two_gpu_plan(), R"("scratch_chunks": 1)",
@@ -128,7 +129,7 @@ TEST_CASE("mscclpp limits: a run too large to index or to hold is exit 4 before 
     CHECK(doubled.exit_code == 4);
     CHECK(doubled.out == "unknown (resource limit): " + scratch +
                              ": checking pair (2 gpus, 1 pieces per chunk) needs 4294967300 cells "
-                             "and 4 contributions, more than the 2147483647 the checker can "
+                             "and 6 contributions, more than the 2147483647 the checker can "
                              "index\n");
 }
 
