@@ -95,11 +95,35 @@ std::pair<std::string, Point> message_curve(const RingGeometry& ring, int src, i
             label};
 }
 
+/// Rank r's port into the switch (docs/nccl.md, switch:N): its way out
+/// (`r->switch`) or in (`switch->r`), a spoke from the rank towards the
+/// switch in the centre, out on the spoke's left and in on its right.
+std::string port_spoke(const RingGeometry& ring, int rank, bool out) {
+    const Point a = ring.at(rank, radius - ring.rank_radius() - 4);
+    const Point b = ring.at(rank, 40);
+    const double dx = b.x - a.x;
+    const double dy = b.y - a.y;
+    const double length = std::hypot(dx, dy);
+    const double shift = out ? -4.0 : 4.0;
+    const Point across{-dy / length * shift, dx / length * shift};
+    return move_to({a.x + across.x, a.y + across.y}) + " L " + svg_number(b.x + across.x) + " " +
+           svg_number(b.y + across.y);
+}
+
+/// A message through the switch: from the sender to the receiver by the centre.
+std::string switch_curve(const RingGeometry& ring, int src, int dst) {
+    const Point a = ring.at(src, radius - ring.rank_radius());
+    const Point b = ring.at(dst, radius - ring.rank_radius() - 2);
+    return move_to(a) + " Q " + svg_number(centre_x) + " " + svg_number(centre_y) + " " +
+           svg_number(b.x) + " " + svg_number(b.y);
+}
+
 }  // namespace
 
 std::string ring_step_svg(const Schedule& schedule, int step, const Violation* highlight) {
-    if (schedule.topology.kind != TopologyKind::ring)
-        throw std::invalid_argument("ring pictures need a ring topology, not " +
+    const bool on_switch = schedule.topology.kind == TopologyKind::switch_;
+    if (schedule.topology.kind != TopologyKind::ring && !on_switch)
+        throw std::invalid_argument("ring pictures need a ring or switch topology, not " +
                                     schedule.topology.describe());
     const int n = schedule.ranks;
     DrawnStep picture = drawn_step(schedule, step);
@@ -112,10 +136,12 @@ std::string ring_step_svg(const Schedule& schedule, int step, const Violation* h
     const std::string& heading = picture.heading;
     caption.push_back(heading + "; busiest link carries " + std::to_string(load.chunks_max) +
                       (load.chunks_max == 1 ? " chunk" : " chunks"));
-    caption.push_back(
-        "outer arcs: + links (i -> i+1), inner arcs: - links; colour: chunks on the "
-        "link, grey 0 to red " +
-        std::to_string(load.chunks_max));
+    caption.push_back(std::string(on_switch ? "spokes: each rank's port, out (left) and in "
+                                              "(right) of the switch in the centre"
+                                            : "outer arcs: + links (i -> i+1), inner arcs: - "
+                                              "links") +
+                      "; colour: chunks on the link, grey 0 to red " +
+                      std::to_string(load.chunks_max));
     caption.push_back("arrows: blue a reduction, green a copy" +
                       std::string(highlight ? "; red: the violation's transfers, by step" : ""));
     if (highlight)
@@ -135,12 +161,17 @@ std::string ring_step_svg(const Schedule& schedule, int step, const Violation* h
                                     ? 0
                                     : static_cast<double>(chunks[static_cast<std::size_t>(link)]) /
                                           static_cast<double>(load.chunks_max);
-        svg.path(link_arc(ring, link % n, link < n), load_colour(fraction), 6);
+        // A switch's links: 0..n-1 the ports out, n..2n-1 the ports in (link_loads.cpp).
+        svg.path(
+            on_switch ? port_spoke(ring, link % n, link < n) : link_arc(ring, link % n, link < n),
+            load_colour(fraction), on_switch ? 4 : 6);
     }
+    if (on_switch) svg.circle(centre_x, centre_y, 36, "white", "#444", 1.2);
     for (const Transfer& transfer : drawn.transfers) {
         const bool copy = transfer.op == Op::copy;
         const auto curve = message_curve(ring, transfer.src, transfer.dst, direction(transfer, n));
-        svg.path(curve.first, copy ? copy_colour : reduce_colour, 1.4,
+        svg.path(on_switch ? switch_curve(ring, transfer.src, transfer.dst) : curve.first,
+                 copy ? copy_colour : reduce_colour, 1.4,
                  std::string("stroke-opacity=\"0.7\" marker-end=\"url(#") +
                      (copy ? "copy" : "reduce") + ")\"");
     }
@@ -151,7 +182,8 @@ std::string ring_step_svg(const Schedule& schedule, int step, const Violation* h
             const Transfer& transfer = schedule.steps[static_cast<std::size_t>(hop.step)]
                                            .transfers[static_cast<std::size_t>(hop.index)];
             const auto curve = message_curve(ring, hop.src, hop.dst, direction(transfer, n));
-            svg.path(curve.first, violation_colour, 2.6,
+            svg.path(on_switch ? switch_curve(ring, hop.src, hop.dst) : curve.first,
+                     violation_colour, 2.6,
                      std::string("marker-end=\"url(#violation)\"") +
                          (hop.step == step ? "" : " stroke-dasharray=\"6 4\""));
             svg.text(curve.second.x, curve.second.y - 3, "s" + std::to_string(hop.step), 11,

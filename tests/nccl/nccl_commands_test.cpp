@@ -70,10 +70,26 @@ TEST_CASE("draw: a PAT all-gather step, its distance and its busiest link") {
     std::remove(path.c_str());
 }
 
+TEST_CASE("draw on a switch: each rank's port out and in, the step's messages through the centre") {
+    const std::string path = testing::unique_temp_path("nccl-ring-switch.svg");
+    REQUIRE(testing::run_trivcheck("draw --algo nccl_ring --collective allgather --topo switch:8 "
+                                   "--step 0 -o " +
+                                   path)
+                .exit_code == 0);
+    const std::string svg = testing::file_contents(path);
+    // runRing's all-gather, step 0: every rank sends its own block (m/8) to
+    // the next, so every port carries one chunk out and one in.
+    CHECK(svg.find("8 messages") != std::string::npos);
+    CHECK(svg.find("busiest link carries 1 chunk</text>") != std::string::npos);
+    CHECK(svg.find("spokes: each rank's port, out (left) and in (right)") != std::string::npos);
+    std::remove(path.c_str());
+}
+
 TEST_CASE("mutate takes NCCL's collectives: every mutant of PAT and the ring's all-gather caught") {
     for (const char* arguments :
-         {"--algo nccl_pat --collective reduce_scatter", "--algo nccl_pat --collective allgather "
-                                                         "--pat-aggregation step",
+         {"--algo nccl_pat --collective reduce_scatter",
+          "--algo nccl_pat --collective allgather "
+          "--pat-aggregation step",
           "--algo nccl_ring --collective allgather --channels 2 --chunks 2"}) {
         CAPTURE(arguments);
         const auto run =
@@ -85,12 +101,13 @@ TEST_CASE("mutate takes NCCL's collectives: every mutant of PAT and the ring's a
     }
 }
 
-TEST_CASE("shrink: a PAT reduce-scatter with a dropped block shrinks to fewer ranks, still missing") {
+TEST_CASE(
+    "shrink: a PAT reduce-scatter with a dropped block shrinks to fewer ranks, still missing") {
     const std::string path = testing::unique_temp_path("nccl-pat-shrunk.json");
-    const auto run =
-        testing::run_trivcheck("shrink --algo nccl_pat --collective reduce_scatter --topo ring:12 "
-                               "--mutation block_dropped -o " +
-                               path);
+    const auto run = testing::run_trivcheck(
+        "shrink --algo nccl_pat --collective reduce_scatter --topo ring:12 "
+        "--mutation block_dropped -o " +
+        path);
     CHECK(run.exit_code == 1);
     const auto check = testing::run_trivcheck("check --json " + path);
     CHECK(check.exit_code == 1);
@@ -105,9 +122,9 @@ TEST_CASE("sweep: every collective of the three, a row each, all hold for n = 2.
     const auto run = testing::run_trivcheck(
         "sweep --algo nccl_ring,nccl_tree,nccl_pat --form both --n 2..16 --jobs 1");
     CHECK(run.exit_code == 0);
-    for (const char* label : {"nccl_ring (allreduce)", "nccl_ring (allgather)",
-                              "nccl_ring (reduce_scatter)", "nccl_tree", "nccl_pat (allgather)",
-                              "nccl_pat (reduce_scatter)"}) {
+    for (const char* label :
+         {"nccl_ring (allreduce)", "nccl_ring (allgather)", "nccl_ring (reduce_scatter)",
+          "nccl_tree", "nccl_pat (allgather)", "nccl_pat (reduce_scatter)"}) {
         CAPTURE(label);
         const std::vector<std::string> fields = nccl_row_fields(run.out, label);
         REQUIRE(fields.size() >= 4);
