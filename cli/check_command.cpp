@@ -313,6 +313,9 @@ void register_check_command(CLI::App& app, CommandResult& result) {
                      "run in; docs/consistency.md; postcondition: the file's collective has a "
                      "postcondition trivcheck checks, docs/robustness.md). Without it they are "
                      "reported, not counted")
+        ->expected(1)
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
         ->check(CLI::IsMember(requirable_check_names()));
     command
         ->add_option("--allow", options->allowed,

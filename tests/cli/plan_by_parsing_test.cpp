@@ -53,6 +53,8 @@ TEST_CASE("require postcondition: a file with none is violated, exit 1") {
     CHECK(plan.exit_code == 1);
     CHECK(plan.out.find("violations: postcondition 1; first 1 shown\n  postcondition: none "
                         "(unknown collective \"AllReduce\")\n") != std::string::npos);
+    // The file may come right after the option's value: --require takes one value.
+    CHECK(run_trivcheck("check --require postcondition " + unknown).exit_code == 1);
     // Without it the plan's other checks decide (it holds), as before.
     CHECK(run_trivcheck("check " + unknown).exit_code == 0);
     // A plan whose collective has a postcondition is not touched by it.
