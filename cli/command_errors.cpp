@@ -6,6 +6,7 @@
 #include <string>
 #include <system_error>
 
+#include "checker/core/address_space_cap.hpp"
 #include "checker/core/exit_code.hpp"
 #include "checker/core/input_error.hpp"
 #include "checker/execution/executor.hpp"
@@ -55,6 +56,10 @@ CaughtError describe_current_exception() {
         return {exit_unknown, "resource limit", error.what()};
     } catch (const std::bad_alloc&) {
         // Memory ran out where no estimate refused the work first: still unknown, never a crash.
+        if (const std::uint64_t limit = address_space_cap_limit(); limit != 0)
+            return {exit_unknown, "resource limit",
+                    "out of memory at the limit of " + std::to_string(limit >> 20) +
+                        " MiB (--memory-limit caps the address space); nothing was decided"};
         return {exit_unknown, "resource limit", "out of memory; nothing was decided"};
     } catch (const std::invalid_argument& error) {
         return {exit_usage, "error: ", error.what()};

@@ -14,6 +14,8 @@ namespace {
 
 /// The soft RLIMIT_AS before cap_address_space lowered it; 0 while it has not.
 std::atomic<std::uint64_t> limit_before_cap{0};
+/// The --memory-limit the cap holds; 0 while there is none.
+std::atomic<std::uint64_t> capped_limit{0};
 
 /// Whether the build runs under a sanitizer whose shadow memory needs more
 /// address space than any cap allows: AddressSanitizer reserves terabytes
@@ -72,8 +74,11 @@ bool cap_address_space(std::uint64_t limit_bytes) {
     capped.rlim_cur = static_cast<rlim_t>(cap);
     if (setrlimit(RLIMIT_AS, &capped) != 0) return false;
     limit_before_cap = as_bytes(current.rlim_cur);
+    capped_limit = limit_bytes;
     return true;
 }
+
+std::uint64_t address_space_cap_limit() { return capped_limit; }
 
 std::uint64_t address_space_limit_before_cap() {
     if (const std::uint64_t before = limit_before_cap; before != 0) return before;

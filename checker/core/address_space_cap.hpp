@@ -17,6 +17,10 @@ namespace trivcheck {
 /// whether it set the cap.
 bool cap_address_space(std::uint64_t limit_bytes);
 
+/// The limit cap_address_space capped the address space at (bytes), 0 when
+/// it set no cap: an allocation that fails names it.
+std::uint64_t address_space_cap_limit();
+
 /// The soft RLIMIT_AS the process had before cap_address_space lowered it
 /// (the user's `ulimit -v`; the largest value when unlimited), or the current
 /// one when it did not.
