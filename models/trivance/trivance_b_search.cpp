@@ -87,29 +87,6 @@ TrivanceBPlan cheapest_clustered_lattice_plan(int n, std::int64_t& evaluated) {
     return best.value_or(short_first_plan(n));
 }
 
-/// The values one coordinate descent move tries for a distance now at `now`:
-/// every value on rings of up to 200; elsewhere a window of 6 around it, the
-/// powers of 3, the halves of the extra ranks e = n - 3^floor(log3 n), and its
-/// multiples by simple ratios.
-std::vector<int> candidate_distances(int n, int now) {
-    const int most = n / 2;
-    std::set<int> values;
-    if (n <= 200) {
-        for (int d = 0; d <= most; ++d) values.insert(d);
-    } else {
-        for (int d = now - 6; d <= now + 6; ++d) values.insert(d);
-        for (std::int64_t p = 1; p <= most; p *= 3) values.insert(static_cast<int>(p));
-        const int extra = n - static_cast<int>(power(3, floor_log(n, 3)));
-        values.insert({0, extra / 2, (extra + 1) / 2});
-        for (double ratio : {1.0 / 3, 0.5, 2.0 / 3, 0.9, 1.1, 1.5, 2.0, 3.0})
-            values.insert(static_cast<int>(std::lround(now * ratio)));
-    }
-    std::vector<int> kept;
-    for (int d : values)
-        if (d >= 0 && d <= most) kept.push_back(d);
-    return kept;
-}
-
 /// Coordinate descent from one seed: each pass tries, for every step, new
 /// plus, minus and common distances, keeping any strict improvement.
 void descend(TrivanceBPlan plan, PlanSearchResult& best) {
@@ -121,7 +98,7 @@ void descend(TrivanceBPlan plan, PlanSearchResult& best) {
             for (int side = 0; side < 3; ++side) {
                 const StepDistances now = plan.steps[t];
                 const int from = side == 1 ? now.minus : now.plus;
-                for (int d : candidate_distances(plan.n, from)) {
+                for (int d : descent_distances(plan.n, from)) {
                     TrivanceBPlan next = plan;
                     if (side != 1) next.steps[t].plus = d;
                     if (side != 0) next.steps[t].minus = d;
@@ -210,6 +187,25 @@ class BranchAndBound {
 };
 
 }  // namespace
+
+std::vector<int> descent_distances(int n, int now) {
+    const int most = n / 2;
+    std::set<int> values;
+    if (n <= 200) {
+        for (int d = 0; d <= most; ++d) values.insert(d);
+    } else {
+        for (int d = now - 6; d <= now + 6; ++d) values.insert(d);
+        for (std::int64_t p = 1; p <= most; p *= 3) values.insert(static_cast<int>(p));
+        const int extra = n - static_cast<int>(power(3, floor_log(n, 3)));
+        values.insert({0, extra / 2, (extra + 1) / 2});
+        for (double ratio : {1.0 / 3, 0.5, 2.0 / 3, 0.9, 1.1, 1.5, 2.0, 3.0})
+            values.insert(static_cast<int>(std::lround(now * ratio)));
+    }
+    std::vector<int> kept;
+    for (int d : values)
+        if (d >= 0 && d <= most) kept.push_back(d);
+    return kept;
+}
 
 PlanSearchResult local_plan_search(int n) {
     if (n < 2) throw std::invalid_argument("trivance B plans need n >= 2");

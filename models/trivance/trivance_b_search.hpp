@@ -1,6 +1,7 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "models/trivance/trivance_b_plan.hpp"
 
@@ -19,6 +20,12 @@ struct PlanSearchResult {
     /// Plans (or partial plans) the search costed.
     std::int64_t evaluated = 0;
 };
+
+/// The values one coordinate descent move tries for a distance now at `now`:
+/// every value on rings of up to 200; elsewhere a window of 6 around it, the
+/// powers of 3, the halves of the extra ranks e = n - 3^floor(log3 n), and its
+/// multiples by simple ratios.
+std::vector<int> descent_distances(int n, int now);
 
 /// Local search: from the cheapest of the rule's arc ladders
 /// (models/trivance/trivance_b_rule.hpp), the cheapest lattice plan of any
