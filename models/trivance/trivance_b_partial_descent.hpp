@@ -23,6 +23,10 @@ namespace trivcheck {
 /// rule splits them). Deterministic.
 PlanSearchResult partial_step_descent(int n, const std::vector<TrivanceBPlan>& starts, int kicks);
 
+/// Largest ring on which search_best_plan (synth --form B) runs the descent:
+/// with it for every n to 4,096, synth --form B --n 2..4096 took over 21 min of CPU.
+inline constexpr int partial_descent_most_ranks = 128;
+
 /// The random restarts worth giving the descent for ring size n: 1,000 on
 /// rings of up to 128 (a descent there takes milliseconds), none above.
 int descent_kicks(int n);

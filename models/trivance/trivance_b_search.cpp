@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "models/ring_arithmetic.hpp"
+#include "models/trivance/trivance_b_partial_descent.hpp"
 #include "models/trivance/trivance_b_partial_search.hpp"
 #include "models/trivance/trivance_b_plans.hpp"
 #include "models/trivance/trivance_b_rule.hpp"
@@ -247,11 +248,20 @@ std::optional<PlanSearchResult> exhaustive_plan_search(const PlanSearchResult& i
 PlanSearchResult search_best_plan(int n, std::int64_t node_limit) {
     constexpr std::int64_t no_limit = std::numeric_limits<std::int64_t>::max();
     PlanSearchResult best = local_plan_search(n);
+    // Partial steps: the descent that drops adoptions and re-covers them
+    // later, from the local search's plan (not from the stored one: what it
+    // finds does not depend on the table, so a table it wrote is found again).
+    if (n <= partial_descent_most_ranks) {
+        PlanSearchResult partial = partial_step_descent(n, {best.plan}, descent_kicks(n));
+        const std::int64_t evaluated = best.evaluated + partial.evaluated;
+        if (partial.phase_link_blocks < best.phase_link_blocks) best = std::move(partial);
+        best.evaluated = evaluated;
+    }
     // A stored plan a longer search found (partial steps, proven with no
-    // node limit) is kept: re-running with the default limit loses nothing.
+    // node limit) is kept, also on a tie: re-running with the default limit loses nothing.
     if (const std::optional<TrivanceBPlan> stored = stored_trivance_b_plan(n))
         if (const std::int64_t cost = cost_of(*stored, best.evaluated);
-            cost < best.phase_link_blocks) {
+            cost <= best.phase_link_blocks) {
             best.plan = *stored;
             best.phase_link_blocks = cost;
         }

@@ -53,7 +53,9 @@ inline constexpr int proven_outright_up_to = 40;
 /// about 35 s.
 inline constexpr int partial_steps_proven_outright_up_to = 27;
 
-/// The cheaper of the local search's plan and the stored one, improved by
+/// The local search's plan, improved on rings up to partial_descent_most_ranks
+/// by the local search with partial steps (trivance_b_partial_descent.hpp), or
+/// the stored plan when it costs no more; improved by
 /// the exhaustive search over full-step plans (without a limit for n up to
 /// proven_outright_up_to), then proven least in the whole space (partial
 /// steps) when the partial-step search finishes within `node_limit` steps
