@@ -1,7 +1,9 @@
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <set>
 
@@ -166,9 +168,14 @@ int run_sweep(const SweepOptions& options) {
     std::vector<Topology> sizes;
     int jobs = 0;
     const int refused = run_reporting_errors([&]() -> int {
-        // An allocation past the limit is bad_alloc (exit 4), not the OOM killer.
-        cap_address_space(options.memory_limit_mib << 20);
         jobs = usable_jobs(options.jobs);
+        // An allocation past the limits of all the checks running at once (the
+        // limit is per check, so per thread) is bad_alloc (exit 4), not the OOM killer.
+        const std::uint64_t per_check = options.memory_limit_mib << 20;
+        const auto threads = static_cast<std::uint64_t>(jobs);
+        cap_address_space(per_check > std::numeric_limits<std::uint64_t>::max() / threads
+                              ? std::numeric_limits<std::uint64_t>::max()
+                              : per_check * threads);
         if (options.json && options.table != "summary")
             throw std::invalid_argument("--json and --table classes both want stdout; give one");
         sizes = shard_of(swept_topologies(options), parse_shard(options.shard));
