@@ -17,6 +17,18 @@ std::string past_array(std::size_t count, const std::string& what, const std::st
            std::to_string(count);
 }
 
+/// "N thread blocks on one gpu: ... trivcheck runs all N at once".
+std::string resident_blocks_warning(std::size_t blocks) {
+    return std::to_string(blocks) +
+           " thread blocks on one gpu: executionKernel (execution_kernel.hpp) is "
+           "__launch_bounds__(1024, 1), about one block of 1,024 threads a multiprocessor, and "
+           "an A100 has " +
+           std::to_string(resident_thread_blocks_a100) +
+           ": the blocks past those start only as earlier ones end, so a block that waits on "
+           "one not started (a signal, a semaphore, a barrier) hangs there; trivcheck runs all " +
+           std::to_string(blocks) + " at once";
+}
+
 class ExecutorLimits {
   public:
     ExecutorLimits(Plan& plan, const std::string& file_label)
@@ -25,9 +37,12 @@ class ExecutorLimits {
     void check() {
         for (std::size_t gpu = 0; gpu < plan_.gpus.size(); ++gpu) {
             const std::vector<ThreadBlock>& blocks = plan_.gpus[gpu].thread_blocks;
+            const std::string blocks_path = path_at(path_at("gpus", gpu), "threadblocks");
             for (std::size_t block = 0; block < blocks.size(); ++block)
-                check_block(blocks[block],
-                            path_at(path_at(path_at("gpus", gpu), "threadblocks"), block));
+                check_block(blocks[block], path_at(blocks_path, block));
+            if (blocks.size() > std::size_t{resident_thread_blocks_a100})
+                warnings_.add("thread blocks resident at once", blocks_path,
+                              resident_blocks_warning(blocks.size()));
         }
         for (std::string& line : warnings_.lines()) plan_.warnings.push_back(std::move(line));
     }

@@ -25,6 +25,11 @@ inline constexpr int executor_max_semaphores_per_operation = 16;
 /// MAX_DEVICE_SYNCERS: barrier ids (execution_kernel.hpp's deviceSyncers).
 inline constexpr int executor_max_device_syncers = 16;
 // MAX_OPERATION is executor_max_operations (plan.hpp: the export needs it too).
+/// Multiprocessors of an A100, the smallest GPU the executor's 1,024-thread
+/// blocks run on one a multiprocessor (executionKernel's
+/// __launch_bounds__(1024, 1)): more thread blocks on one gpu are not all
+/// resident at once.
+inline constexpr int resident_thread_blocks_a100 = 108;
 
 /// A thread block's operations as the executor counts them against
 /// MAX_OPERATION: execution_plan.cc's setupOperations lists a pipeline and
@@ -35,7 +40,8 @@ int executor_operation_count(const ThreadBlock& block);
 /// makes a thread block's count pass MAX_OPERATION) as executor.cc's
 /// setupDeviceExecutionPlan throws; adds to `plan.warnings` an operation's
 /// lists past its Operation arrays (setupOperation writes past their end)
-/// and a barrier id past deviceSyncers (handleBarrier reads past its end).
+/// and a barrier id past deviceSyncers (handleBarrier reads past its end);
+/// and a gpu of more thread blocks than an A100 runs at once.
 void check_executor_limits(Plan& plan, const std::string& file_label);
 
 /// Warns (into `warnings`, at the thread block's JSON path `path`) about a

@@ -227,3 +227,23 @@ TEST_CASE("mscclpp executor limits: lists past an Operation array warn, --strict
     CHECK(strict.out.find("Operation::channelIndexes") != std::string::npos);
     CHECK(strict.out.find("(refused under --strict)") != std::string::npos);
 }
+
+TEST_CASE("mscclpp executor limits: more thread blocks on a gpu than an A100 runs at once warn") {
+    const auto blocks_plan = [](int count) {
+        std::string blocks;
+        for (int block = 0; block < count; ++block)
+            blocks += std::string(block ? ", " : "") + R"({"id": )" + std::to_string(block) +
+                      R"(, "ops": [{"name": "nop"}], "channels": []})";
+        return R"({"name": "limits", "collective": "test", "protocol": "Simple", "inplace": false,
+ "gpus": [{"id": 0, "input_chunks": 1, "output_chunks": 1, "scratch_chunks": 0,
+  "threadblocks": [)" +
+               blocks + R"(], "channels": [], "remote_buffers": [], "semaphores": []}]})";
+    };
+    CHECK(mscclpp::parse_plan_json(blocks_plan(108), "plan.json").warnings.empty());
+    const mscclpp::Plan plan = mscclpp::parse_plan_json(blocks_plan(109), "plan.json");
+    REQUIRE(plan.warnings.size() == 1);
+    CHECK(plan.warnings[0].starts_with(
+        "plan.json: gpus[0].threadblocks: 109 thread blocks on one gpu: executionKernel "
+        "(execution_kernel.hpp) is __launch_bounds__(1024, 1)"));
+    CHECK(plan.warnings[0].find("trivcheck runs all 109 at once") != std::string::npos);
+}

@@ -210,5 +210,10 @@ TEST_CASE("mscclpp export: indented up to compact_plan_operations, one line past
     const std::string compact = mscclpp::write_plan_json(plan);
     CHECK(compact.find('\n') == compact.size() - 1);
     CHECK(compact.size() < indented.size() / 2);
-    CHECK(mscclpp::parse_plan_json(compact, "nops.json") == plan);
+    mscclpp::Plan read = mscclpp::parse_plan_json(compact, "nops.json");
+    // So many thread blocks on one gpu are not all resident at once: the reader says so.
+    REQUIRE(read.warnings.size() == 1);
+    CHECK(read.warnings[0].find("thread blocks on one gpu") != std::string::npos);
+    read.warnings.clear();
+    CHECK(read == plan);
 }
