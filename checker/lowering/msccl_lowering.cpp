@@ -70,8 +70,9 @@ void Lowering::check_applicable() const {
     if (owner_slots(schedule_) && schedule_.blocks % schedule_.ranks != 0)
         throw NotApplicable(std::string("an MSCCL-IR ") + to_string(schedule_.collective) +
                             " gives every gpu the same number of chunks; this schedule's " +
-                            std::to_string(schedule_.blocks) + " blocks are not a multiple of its " +
-                            std::to_string(schedule_.ranks) + " ranks");
+                            std::to_string(schedule_.blocks) +
+                            " blocks are not a multiple of its " + std::to_string(schedule_.ranks) +
+                            " ranks");
 }
 
 void Lowering::state_collective() {
@@ -98,9 +99,9 @@ void Lowering::state_collective() {
             output = slot;
             break;
     }
-    program_.collective_spelling =
-        program_.collective == Collective::reduce_scatter ? "reducescatter"
-                                                          : spelling(program_.collective);
+    program_.collective_spelling = program_.collective == Collective::reduce_scatter
+                                       ? "reducescatter"
+                                       : spelling(program_.collective);
     for (Gpu& gpu : program_.gpus) {
         gpu.input_chunks = input;
         gpu.output_chunks = output;

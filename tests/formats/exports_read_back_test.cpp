@@ -164,8 +164,7 @@ TEST_CASE("NCCL's collectives export and read back: every collective, rings 2..1
     int stated = 0;
     for (int n = 2; n <= 12; ++n)
         for (const char* algo : {"nccl_ring", "nccl_tree", "nccl_pat"})
-            for (const Collective collective :
-                 algorithm_named(algo)->collectives)
+            for (const Collective collective : algorithm_named(algo)->collectives)
                 for (const char* aggregation : {"aggregated", "step"})
                     for (const int channels : {1, 2}) {
                         if (std::string(algo) != "nccl_pat" && std::string(aggregation) == "step")

@@ -141,9 +141,9 @@ TEST_CASE("mscclpp kernel: get addresses its ranges the other way round (a warni
 }
 
 TEST_CASE("mscclpp kernel: flush without outputs does nothing (a warning)") {
-    std::string text = replace_all(
-        replace_all(two_gpu_plan_joined(), "memory", "port"), R"({"name": "put", )",
-        R"({"name": "put", "channel_ids": [0], )");
+    std::string text =
+        replace_all(replace_all(two_gpu_plan_joined(), "memory", "port"), R"({"name": "put", )",
+                    R"({"name": "put", "channel_ids": [0], )");
     text = replace_all(
         text, R"({"name": "nop"}, {"name": "re")",
         R"({"name": "flush", "channel_ids": [0], "channel_type": "port"}, {"name": "nop"}, {"name": "re")");
