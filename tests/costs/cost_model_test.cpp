@@ -206,8 +206,8 @@ TEST_CASE("--algo all: NCCL's ring and tree compete with their executed K and Θ
     CHECK(pat.reason.find("no allreduce") != std::string::npos);
     CHECK_FALSE(pat.formula);
     // The paper's formulas compare the paper's algorithms only.
-    for (const CompetitorCosts& costs :
-         compute_cost_model(ring_request(64, 64, CostSource::formula)).rows.front().competitors)
+    const CostModel formulas = compute_cost_model(ring_request(64, 64, CostSource::formula));
+    for (const CompetitorCosts& costs : formulas.rows.front().competitors)
         CHECK(costs.competitor.algo.rfind("nccl_", 0) == std::string::npos);
 }
 
