@@ -50,22 +50,26 @@ void add_generator_options(CLI::App& command, ScheduleSource& source) {
             "first adopts a node two parents could adopt) or balanced (each such node goes "
             "to the lighter direction); `trivcheck synth --form B --directions` compares them")
         ->check(CLI::IsMember({"first_come", "balanced"}));
+    add_nccl_options(command, source.nccl);
+}
+
+void add_nccl_options(CLI::App& command, NcclChoices& nccl) {
     command
-        .add_option("--collective", source.collective,
+        .add_option("--collective", nccl.collective,
                     "nccl_* only (docs/nccl.md): allreduce (default), allgather or reduce_scatter")
         ->check(CLI::IsMember({"allreduce", "allgather", "reduce_scatter"}));
     command
-        .add_option("--channels", source.channels,
+        .add_option("--channels", nccl.channels,
                     "nccl_* only: the channels a call runs on (1 to 64, MAXCHANNELS); nccl_tree "
                     "puts the first half on tree 0 and the rest on tree 1")
         ->check(CLI::Range(1, 64));
     command
-        .add_option("--chunks", source.chunks,
+        .add_option("--chunks", nccl.chunks,
                     "nccl_* only: the loops of each channel (runRing's gridOffset loop), each "
                     "of n chunks for nccl_ring and one chunk for nccl_tree")
         ->check(CLI::Range(1, 1 << 20));
     command
-        .add_option("--pat-aggregation", source.pat_aggregation,
+        .add_option("--pat-aggregation", nccl.pat_aggregation,
                     "nccl_pat only: aggregated (PatRSAlgorithm's small-message form, default) "
                     "or step (one block a step)")
         ->check(CLI::IsMember({"aggregated", "step"}));
@@ -131,12 +135,16 @@ GeneratorRequest to_request(const ScheduleSource& source) {
     request.last_step = source.last_step;
     request.tree = source.tree;
     request.layout = source.layout;
-    request.collective = *parse_collective(source.collective);
-    request.channels = source.channels;
-    request.loops = source.chunks;
-    request.pat_aggregation = source.pat_aggregation;
+    apply_nccl_choices(source.nccl, request);
     proofs::supply_planner(request);
     return request;
+}
+
+void apply_nccl_choices(const NcclChoices& nccl, GeneratorRequest& request) {
+    request.collective = *parse_collective(nccl.collective);
+    request.channels = nccl.channels;
+    request.loops = nccl.chunks;
+    request.pat_aggregation = nccl.pat_aggregation;
 }
 
 ScheduleOrOrbit load_schedule_or_orbit(const ScheduleSource& source) {

@@ -10,6 +10,14 @@
 
 namespace trivcheck::cli {
 
+/// What NCCL's generators take beside the algorithm (docs/nccl.md).
+struct NcclChoices {
+    std::string collective = "allreduce";
+    int channels = 1;
+    int chunks = 1;
+    std::string pat_aggregation = "aggregated";
+};
+
 /// Where a command's schedule comes from: a file, or a generator request.
 struct ScheduleSource {
     std::string file;
@@ -23,10 +31,7 @@ struct ScheduleSource {
     std::string last_step = "published";
     std::string tree = "first_come";
     std::string layout = "best";
-    std::string collective = "allreduce";
-    int channels = 1;
-    int chunks = 1;
-    std::string pat_aggregation = "aggregated";
+    NcclChoices nccl;
 };
 
 /// The input in words, for a report that has no schedule to name: the file's
@@ -34,8 +39,14 @@ struct ScheduleSource {
 std::string describe_source(const ScheduleSource& source);
 
 /// Adds --algo, --form, --topo, --route, --last-step, --layout, --tree and
-/// NCCL's --collective, --channels, --chunks, --pat-aggregation to `command`.
+/// NCCL's options (add_nccl_options) to `command`.
 void add_generator_options(CLI::App& command, ScheduleSource& source);
+
+/// Adds NCCL's --collective, --channels, --chunks and --pat-aggregation to `command`.
+void add_nccl_options(CLI::App& command, NcclChoices& nccl);
+
+/// Sets `request`'s collective, channels, loops and PAT aggregation from `nccl`.
+void apply_nccl_choices(const NcclChoices& nccl, GeneratorRequest& request);
 
 /// Parses "ring:27", "torus:9x9"; throws CLI::ValidationError with what is expected.
 Topology parse_topology(const std::string& text);

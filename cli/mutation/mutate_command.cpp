@@ -25,10 +25,7 @@ struct MutateOptions {
     std::string sizes;
     std::string last_step = "published";
     /// NCCL's algorithms (docs/nccl.md), as `check` reads them.
-    std::string collective = "allreduce";
-    int channels = 1;
-    int chunks = 1;
-    std::string pat_aggregation = "aggregated";
+    NcclChoices nccl;
     int sites = 4;
     bool no_bounds = false;
     bool json = false;
@@ -207,10 +204,7 @@ int run_mutate(const MutateOptions& options) {
         GeneratorRequest request;
         request.algo = options.algo;
         request.last_step = options.last_step;
-        request.collective = *parse_collective(options.collective);
-        request.channels = options.channels;
-        request.loops = options.chunks;
-        request.pat_aggregation = options.pat_aggregation;
+        apply_nccl_choices(options.nccl, request);
         parse_form(options.form, request.form);
         for (int n : parse_size_spec(options.sizes)) {
             request.topology = Topology::ring(n);
@@ -282,18 +276,7 @@ void register_mutate_command(CLI::App& app, CommandResult& result) {
     command->add_option("--form", options->form, "L or B")->check(CLI::IsMember({"L", "B"}));
     command->add_option("--last-step", options->last_step,
                         "Trivance L: published (default) or fold (docs/trivance-fold.md)");
-    command
-        ->add_option("--collective", options->collective,
-                     "nccl_* only (docs/nccl.md): allreduce (default), allgather or reduce_scatter")
-        ->check(CLI::IsMember({"allreduce", "allgather", "reduce_scatter"}));
-    command->add_option("--channels", options->channels, "nccl_* only: the channels (1 to 64)")
-        ->check(CLI::Range(1, 64));
-    command->add_option("--chunks", options->chunks, "nccl_* only: the loops of each channel")
-        ->check(CLI::Range(1, 1 << 20));
-    command
-        ->add_option("--pat-aggregation", options->pat_aggregation,
-                     "nccl_pat only: aggregated (default) or step")
-        ->check(CLI::IsMember({"aggregated", "step"}));
+    add_nccl_options(*command, options->nccl);
     command->add_option("--n", options->sizes, "Ring sizes: 2..64, pow3, ... (docs/sweep.md)");
     command->add_option("--sites", options->sites,
                         "Mutants per operator and n, spread over the schedule (default 4)");
