@@ -3,12 +3,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <iostream>
-#include <limits>
 #include <memory>
 #include <set>
 
 #include "checker/core/address_space_cap.hpp"
 #include "checker/core/exit_code.hpp"
+#include "checker/core/saturating.hpp"
 #include "checker/formats/comma_list.hpp"
 #include "checker/formats/ordered_lines.hpp"
 #include "checker/formats/size_spec.hpp"
@@ -171,11 +171,8 @@ int run_sweep(const SweepOptions& options) {
         jobs = usable_jobs(options.jobs);
         // An allocation past the limits of all the checks running at once (the
         // limit is per check, so per thread) is bad_alloc (exit 4), not the OOM killer.
-        const std::uint64_t per_check = options.memory_limit_mib << 20;
-        const auto threads = static_cast<std::uint64_t>(jobs);
-        cap_address_space(per_check > std::numeric_limits<std::uint64_t>::max() / threads
-                              ? std::numeric_limits<std::uint64_t>::max()
-                              : per_check * threads);
+        cap_address_space(
+            saturating_multiply(options.memory_limit_mib << 20, static_cast<std::uint64_t>(jobs)));
         if (options.json && options.table != "summary")
             throw std::invalid_argument("--json and --table classes both want stdout; give one");
         sizes = shard_of(swept_topologies(options), parse_shard(options.shard));

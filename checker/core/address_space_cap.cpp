@@ -8,6 +8,8 @@
 #include <fstream>
 #include <limits>
 
+#include "checker/core/saturating.hpp"
+
 namespace trivcheck {
 
 namespace {
@@ -61,10 +63,7 @@ bool cap_address_space(std::uint64_t limit_bytes) {
     const std::uint64_t resident = resident_pages * page;
     const std::uint64_t room = limit_bytes > resident ? limit_bytes - resident : 0;
     // Saturating: a limit near 2^64 leaves the address space uncapped.
-    std::uint64_t cap = mapped - resident;
-    cap = room > std::numeric_limits<std::uint64_t>::max() - cap
-              ? std::numeric_limits<std::uint64_t>::max()
-              : cap + room;
+    const std::uint64_t cap = saturating_add(mapped - resident, room);
     if (cap >= as_bytes(current.rlim_cur)) return false;
     // One malloc arena for every thread: glibc maps 64 MiB of address space
     // for each further arena (a thread's first allocation), and a thread whose

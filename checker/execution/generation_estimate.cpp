@@ -3,20 +3,12 @@
 #include <algorithm>
 #include <limits>
 
+#include "checker/core/saturating.hpp"
 #include "models/ring_arithmetic.hpp"
 
 namespace trivcheck {
 
 namespace {
-
-constexpr std::uint64_t kMost = std::numeric_limits<std::uint64_t>::max();
-
-std::uint64_t times(std::uint64_t a, std::uint64_t b) {
-    if (a != 0 && b > kMost / a) return kMost;
-    return a * b;
-}
-
-std::uint64_t plus(std::uint64_t a, std::uint64_t b) { return b > kMost - a ? kMost : a + b; }
 
 /// Steps and messages of a generator on a ring of `n` ranks (n >= 2), whole.
 struct RingCount {
@@ -26,7 +18,7 @@ struct RingCount {
 
 /// `steps` steps in which each of `senders` ranks sends at least once.
 RingCount every_step(std::uint64_t steps, std::uint64_t senders) {
-    return {steps, times(steps, senders)};
+    return {steps, saturating_multiply(steps, senders)};
 }
 
 /// The whole schedule of `request`'s algorithm on a ring of `n` ranks.
@@ -51,28 +43,30 @@ RingCount whole_ring(const GeneratorRequest& request, std::int64_t n) {
         return every_step(directions * static_cast<std::uint64_t>(core_steps),
                           static_cast<std::uint64_t>(power(2, core_steps)));
     }
-    const auto per_call = times(static_cast<std::uint64_t>(std::max(1, request.channels)),
-                                static_cast<std::uint64_t>(std::max(1, request.loops)));
+    const auto per_call =
+        saturating_multiply(static_cast<std::uint64_t>(std::max(1, request.channels)),
+                            static_cast<std::uint64_t>(std::max(1, request.loops)));
     if (algo == "nccl_ring") {
         // Every rank sends a chunk in each of the 2(n - 1) steps of a loop
         // (n - 1 for all-gather and reduce-scatter), on every channel.
         const std::uint64_t steps =
             (request.collective == Collective::allreduce ? 2 : 1) * (ranks - 1);
-        return {steps, times(times(steps, ranks), per_call)};
+        return {steps, saturating_multiply(saturating_multiply(steps, ranks), per_call)};
     }
     if (algo == "nccl_tree")
         // Every rank but a tree's root sends up and is sent to down, per channel and loop.
-        return {2, times(2 * (ranks - 1), per_call)};
+        return {2, saturating_multiply(2 * (ranks - 1), per_call)};
     if (algo == "nccl_pat") {
         const auto steps = static_cast<std::uint64_t>(ceil_log(n, 2));
-        return {steps, times(times(steps, ranks / 2), per_call)};
+        return {steps, saturating_multiply(saturating_multiply(steps, ranks / 2), per_call)};
     }
     return {};
 }
 
 /// A step record a step, a transfer record a message.
 std::uint64_t bytes_of(RingCount count) {
-    return plus(times(count.steps, sizeof(Step)), times(count.messages, sizeof(Transfer)));
+    return saturating_add(saturating_multiply(count.steps, sizeof(Step)),
+                          saturating_multiply(count.messages, sizeof(Transfer)));
 }
 
 /// Whether `request`'s generator builds a rotation orbit (one rank's messages)
@@ -97,7 +91,7 @@ GenerationCount from(RingCount built, std::uint64_t ring_bytes, std::uint64_t ta
     count.messages = built.messages;
     count.ring_bytes = ring_bytes;
     count.table_bytes = table_bytes;
-    count.bytes = plus(plus(bytes_of(built), ring_bytes), table_bytes);
+    count.bytes = saturating_add(saturating_add(bytes_of(built), ring_bytes), table_bytes);
     return count;
 }
 
@@ -109,7 +103,7 @@ GenerationCount count_generation(const GeneratorRequest& request, bool orbit_all
     const Topology& topology = request.topology;
     std::uint64_t ranks = 1;
     for (int extent : topology.dims)
-        ranks = times(ranks, static_cast<std::uint64_t>(std::max(0, extent)));
+        ranks = saturating_multiply(ranks, static_cast<std::uint64_t>(std::max(0, extent)));
     if (ranks < 2 || ranks > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) return {};
     const auto n = static_cast<int>(ranks);
     if (topology.kind != TopologyKind::torus || info->whole_communicator) {
@@ -128,16 +122,18 @@ GenerationCount count_generation(const GeneratorRequest& request, bool orbit_all
     for (int extent : topology.dims) {
         if (extent < 2) return {};
         const RingCount ring = whole_ring(request, extent);
-        ring_bytes = plus(ring_bytes, bytes_of(ring));
-        lifted.steps = plus(lifted.steps, ring.steps);
+        ring_bytes = saturating_add(ring_bytes, bytes_of(ring));
+        lifted.steps = saturating_add(lifted.steps, ring.steps);
         if (!orbit_allowed)
-            lifted.messages =
-                plus(lifted.messages,
-                     times(times(ring.messages, ranks / static_cast<std::uint64_t>(extent)),
-                           dimensions));
+            lifted.messages = saturating_add(
+                lifted.messages,
+                saturating_multiply(
+                    saturating_multiply(ring.messages, ranks / static_cast<std::uint64_t>(extent)),
+                    dimensions));
     }
     // The lifter's lines: every rank once per dimension, an int each, orbit or not.
-    return from(lifted, ring_bytes, times(times(ranks, dimensions), sizeof(int)));
+    return from(lifted, ring_bytes,
+                saturating_multiply(saturating_multiply(ranks, dimensions), sizeof(int)));
 }
 
 std::string describe_generation(const GenerationCount& count) {

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "checker/core/resource_limit.hpp"
+#include "checker/core/saturating.hpp"
 #include "checker/execution/executor.hpp"
 #include "checker/execution/generation_estimate.hpp"
 
@@ -50,7 +51,7 @@ std::uint64_t generated_memory_lower_bound(const GeneratorRequest& request, Gene
     header.topology = request.topology;
     header.ranks = request.topology.rank_count();
     const std::uint64_t figures = per_rank_figures_memory(header);
-    return count.bytes > UINT64_MAX - figures ? UINT64_MAX : count.bytes + figures;
+    return saturating_add(count.bytes, figures);
 }
 
 void refuse_generation_above_limit(const GeneratorRequest& request, const std::string& what,
