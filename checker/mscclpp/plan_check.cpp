@@ -105,7 +105,7 @@ Report check_plan(const Plan& plan, int max_recorded_violations,
     figures.format = "MSCCL++";
     figures.collective = plan.collective;
     figures.protocol = plan.protocol;
-    figures.buffer_chunks = plan.gpus.front().input_chunks;
+    figures.buffer_chunks = buffer_chunks(plan);
     figures.thread_blocks = run.figures.thread_blocks;
     figures.most_thread_blocks_per_gpu = run.figures.most_thread_blocks_per_gpu;
     for (const Gpu& gpu : plan.gpus)

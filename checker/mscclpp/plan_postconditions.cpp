@@ -50,6 +50,12 @@ bool is_known_collective(std::string_view name) {
            name == "alltoall" || name == "test" || name == "sendrecv";
 }
 
+int buffer_chunks(const Plan& plan) {
+    if (plan.gpus.empty()) return 0;
+    const Gpu& first = plan.gpus.front();
+    return plan.collective == "allgather" ? first.output_chunks : first.input_chunks;
+}
+
 void check_plan_postconditions(const Plan& plan, const CellLayout& cells, const RunResult& run,
                                msccl::ViolationSink& violations) {
     int stride = 0;

@@ -17,6 +17,11 @@ bool has_postcondition(const Plan& plan);
 /// of a postcondition nobody checked.
 bool is_known_collective(std::string_view name);
 
+/// The chunks of the collective's buffer m on gpu 0, as the report states it:
+/// the output for "allgather" (an all-gather's m is what every gpu ends with,
+/// as for MSCCL-IR), the input otherwise.
+int buffer_chunks(const Plan& plan);
+
 /// The collective's postcondition on every output piece of every gpu after a
 /// complete run: `missing`, `double_count`, `unexpected_contribution`, one
 /// violation per output chunk.

@@ -51,7 +51,11 @@ TEST_CASE("gen exports NCCL's all-gather and reduce-scatter as that collective, 
                                    plan)
                 .exit_code == 0);
     CHECK(testing::file_contents(plan).find("\"collective\": \"allgather\"") != std::string::npos);
-    CHECK(testing::run_trivcheck("check " + plan).exit_code == 0);
+    const auto read_back = testing::run_trivcheck("check " + plan);
+    CHECK(read_back.exit_code == 0);
+    // m is the all-gather's output (6 gpus of two input chunks, one a channel), not the input.
+    CHECK(read_back.out.find("allgather (MSCCL++, Simple), 6 gpus, m = 12 chunks") !=
+          std::string::npos);
     std::remove(xml.c_str());
     std::remove(plan.c_str());
 }
