@@ -30,6 +30,15 @@ std::uint64_t header_memory_lower_bound(const Schedule& header) {
     return cells * sizeof(SetId) + per_rank_figures_memory(header);
 }
 
+std::uint64_t whole_run_memory_lower_bound(const Schedule& header) {
+    const std::uint64_t cells =
+        saturating_multiply(saturating_multiply(static_cast<std::uint64_t>(header.ranks),
+                                                static_cast<std::uint64_t>(header.buffer_count())),
+                            static_cast<std::uint64_t>(header.blocks));
+    return saturating_add(saturating_multiply(cells, sizeof(SetId)),
+                          per_rank_figures_memory(header));
+}
+
 void refuse_header_above_limit(const Schedule& header, const std::string& file,
                                std::uint64_t limit_bytes) {
     const std::uint64_t limit = memory_limit_or_default(limit_bytes);

@@ -18,6 +18,12 @@ std::uint64_t per_rank_figures_memory(const Schedule& header);
 /// stored rank's cells (a rotation orbit) plus per_rank_figures_memory.
 std::uint64_t header_memory_lower_bound(const Schedule& header);
 
+/// The least memory checking a schedule with this header needs when no rank
+/// symmetry and no fold applies, so that the executor keeps every rank's cells
+/// (executor.cpp, execution_memory of every rank): ranks x buffers x blocks
+/// cells plus per_rank_figures_memory, in 64 bits, saturating.
+std::uint64_t whole_run_memory_lower_bound(const Schedule& header);
+
 /// Throws ResourceLimit (exit 4), its message starting with `file`, when
 /// header_memory_lower_bound exceeds `limit_bytes` (0: the run's limit,
 /// memory_limit_or_default). Readers call it as soon as the header is read,

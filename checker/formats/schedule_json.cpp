@@ -36,7 +36,8 @@ using json_fields::quote_list;
 
 class ScheduleReader : public json_fields::JsonInput {
   public:
-    explicit ScheduleReader(const std::string& file) : JsonInput(file), steps_(*this) {}
+    ScheduleReader(const std::string& file, std::string_view text)
+        : JsonInput(file), text_(text), steps_(*this) {}
 
     ScheduleOrOrbit read(const json& document) {
         const JsonPath root;
@@ -77,6 +78,7 @@ class ScheduleReader : public json_fields::JsonInput {
         refuse_header_above_limit(schedule, file());
         steps_.use_header(schedule.ranks, schedule.blocks, schedule.topology,
                           header_memory_lower_bound(schedule));
+        steps_.use_text(text_, whole_run_memory_lower_bound(schedule));
         steps_.use_buffers(schedule.buffers);
 
         const JsonPath steps_path = root.field("steps");
@@ -156,6 +158,7 @@ class ScheduleReader : public json_fields::JsonInput {
             refuse_header_above_limit(header, file());
             steps_.use_header(header.ranks, header.blocks, header.topology,
                               header_memory_lower_bound(header));
+            steps_.use_text(text_, whole_run_memory_lower_bound(header));
             // Names that come after the steps are resolved then (StepReader's pending names).
             if (root.contains("buffers")) steps_.use_buffers(header.buffers);
         } catch (const InputError&) {
@@ -304,6 +307,7 @@ class ScheduleReader : public json_fields::JsonInput {
     }
 
     int ranks_ = 0;
+    std::string_view text_;
     json_fields::StepReader steps_;
     bool streaming_decided_ = false;
     bool streaming_ = false;
@@ -313,7 +317,7 @@ class ScheduleReader : public json_fields::JsonInput {
 
 ScheduleOrOrbit parse_schedule_or_orbit_json(const std::string& text,
                                              const std::string& file_label) {
-    ScheduleReader reader(file_label);
+    ScheduleReader reader(file_label, text);
     StreamedElements transfers{
         "steps", "transfers",
         [&reader](std::size_t step, std::size_t index, json& element, json& array,

@@ -33,6 +33,11 @@ void StepReader::use_header(int ranks, int blocks, const Topology& topology,
     for (int rank = 0; rank < ranks_; ++rank) component_[rank] = root_of(rank);
 }
 
+void StepReader::use_text(std::string_view text, std::uint64_t whole_run_floor) {
+    text_ = text;
+    whole_run_floor_ = whole_run_floor;
+}
+
 void StepReader::use_buffers(const std::vector<std::string>& names) { buffer_names_ = names; }
 
 void StepReader::take_transfer(std::size_t step, std::size_t index, const json& element) {
@@ -236,7 +241,45 @@ BlockSet StepReader::read_blocks(const json& value, const JsonPath& path) {
     return pool.make(sorted);
 }
 
+namespace {
+
+/// The fewest bytes a transfer's text takes: {"src":0,"dst":1,"op":"copy","blocks":"0"}
+/// (escapes and spaces only lengthen it; a local operation's is longer).
+constexpr std::uint64_t kLeastTransferBytes = 42;
+
+}  // namespace
+
+void StepReader::refuse_whole_run_above_limit(const JsonPath& path) {
+    if (whole_run_decided_ || text_.empty()) return;
+    whole_run_decided_ = true;
+    // A step symmetric under rotations (by 1 or 2 ranks), torus translations or
+    // XOR lists at least n/2 transfers or local operations once it lists one,
+    // and a fold's core that holds is reached by n - 1 (rotation_symmetry.cpp,
+    // xor_symmetry.hpp, fold_core.cpp). Without them the executor keeps
+    // every rank's cells (executor.cpp, execute).
+    const std::uint64_t room = text_.size() / kLeastTransferBytes;
+    const auto ranks = static_cast<std::uint64_t>(ranks_);
+    if (2 * room >= ranks) return;
+    const std::uint64_t limit = memory_limit_or_default(0);
+    if (whole_run_floor_ <= limit) return;
+    // A step marked every_rank stands for its n rotations in one transfer: its
+    // key may be spelled with backslash-u escapes.
+    if (text_.find("every_rank") != std::string_view::npos ||
+        text_.find("\\u") != std::string_view::npos)
+        return;
+    throw ResourceLimit(
+        input_.file() + ": " + std::to_string(ranks_) + " ranks and " + std::to_string(blocks_) +
+        " blocks, and room in its " + std::to_string(text_.size()) + " bytes for at most " +
+        std::to_string(room) + " transfers, fewer than the " + std::to_string((ranks + 1) / 2) +
+        " a rank symmetry or a fold lists: checking it keeps every rank's "
+        "cells, at least " +
+        std::to_string(whole_run_floor_ >> 20) + " MiB, more than the limit of " +
+        std::to_string(limit >> 20) + " MiB; refused at " + path.text() +
+        ", before expanding a block list");
+}
+
 void StepReader::count_listed_blocks(std::int64_t count, const JsonPath& path) {
+    refuse_whole_run_above_limit(path);
     listed_blocks_ += static_cast<std::uint64_t>(count);
     // A listed block is an int while read and in its set (the pool shares equal sets).
     const std::uint64_t needed = memory_floor_ + listed_blocks_ * 2 * sizeof(int);

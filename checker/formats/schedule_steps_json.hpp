@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "checker/core/block_set_pool.hpp"
@@ -30,6 +31,11 @@ class StepReader {
     /// `memory_floor`: the bytes any check of this header needs
     /// (header_memory_lower_bound), to which the block lists' add up.
     void use_header(int ranks, int blocks, const Topology& topology, std::uint64_t memory_floor);
+    /// The file's text and the bytes checking it needs when every rank's
+    /// cells are kept (whole_run_memory_lower_bound): a text with room for
+    /// fewer transfers than a rank symmetry or a fold lists is refused by the
+    /// latter before its first block list is expanded (count_listed_blocks).
+    void use_text(std::string_view text, std::uint64_t whole_run_floor);
     /// The scratch buffers' names (Schedule::buffers), known from now on.
     void use_buffers(const std::vector<std::string>& names);
 
@@ -63,6 +69,11 @@ class StepReader {
     /// ResourceLimit, naming the file, when they and the header's floor pass
     /// the run's memory limit, before the list is expanded.
     void count_listed_blocks(std::int64_t count, const JsonPath& path);
+    /// At the first block list: throws ResourceLimit when the text has no
+    /// room for the n/2 transfers a symmetric step or a fold lists, and has no
+    /// every_rank step, so that the executor would keep every rank's cells,
+    /// and those pass the run's memory limit.
+    void refuse_whole_run_above_limit(const JsonPath& path);
     /// A buffer's index from its name; -1 when the name must wait for the
     /// buffers (recorded as pending for the transfer being streamed).
     int read_buffer(const nlohmann::json& value, const JsonPath& path, bool destination);
@@ -75,6 +86,9 @@ class StepReader {
     int ranks_ = 0;
     int blocks_ = 0;
     std::uint64_t memory_floor_ = 0;
+    std::string_view text_;
+    std::uint64_t whole_run_floor_ = 0;
+    bool whole_run_decided_ = false;
     std::uint64_t listed_blocks_ = 0;
     bool is_graph_ = false;
     /// Graph only: a representative rank of each rank's connected component.

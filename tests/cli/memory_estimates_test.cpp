@@ -84,6 +84,49 @@ TEST_CASE("memory estimates: a schedule's block list is counted before it is exp
     }
 }
 
+TEST_CASE(
+    "memory estimates: a file with no room for a symmetric step is refused by every rank's "
+    "cells before its lists are expanded") {
+    // 10^7 ranks: the header (one rank's cells and the per-rank figures, about
+    // 640 MiB) and the list's 10^7 blocks fit 2000 MiB; a text of a few hundred
+    // bytes cannot list the 5 * 10^6 transfers a symmetric step or a fold has,
+    // so the executor would keep 10^7 ranks x 10^7 blocks. Before: the list was
+    // expanded (about 200 MB, 2 GB at 10^8 ranks) and the executor refused after.
+    const std::string list = one_long_list(10000000, 10000000);
+    const std::string file = temporary_file("long-list", ".json", list);
+    const CommandOutput run = refusal("check " + file + " --memory-limit 2000");
+    CHECK(run.exit_code == 4);
+    CHECK(run.out == "unknown (resource limit): " + file +
+                         ": 10000000 ranks and 10000000 blocks, and room in its " +
+                         std::to_string(list.size()) + " bytes for at most " +
+                         std::to_string(list.size() / 42) +
+                         " transfers, fewer than the 5000000 a rank symmetry or a fold lists: "
+                         "checking it keeps every rank's cells, at least 381470298 MiB, more "
+                         "than the limit of 2000 MiB; refused at steps[0].transfers[0].blocks, "
+                         "before expanding a block list\n");
+}
+
+TEST_CASE("memory estimates: a step marked every_rank stands for n transfers, and is checked") {
+    // 20,000 ranks and blocks: every rank's cells (1527 MiB) pass 1000 MiB, one
+    // rank's do not. As a plain file it is refused; marked every_rank, its one
+    // transfer stands for 20,000, and the orbit is checked (violated: one step
+    // to the next rank does not all-reduce).
+    const std::string list = one_long_list(20000, 20000);
+    const std::string file = temporary_file("short-list", ".json", list);
+    const CommandOutput plain = refusal("check " + file + " --memory-limit 1000");
+    CHECK(plain.exit_code == 4);
+    CHECK(plain.out.find("room in its 240 bytes for at most 5 transfers, fewer than the 10000 a "
+                         "rank symmetry or a fold lists: checking it keeps every rank's cells, at "
+                         "least 1527 MiB") != std::string::npos);
+    std::string orbit = list;
+    orbit.replace(orbit.find(R"({"transfers")"), 1, R"({"every_rank": true, )");
+    const std::string orbit_file = temporary_file("short-list-orbit", ".json", orbit);
+    const CommandOutput marked = run_shell(std::string("timeout 60 ") + TRIVCHECK_BINARY +
+                                           " check " + orbit_file + " --memory-limit 1000 2>&1");
+    CHECK(marked.exit_code == 1);
+    CHECK(marked.out.find("verdict: violated") != std::string::npos);
+}
+
 TEST_CASE("memory estimates: gen --format msccl is refused before it builds the program") {
     const CommandOutput run =
         refusal("gen --algo ring --form B --topo ring:4096 --format msccl --memory-limit 1000");
