@@ -47,6 +47,9 @@ class ThreadOrder {
         bool earlier_writes = false;
         bool later_writes = false;
     };
+    /// Checks step `step` of `process` (which moves data, `op`) against the
+    /// ranges since its threads last joined, then adds its own.
+    void find_races(int process, int step, const Operation& op);
     /// The ranges of step `step` of `process` as Touched, into `touched_now_`.
     void touch(int process, int step);
     /// A cell `earlier` and `later` (of `process`) both touch, or -1.
