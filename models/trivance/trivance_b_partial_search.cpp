@@ -3,42 +3,18 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "models/ring_arithmetic.hpp"
+#include "models/trivance/trivance_b_completion_bound.hpp"
+#include "models/trivance/trivance_b_offsets.hpp"
 
 namespace trivcheck {
 
 namespace {
-
-/// A set of displacements in [0, n), n <= 128, as two words.
-struct Offsets {
-    std::uint64_t low = 0;
-    std::uint64_t high = 0;
-
-    bool operator==(const Offsets&) const = default;
-    bool has(int x) const { return ((x < 64 ? low >> x : high >> (x - 64)) & 1U) != 0; }
-    void add(int x) { (x < 64 ? low : high) |= std::uint64_t{1} << (x % 64); }
-    int count() const { return std::popcount(low) + std::popcount(high); }
-    bool empty() const { return low == 0 && high == 0; }
-    Offsets operator|(Offsets other) const { return {low | other.low, high | other.high}; }
-    Offsets operator&(Offsets other) const { return {low & other.low, high & other.high}; }
-    Offsets without(Offsets other) const { return {low & ~other.low, high & ~other.high}; }
-    /// Calls visit(x) for every member, in increasing order.
-    template <typename Visit>
-    void each(Visit visit) const {
-        for (int word = 0; word < 2; ++word)
-            for (std::uint64_t bits = word == 0 ? low : high; bits != 0; bits &= bits - 1)
-                visit(64 * word + std::countr_zero(bits));
-    }
-    std::vector<int> members() const {
-        std::vector<int> xs;
-        each([&](int x) { xs.push_back(x); });
-        return xs;
-    }
-};
 
 std::uint64_t reversed(std::uint64_t word) {
     std::uint64_t out = 0;
@@ -50,18 +26,6 @@ std::uint64_t reversed(std::uint64_t word) {
         out = (out << 8) | b;
     }
     return out;
-}
-
-Offsets shifted_up(Offsets s, int k) {
-    if (k == 0) return s;
-    if (k >= 64) return {0, s.low << (k - 64)};
-    return {s.low << k, (s.high << k) | (s.low >> (64 - k))};
-}
-
-Offsets shifted_down(Offsets s, int k) {
-    if (k == 0) return s;
-    if (k >= 64) return {s.high >> (k - 64), 0};
-    return {(s.low >> k) | (s.high << (64 - k)), s.high >> k};
 }
 
 struct OffsetsKey {
@@ -87,12 +51,11 @@ class PartialStepSearch {
     PartialStepSearch(const PlanSearchResult& incumbent, std::int64_t node_limit)
         : n_(incumbent.plan.n),
           steps_(ceil_log(n_, 3)),
+          all_(all_offsets(n_)),
           best_(incumbent),
           node_limit_(node_limit),
           distances_(static_cast<std::size_t>(steps_)),
-          senders_(static_cast<std::size_t>(steps_)) {
-        for (int x = 0; x < n_; ++x) all_.add(x);
-    }
+          senders_(static_cast<std::size_t>(steps_)) {}
 
     /// False when the node limit was reached before the search ended.
     bool run() {
@@ -105,9 +68,7 @@ class PartialStepSearch {
 
   private:
     /// {x + k mod n : x in s} for k in [0, n).
-    Offsets rotated(Offsets s, int k) const {
-        return (shifted_up(s, k) | shifted_down(s, n_ - k)) & all_;
-    }
+    Offsets rotated(Offsets s, int k) const { return trivcheck::rotated(s, k, n_, all_); }
     /// The children p - d+ of the placed p (each sends + to its parent).
     Offsets plus_children(Offsets placed, int d) const {
         return d == 0 ? Offsets{} : rotated(placed, n_ - d).without(placed);
@@ -259,9 +220,17 @@ class PartialStepSearch {
         const int most = distance_cap(cost);
         const bool coarsest = t + 1 == steps_;
         const int placed_count = placed.count();
+        // Two steps left: a pair whose completion bound reaches the best plan is not searched.
+        const std::optional<TwoStepCompletionBound> last_two =
+            t == 1 ? std::optional<TwoStepCompletionBound>{std::in_place, n_, placed}
+                   : std::nullopt;
         for (int plus = 0; plus <= most; ++plus)
             // A plan and its mirror image cost the same: the coarsest step keeps plus >= minus.
             for (int minus = 0; minus <= (coarsest ? plus : most); ++minus) {
+                if (last_two) {
+                    const std::int64_t budget = best_.phase_link_blocks - cost;
+                    if (last_two->reaches({plus, minus}, budget)) continue;
+                }
                 const Offsets by_plus = plus_children(placed, plus);
                 const Offsets by_minus = minus_children(placed, minus);
                 const std::vector<int> plus_pool = by_plus.members();
