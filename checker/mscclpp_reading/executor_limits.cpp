@@ -37,25 +37,25 @@ class ExecutorLimits {
     void check() {
         for (std::size_t gpu = 0; gpu < plan_.gpus.size(); ++gpu) {
             const std::vector<ThreadBlock>& blocks = plan_.gpus[gpu].thread_blocks;
-            const std::string blocks_path = path_at(path_at("gpus", gpu), "threadblocks");
             for (std::size_t block = 0; block < blocks.size(); ++block)
-                check_block(blocks[block], path_at(blocks_path, block));
+                check_block(blocks[block], gpu, block);
             if (blocks.size() > std::size_t{resident_thread_blocks_a100})
-                warnings_.add("thread blocks resident at once", blocks_path,
+                warnings_.add("thread blocks resident at once",
+                              path_at(path_at("gpus", gpu), "threadblocks"),
                               resident_blocks_warning(blocks.size()));
         }
         for (std::string& line : warnings_.lines()) plan_.warnings.push_back(std::move(line));
     }
 
   private:
-    void check_block(const ThreadBlock& block, const std::string& block_path) {
-        const int total = executor_operation_count(block);
+    void check_block(const ThreadBlock& block, std::size_t gpu, std::size_t block_index) {
         int counted = 0;
-        const auto count = [&](const std::string& path) {
+        const auto count = [&](const OperationPlace& place) {
             if (++counted == executor_max_operations + 1)
                 throw InputError(
-                    file_, path,
-                    "MSCCL++ executor: Executor plan launching " + std::to_string(total) +
+                    file_, place.path(),
+                    "MSCCL++ executor: Executor plan launching " +
+                        std::to_string(executor_operation_count(block)) +
                         " operations, exceeding device execution plan support (" +
                         std::to_string(executor_max_operations) +
                         "): setupDeviceExecutionPlan (executor.cc) refuses a thread block of "
@@ -66,46 +66,47 @@ class ExecutorLimits {
         };
         for (std::size_t index = 0; index < block.operations.size(); ++index) {
             const Operation& op = block.operations[index];
-            const std::string path = path_at(path_at(block_path, "ops"), index);
-            count(path);
-            check_operation(op, path);
+            const OperationPlace place{gpu, block_index, index};
+            count(place);
+            check_operation(op, place);
             const std::span<const Operation> inner = op.inner();
             for (std::size_t at = 0; at < inner.size(); ++at) {
-                const std::string inner_path = path_at(path_at(path, "ops"), at);
-                count(inner_path);
-                check_operation(inner[at], inner_path);
+                const OperationPlace inner_place{gpu, block_index, index,
+                                                 static_cast<std::ptrdiff_t>(at)};
+                count(inner_place);
+                check_operation(inner[at], inner_place);
             }
         }
     }
 
-    void check_operation(const Operation& op, const std::string& path) {
-        const std::string setup = "setupOperation (execution_plan.cc)";
+    void check_operation(const Operation& op, const OperationPlace& place) {
+        const char* const setup = "setupOperation (execution_plan.cc)";
         if (op.channels.size() > std::size_t{executor_max_channels_per_operation})
             warnings_.add(
-                "channels per operation", path_at(path, "channel_ids"),
+                "channels per operation", path_at(place.path(), "channel_ids"),
                 past_array(op.channels.size(), "channel_ids", setup, "Operation::channelIndexes",
                            "MAX_CHANNEL_PER_OPERATION", executor_max_channels_per_operation));
         if (op.sources.size() > std::size_t{executor_max_buffers_per_operation})
             warnings_.add(
-                "buffers per operation", path_at(path, "src_buff"),
+                "buffers per operation", path_at(place.path(), "src_buff"),
                 past_array(op.sources.size(), "src_buff ranges", setup,
                            "Operation::inputOffsets (and inputBufferRefs, inputBufferSizes)",
                            "MAX_LOCAL_BUFFER_PER_OPERATION + MAX_CHANNEL_PER_OPERATION",
                            executor_max_buffers_per_operation));
         if (op.destinations.size() > std::size_t{executor_max_buffers_per_operation})
             warnings_.add(
-                "buffers per operation", path_at(path, "dst_buff"),
+                "buffers per operation", path_at(place.path(), "dst_buff"),
                 past_array(op.destinations.size(), "dst_buff ranges", setup,
                            "Operation::outputOffsets (and outputBufferRefs, outputBufferSizes)",
                            "MAX_LOCAL_BUFFER_PER_OPERATION + MAX_CHANNEL_PER_OPERATION",
                            executor_max_buffers_per_operation));
         if (op.semaphores.size() > std::size_t{executor_max_semaphores_per_operation})
-            warnings_.add("semaphores per operation", path_at(path, "semaphore_ids"),
+            warnings_.add("semaphores per operation", path_at(place.path(), "semaphore_ids"),
                           past_array(op.semaphores.size(), "semaphore_ids", setup,
                                      "Operation::deviceSemaphoreIds", "MAX_DEVICE_SEMAPHORES",
                                      executor_max_semaphores_per_operation));
         if (op.kind == OperationKind::barrier && op.barrier_id >= executor_max_device_syncers)
-            warnings_.add("barrier id", path_at(path, "barrier_id"),
+            warnings_.add("barrier id", path_at(place.path(), "barrier_id"),
                           "barrier_id " + std::to_string(op.barrier_id) +
                               ": handleBarrier (execution_kernel.hpp) syncs on "
                               "deviceSyncers[barrier_id], an array of MAX_DEVICE_SYNCERS = " +

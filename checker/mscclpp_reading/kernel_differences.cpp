@@ -19,15 +19,13 @@ class KernelDifferences {
         for (std::size_t gpu = 0; gpu < plan_.gpus.size(); ++gpu) {
             const std::vector<ThreadBlock>& blocks = plan_.gpus[gpu].thread_blocks;
             for (std::size_t block = 0; block < blocks.size(); ++block) {
-                const std::string block_path =
-                    path_at(path_at(path_at("gpus", gpu), "threadblocks"), block);
                 const std::vector<Operation>& ops = blocks[block].operations;
                 for (std::size_t index = 0; index < ops.size(); ++index) {
-                    const std::string path = path_at(path_at(block_path, "ops"), index);
-                    note_operation(ops[index], path);
+                    note_operation(ops[index], {gpu, block, index});
                     const std::span<const Operation> inner = ops[index].inner();
                     for (std::size_t at = 0; at < inner.size(); ++at)
-                        note_operation(inner[at], path_at(path_at(path, "ops"), at));
+                        note_operation(inner[at],
+                                       {gpu, block, index, static_cast<std::ptrdiff_t>(at)});
                 }
             }
         }
@@ -35,7 +33,7 @@ class KernelDifferences {
     }
 
   private:
-    void note_operation(const Operation& op, const std::string& path) {
+    void note_operation(const Operation& op, const OperationPlace& place) {
         if (get_indexes_swapped(op)) {
             const Operation kernel = as_kernel_addresses(op);
             const auto lists = kernel.range_lists();
@@ -45,7 +43,7 @@ class KernelDifferences {
                         if (static_cast<long long>(range.index) + range.size >
                             plan_.chunks(gpu, range.buffer))
                             throw InputError(
-                                file_, path,
+                                file_, place.path(),
                                 "MSCCL++ executor: handleGet (execution_kernel.hpp) addresses the "
                                 "local buffer at src_buff's index and the remote one at "
                                 "dst_buff's, so it would reach chunks [" +
@@ -54,7 +52,7 @@ class KernelDifferences {
                                     std::to_string(gpu) + "'s " + buffer_letter(range.buffer) +
                                     " buffer, which has " +
                                     std::to_string(plan_.chunks(gpu, range.buffer)) + " chunks");
-            warnings_.add("get indexes", path,
+            warnings_.add("get indexes", place.path(),
                           "get with src_buff and dst_buff at different indexes: handleGet "
                           "(execution_kernel.hpp) writes the local buffer at src_buff's index "
                           "from the remote buffer at dst_buff's index, and trivcheck runs it so");
@@ -62,13 +60,13 @@ class KernelDifferences {
         if ((op.kind == OperationKind::put_with_signal ||
              op.kind == OperationKind::put_with_signal_and_flush) &&
             op.channel_kind == ChannelKind::memory)
-            warnings_.add("memory pws", path,
+            warnings_.add("memory pws", place.path(),
                           std::string(operation_name(op.kind)) +
                               " on a memory channel signals nothing: handlePut "
                               "(execution_kernel.hpp) copies and returns before any signal; "
                               "trivcheck runs it as a put");
         if (op.kind == OperationKind::flush && op.destinations.empty())
-            warnings_.add("flush without outputs", path,
+            warnings_.add("flush without outputs", place.path(),
                           "flush without dst_buff does nothing in the executor: handleFlush "
                           "(execution_kernel.hpp) flushes the first op.nOutputs port channels, "
                           "here none; it orders nothing");

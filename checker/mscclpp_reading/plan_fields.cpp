@@ -13,6 +13,12 @@ std::string path_at(const std::string& path, std::size_t index) {
     return path + "[" + std::to_string(index) + "]";
 }
 
+std::string OperationPlace::path() const {
+    const std::string outer =
+        path_at(path_at(path_at(path_at(path_at("gpus", gpu), "threadblocks"), block), "ops"), op);
+    return inner < 0 ? outer : path_at(path_at(outer, "ops"), static_cast<std::size_t>(inner));
+}
+
 void PlanFields::fail(const std::string& path, const std::string& text) const {
     throw InputError(file_, path, text);
 }

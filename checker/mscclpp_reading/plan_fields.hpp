@@ -15,6 +15,20 @@ std::string path_at(const std::string& path, std::string_view key);
 /// The JSON path of element `index` of the array at `path`.
 std::string path_at(const std::string& path, std::size_t index);
 
+/// Where an operation is in the plan's JSON, kept as numbers and made a
+/// path only when a message needs one: the checks after reading visit every
+/// operation of a plan (two million at 1,024 ranks) and mostly say nothing.
+struct OperationPlace {
+    std::size_t gpu = 0;
+    std::size_t block = 0;
+    std::size_t op = 0;
+    /// A pipeline's inner operation: its position in the pipeline's ops; -1 none.
+    std::ptrdiff_t inner = -1;
+
+    /// "gpus[G].threadblocks[B].ops[O]", then ".ops[I]" for an inner one.
+    std::string path() const;
+};
+
 /// One field of an execution plan's JSON, read as the executor reads it:
 /// what it refuses throws InputError naming the file and the JSON path,
 /// what it ignores becomes a warning.
