@@ -78,7 +78,7 @@ class ScheduleReader : public json_fields::JsonInput {
         refuse_header_above_limit(schedule, file());
         steps_.use_header(schedule.ranks, schedule.blocks, schedule.topology,
                           header_memory_lower_bound(schedule));
-        steps_.use_text(text_, whole_run_memory_lower_bound(schedule));
+        steps_.use_text(text_, schedule.name, whole_run_memory_lower_bound(schedule));
         steps_.use_buffers(schedule.buffers);
 
         const JsonPath steps_path = root.field("steps");
@@ -158,7 +158,7 @@ class ScheduleReader : public json_fields::JsonInput {
             refuse_header_above_limit(header, file());
             steps_.use_header(header.ranks, header.blocks, header.topology,
                               header_memory_lower_bound(header));
-            steps_.use_text(text_, whole_run_memory_lower_bound(header));
+            steps_.use_text(text_, header.name, whole_run_memory_lower_bound(header));
             // Names that come after the steps are resolved then (StepReader's pending names).
             if (root.contains("buffers")) steps_.use_buffers(header.buffers);
         } catch (const InputError&) {

@@ -33,8 +33,10 @@ void StepReader::use_header(int ranks, int blocks, const Topology& topology,
     for (int rank = 0; rank < ranks_; ++rank) component_[rank] = root_of(rank);
 }
 
-void StepReader::use_text(std::string_view text, std::uint64_t whole_run_floor) {
+void StepReader::use_text(std::string_view text, const std::string& name,
+                          std::uint64_t whole_run_floor) {
     text_ = text;
+    name_ = name;
     whole_run_floor_ = whole_run_floor;
 }
 
@@ -267,15 +269,16 @@ void StepReader::refuse_whole_run_above_limit(const JsonPath& path) {
     if (text_.find("every_rank") != std::string_view::npos ||
         text_.find("\\u") != std::string_view::npos)
         return;
-    throw ResourceLimit(
-        input_.file() + ": " + std::to_string(ranks_) + " ranks and " + std::to_string(blocks_) +
-        " blocks, and room in its " + std::to_string(text_.size()) + " bytes for at most " +
-        std::to_string(room) + " transfers, fewer than the " + std::to_string((ranks + 1) / 2) +
-        " a rank symmetry or a fold lists: checking it keeps every rank's "
-        "cells, at least " +
-        std::to_string(whole_run_floor_ >> 20) + " MiB, more than the limit of " +
-        std::to_string(limit >> 20) + " MiB; refused at " + path.text() +
-        ", before expanding a block list");
+    const std::string name = name_.empty() ? "" : " " + name_;
+    throw ResourceLimit(input_.file() + ": checking" + name + " (" + std::to_string(ranks_) +
+                        " ranks, " + std::to_string(blocks_) + " blocks) needs at least " +
+                        std::to_string(whole_run_floor_ >> 20) + " MiB, more than the limit of " +
+                        std::to_string(limit >> 20) + " MiB: its " + std::to_string(text_.size()) +
+                        " bytes have room for at most " + std::to_string(room) +
+                        " transfers, fewer than the " + std::to_string((ranks + 1) / 2) +
+                        " a rank symmetry or a fold lists, so every rank's cells are kept; "
+                        "refused at " +
+                        path.text() + ", before expanding a block list");
 }
 
 void StepReader::count_listed_blocks(std::int64_t count, const JsonPath& path) {

@@ -35,7 +35,7 @@ class StepReader {
     /// cells are kept (whole_run_memory_lower_bound): a text with room for
     /// fewer transfers than a rank symmetry or a fold lists is refused by the
     /// latter before its first block list is expanded (count_listed_blocks).
-    void use_text(std::string_view text, std::uint64_t whole_run_floor);
+    void use_text(std::string_view text, const std::string& name, std::uint64_t whole_run_floor);
     /// The scratch buffers' names (Schedule::buffers), known from now on.
     void use_buffers(const std::vector<std::string>& names);
 
@@ -87,6 +87,7 @@ class StepReader {
     int blocks_ = 0;
     std::uint64_t memory_floor_ = 0;
     std::string_view text_;
+    std::string name_;
     std::uint64_t whole_run_floor_ = 0;
     bool whole_run_decided_ = false;
     std::uint64_t listed_blocks_ = 0;

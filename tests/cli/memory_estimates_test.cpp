@@ -97,12 +97,12 @@ TEST_CASE(
     const CommandOutput run = refusal("check " + file + " --memory-limit 2000");
     CHECK(run.exit_code == 4);
     CHECK(run.out == "unknown (resource limit): " + file +
-                         ": 10000000 ranks and 10000000 blocks, and room in its " +
-                         std::to_string(list.size()) + " bytes for at most " +
+                         ": checking (10000000 ranks, 10000000 blocks) needs at least 381470298 "
+                         "MiB, more than the limit of 2000 MiB: its " +
+                         std::to_string(list.size()) + " bytes have room for at most " +
                          std::to_string(list.size() / 42) +
-                         " transfers, fewer than the 5000000 a rank symmetry or a fold lists: "
-                         "checking it keeps every rank's cells, at least 381470298 MiB, more "
-                         "than the limit of 2000 MiB; refused at steps[0].transfers[0].blocks, "
+                         " transfers, fewer than the 5000000 a rank symmetry or a fold lists, so "
+                         "every rank's cells are kept; refused at steps[0].transfers[0].blocks, "
                          "before expanding a block list\n");
 }
 
@@ -115,9 +115,10 @@ TEST_CASE("memory estimates: a step marked every_rank stands for n transfers, an
     const std::string file = temporary_file("short-list", ".json", list);
     const CommandOutput plain = refusal("check " + file + " --memory-limit 1000");
     CHECK(plain.exit_code == 4);
-    CHECK(plain.out.find("room in its 240 bytes for at most 5 transfers, fewer than the 10000 a "
-                         "rank symmetry or a fold lists: checking it keeps every rank's cells, at "
-                         "least 1527 MiB") != std::string::npos);
+    CHECK(plain.out.find("needs at least 1527 MiB, more than the limit of 1000 MiB: its 240 "
+                         "bytes have room for at most 5 transfers, fewer than the 10000 a rank "
+                         "symmetry or a fold lists, so every rank's cells are kept") !=
+          std::string::npos);
     std::string orbit = list;
     orbit.replace(orbit.find(R"({"transfers")"), 1, R"({"every_rank": true, )");
     const std::string orbit_file = temporary_file("short-list-orbit", ".json", orbit);
