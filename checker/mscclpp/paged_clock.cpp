@@ -143,6 +143,12 @@ ClockPages::NodeId ClockPages::join_differing(int level, NodeId left, NodeId rig
     return joined;
 }
 
+ClockPages::NodeId ClockPages::raised(NodeId tree, int process, int value) {
+    if (tree != last_raise_.tree || process != last_raise_.process || value != last_raise_.value)
+        last_raise_ = {tree, process, value, joined_raised(height_, tree, zeros, process, value)};
+    return last_raise_.raised;
+}
+
 ClockPages::NodeId ClockPages::joined_raised(int level, NodeId left, NodeId right,
                                              std::int64_t entry, int value) {
     // Not remembered among the latest joins: the raised entry is the giver's

@@ -136,8 +136,9 @@ class ClockPages {
     /// least `value` as well: one pass that makes the nodes on the entry's
     /// path once, not once for the raise and again for the join.
     NodeId joined_raised(NodeId left, NodeId right, int process, int value) {
-        return value <= 0 ? join(height_, left, right)
-                          : joined_raised(height_, left, right, process, value);
+        if (value <= 0) return join(height_, left, right);
+        return right == zeros ? raised(left, process, value)
+                              : joined_raised(height_, left, right, process, value);
     }
 
   private:
@@ -149,6 +150,12 @@ class ClockPages {
         return join_differing(level, left, right);
     }
     NodeId join_differing(int level, NodeId left, NodeId right);
+    /// `tree` with entry `process` raised to at least `value` (a clock
+    /// adopted whole): the last one remembered, since the thread blocks of
+    /// a gpu's launch start one after another from the same token of their
+    /// caller (the 1,024-rank check: 49,000 starts, 1,024 distinct), each
+    /// of which made its own path of nodes and its own root.
+    NodeId raised(NodeId tree, int process, int value);
     /// The page of the larger of each entry of two pages, entry `entry`
     /// (-1: none) raised to at least `value` as well.
     NodeId join_pages(NodeId left, NodeId right, int entry, int value);
@@ -181,6 +188,13 @@ class ClockPages {
         std::uint64_t key = 0;
         NodeId joined = zeros;
     };
+    struct LastRaise {
+        NodeId tree = zeros;
+        int process = -1;
+        int value = 0;
+        NodeId raised = zeros;
+    };
+    LastRaise last_raise_;
     static constexpr int recent_bits = 18;
     std::vector<RecentJoin> recent_joins_ = std::vector<RecentJoin>(std::size_t{1} << recent_bits);
 };
