@@ -55,14 +55,17 @@ void IdTable::insert(std::uint64_t key, std::uint32_t id) {
 
 ClockPages::ClockPages(int processes, std::int64_t steps) {
     while (span(height_) < processes) ++height_;
-    // Trivance B's plan for 1,024 ranks: per step about 0.23 inner nodes
-    // below the roots (810,000; the roots are not interned) and 0.04 pages
-    // (143,000); the reserve below, 0.42 and 0.06, gives tables of 2^21 and
-    // 2^19 slots (0.23 would too: 2^20 slots hold at most 786,000).
-    // Reserved once, the tables are not built again and again as they fill.
+    // Trivance B's plan for 1,024 ranks (4.34 million steps, its long thread
+    // blocks split into chains): per step about 0.29 inner nodes below the
+    // roots (1.24 million; the roots are not interned) and 0.036 pages
+    // (156,000); the reserve below, 0.3 and 0.04, gives tables of 2^21 and
+    // 2^18 slots, three fifths full at the end (0.42 and 0.06, the figures
+    // before the split, gave 2^22 and 2^19: 28 MB more for the kernel to
+    // clear). Reserved once, the tables are not built again and again as
+    // they fill.
     const auto expected = static_cast<std::size_t>(std::max<std::int64_t>(steps, 0));
-    inners_by_hash_.reserve(expected * 5 / 12);
-    pages_by_hash_.reserve(expected / 16);
+    inners_by_hash_.reserve(expected * 3 / 10);
+    pages_by_hash_.reserve(expected / 25);
     intern_page(Page{});
     intern_inner(Inner{});
 }
