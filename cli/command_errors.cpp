@@ -58,8 +58,12 @@ CaughtError describe_current_exception() {
         // Memory ran out where no estimate refused the work first: still unknown, never a crash.
         if (const std::uint64_t limit = address_space_cap_limit(); limit != 0)
             return {exit_unknown, "resource limit",
-                    "out of memory at the limit of " + std::to_string(limit >> 20) +
-                        " MiB (--memory-limit caps the address space); nothing was decided"};
+                    "out of memory at the limit of " + std::to_string(limit >> 20) + " MiB (" +
+                        (address_space_cap_is_default()
+                             ? "the default limit, 80% of the available memory, caps the "
+                               "address space; --memory-limit sets another"
+                             : "--memory-limit caps the address space") +
+                        "); nothing was decided"};
         return {exit_unknown, "resource limit", "out of memory; nothing was decided"};
     } catch (const std::invalid_argument& error) {
         return {exit_usage, "error: ", error.what()};

@@ -170,7 +170,8 @@ int run_sweep(const SweepOptions& options) {
     const int refused = run_reporting_errors([&]() -> int {
         jobs = usable_jobs(options.jobs);
         // An allocation past the limits of all the checks running at once (the
-        // limit is per check, so per thread) is bad_alloc (exit 4), not the OOM killer.
+        // limit is per check, so per thread; without --memory-limit, the default
+        // limit of the whole run) is bad_alloc (exit 4), not the OOM killer.
         cap_address_space(
             saturating_multiply(options.memory_limit_mib << 20, static_cast<std::uint64_t>(jobs)));
         if (options.json && options.table != "summary")

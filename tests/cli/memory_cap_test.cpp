@@ -6,7 +6,11 @@
 // killer. Each run is measured with /usr/bin/time: exit code, no signal,
 // seconds and peak resident memory.
 #include <doctest/doctest.h>
+#include <sys/stat.h>
 
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 
@@ -125,4 +129,38 @@ TEST_CASE("memory cap: Z3 and worker threads run under the cap") {
           run_trivcheck("sweep --algo trivance --form both --n 2..40 --jobs 2").exit_code);
     // AddressSanitizer's quarantine keeps freed memory resident: no peak to hold it to there.
     if (address_space_capped) CHECK(sweep.peak_kib < 200 * 1024);
+}
+
+TEST_CASE("memory cap: without --memory-limit the default limit caps the address space") {
+    if (!address_space_capped) {
+        MESSAGE("skipped: the sanitizer build sets no address-space cap");
+        return;
+    }
+    // check waits to open its FIFO once the cap is set: its limits are read then.
+    const std::string folder = unique_temp_path("trivcheck-default-cap");
+    std::filesystem::create_directories(folder);
+    const std::string fifo = folder + "/schedule";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    const std::string binary = TRIVCHECK_BINARY;
+    const CommandOutput run =
+        run_shell("ulimit -v unlimited; " + binary + " gen --algo ring --form B --topo ring:4 > " +
+                  folder + "/source && { " + binary + " check " + fifo +
+                  " > /dev/null 2>&1 & pid=$!; cap=unlimited; for i in $(seq 200); do "
+                  "cap=$(awk '/Max address space/ {print $4}' /proc/$pid/limits); "
+                  "[ \"$cap\" != unlimited ] && break; sleep 0.05; done; cat " +
+                  folder + "/source > " + fifo + "; wait $pid; echo \"exit $? cap $cap\"; }");
+    std::filesystem::remove_all(folder);
+    INFO(run.out);
+    std::uint64_t total_kib = 0;
+    std::ifstream meminfo("/proc/meminfo");
+    for (std::string key; meminfo >> key >> total_kib && key != "MemTotal:";) {
+    }
+    std::uint64_t cap = 0;
+    const std::size_t at = run.out.find("exit 0 cap ");
+    REQUIRE(at != std::string::npos);
+    std::istringstream(run.out.substr(at + 11)) >> cap;
+    // Set (a number, not "unlimited"), and below the machine's memory: its
+    // resident part is 80% of the available memory at most.
+    CHECK(cap > 0);
+    CHECK(cap < total_kib * 1024);
 }
