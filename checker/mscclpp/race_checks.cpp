@@ -72,7 +72,7 @@ bool RaceChecks::multimem_store(const Access& write) const {
 }
 
 void RaceChecks::check_read(const StepClocks& step, int cell) {
-    check_pair(history_[static_cast<std::size_t>(cell)].write, step, cell, "writes", "reads");
+    check_pair(history_[static_cast<std::size_t>(cell)].write(), step, cell, "writes", "reads");
     remember_read(step, cell);
 }
 
@@ -88,27 +88,27 @@ void RaceChecks::check_packet_read(const StepClocks& step, int cell) {
 void RaceChecks::remember_read(const StepClocks& step, int cell) {
     CellHistory& history = history_[static_cast<std::size_t>(cell)];
     const Access read{step.process, step.step};
-    if (history.first_read.process < 0) {
-        history.first_read = read;
+    if (history.first_read().process < 0) {
+        history.set_first_read(read);
         return;
     }
     // The reads stay in order, each process's latest last.
-    std::vector<Access>* later = history.later_reads < 0
-                                     ? nullptr
-                                     : &later_reads_[static_cast<std::size_t>(history.later_reads)];
+    std::vector<Access>* later =
+        history.later_reads() < 0 ? nullptr
+                                  : &later_reads_[static_cast<std::size_t>(history.later_reads())];
     if (later != nullptr)
         std::erase_if(*later,
                       [&](const Access& earlier) { return earlier.process == step.process; });
-    if (history.first_read.process == step.process) {
+    if (history.first_read().process == step.process) {
         if (later == nullptr || later->empty()) {
-            history.first_read = read;
+            history.set_first_read(read);
             return;
         }
-        history.first_read = later->front();
+        history.set_first_read(later->front());
         later->erase(later->begin());
     }
     if (later == nullptr) {
-        history.later_reads = static_cast<int>(later_reads_.size());
+        history.set_later_reads(static_cast<int>(later_reads_.size()));
         later = &later_reads_.emplace_back();
     }
     later->push_back(read);
@@ -117,24 +117,24 @@ void RaceChecks::remember_read(const StepClocks& step, int cell) {
 void RaceChecks::check_write(const StepClocks& step, int cell) {
     CellHistory& history = history_[static_cast<std::size_t>(cell)];
     const bool landed = !packet_seen_.empty() && packet_seen_[static_cast<std::size_t>(cell)];
-    check_pair(history.write, step, cell, "writes", "writes", landed);
+    check_pair(history.write(), step, cell, "writes", "writes", landed);
     if (landed) packet_seen_[static_cast<std::size_t>(cell)] = false;
     const auto check_read_before = [&](const Access& read) {
         if (read.process != step.process &&
             state_.clocks.entry(reader_, step.weak, read.process) < read.clock())
             report_pair(kinds::race, read, step, cell, "reads", "writes");
     };
-    if (history.first_read.process >= 0) {
-        check_read_before(history.first_read);
-        if (history.later_reads >= 0) {
+    if (history.first_read().process >= 0) {
+        check_read_before(history.first_read());
+        if (history.later_reads() >= 0) {
             std::vector<Access>& later =
-                later_reads_[static_cast<std::size_t>(history.later_reads)];
+                later_reads_[static_cast<std::size_t>(history.later_reads())];
             for (const Access& read : later) check_read_before(read);
             later.clear();
         }
     }
-    history.write = {step.process, step.step};
-    history.first_read = {};
+    history.set_write({step.process, step.step});
+    history.set_first_read({});
 }
 
 }  // namespace trivcheck::mscclpp

@@ -3,6 +3,7 @@
 #include <tuple>
 #include <vector>
 
+#include "checker/core/zeroed_array.hpp"
 #include "checker/msccl/violation_sink.hpp"
 #include "checker/mscclpp/run_state.hpp"
 
@@ -56,7 +57,7 @@ class RaceChecks {
     msccl::ViolationSink& violations_;
     ClockReader reader_;
     /// Per cell, its last write and the reads since.
-    std::vector<CellHistory> history_;
+    ZeroedArray<CellHistory> history_;
     /// Per cell that has had two reads between writes, the reads after its first.
     std::vector<std::vector<Access>> later_reads_;
     /// Per cell, whether a packet read saw its last write (made at the first

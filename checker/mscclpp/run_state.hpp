@@ -1,4 +1,5 @@
 #pragma once
+#include <array>
 #include <map>
 #include <optional>
 #include <set>
@@ -150,13 +151,26 @@ struct Access {
 /// reads since the last write keep their first inline and only the others
 /// in RaceChecks' later reads (a vector per cell was 7.3 million allocations at
 /// 1,024 ranks).
-struct CellHistory {
-    Access write;
+///
+/// Kept as each number plus one, so that a cell with no access yet is zero
+/// bytes (ZeroedArray: memory the kernel clears only once a cell is
+/// touched, not all 163 MB before the first step is tracked).
+class CellHistory {
+  public:
+    Access write() const { return {write_[0] - 1, write_[1] - 1}; }
+    void set_write(Access write) { write_ = {write.process + 1, write.step + 1}; }
     /// The first read since `write` (process -1: none, and no later ones).
-    Access first_read;
+    Access first_read() const { return {first_read_[0] - 1, first_read_[1] - 1}; }
+    void set_first_read(Access read) { first_read_ = {read.process + 1, read.step + 1}; }
     /// The reads after the first, in order: an index into RaceChecks'
     /// later reads, kept for the cell once it has had some; -1: none.
-    int later_reads = -1;
+    int later_reads() const { return later_reads_ - 1; }
+    void set_later_reads(int index) { later_reads_ = index + 1; }
+
+  private:
+    std::array<int, 2> write_{};
+    std::array<int, 2> first_read_{};
+    int later_reads_ = 0;
 };
 
 /// A thread block of one launch, or the caller between launches, run as a
