@@ -267,7 +267,11 @@ const std::vector<int>& LinkLoads::graph_path(int src, int dst) {
 }
 
 StepLinkLoad LinkLoads::finish_step() {
-    if (topology_.kind == TopologyKind::ring && !keep_per_link_ && link_count_ > 0)
+    // Sorting the touched slots pays while they are few; once they are many (a
+    // message from every rank, as in ring, recursive doubling or Swing B) one
+    // pass over every link is cheaper, and finds the same loads.
+    if (topology_.kind == TopologyKind::ring && !keep_per_link_ && link_count_ > 0 &&
+        touched_slots_.size() < static_cast<std::size_t>(link_count_) / 8)
         return finish_ring_step_sparse();
     touched_slots_.clear();
     StepLinkLoad load;

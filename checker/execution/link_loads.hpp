@@ -49,8 +49,9 @@ class LinkLoads {
     std::string link_name(int link) const;
 
   private:
-    /// finish_step on a ring whose per-link loads are not kept: one visit per
-    /// run of links between touched difference slots.
+    /// finish_step on a ring whose per-link loads are not kept and whose touched
+    /// slots are few (under one per eight links): one visit per run of links
+    /// between touched difference slots.
     StepLinkLoad finish_ring_step_sparse();
     void add_ring(int src, int dst, Route route, std::int64_t blocks, int& hops);
     /// Ring: the direction (+ or not) and hop count of a message.

@@ -104,9 +104,11 @@ TEST_CASE("ring of 6: a tie goes +, a named route the long way, wrap-around") {
 }
 
 TEST_CASE("ring: the step's loads from runs of links equal the link-by-link scan") {
-    // Without per-link loads kept, a ring visits one run of equal links at a time; with
-    // them, every link. Random messages on rings of 1..40 ranks, every route, and the
-    // translations of a message (add_all_translations), must give the same figures.
+    // Without per-link loads kept, a ring with few touched slots visits one run of equal
+    // links at a time; with them kept, or with many slots touched, every link. Random
+    // messages on rings of 1..40 ranks (steps of a few messages and steps of up to 2n,
+    // so both ways run), every route, and the translations of a message
+    // (add_all_translations), must give the same figures.
     std::uint32_t state = 12345;
     const auto next = [&state](int bound) {
         state = state * 1664525u + 1013904223u;
@@ -119,7 +121,7 @@ TEST_CASE("ring: the step's loads from runs of links equal the link-by-link scan
         links.keep_per_link(true);
         for (int step = 0; step < 30; ++step) {
             CAPTURE(step);
-            const int messages = next(6);
+            const int messages = next(step % 2 == 0 ? 6 : 2 * n + 1);
             for (int m = 0; m < messages; ++m) {
                 const int src = next(n);
                 const int dst = next(n);
