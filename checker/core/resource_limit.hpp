@@ -9,7 +9,8 @@ struct ResourceLimit : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-/// MemAvailable of /proc/meminfo in bytes (8 GiB when it cannot be read).
+/// MemAvailable of /proc/meminfo in bytes (8 GiB when it cannot be read), as
+/// read at most 100 ms ago.
 std::uint64_t available_memory_bytes();
 
 /// The address space the process may still map under RLIMIT_AS (`ulimit -v`):
