@@ -67,9 +67,9 @@ class ExchangeBuilder {
             }
             reduce_scatter.push_back(std::move(step));
         }
-        for (Step& step : reduce_scatter) schedule_.steps.push_back(step);
-        for (Step& step : time_reversed_copies(reduce_scatter, "allgather"))
-            schedule_.steps.push_back(std::move(step));
+        std::vector<Step> allgather = time_reversed_copies(reduce_scatter, "allgather");
+        for (Step& step : reduce_scatter) schedule_.steps.push_back(std::move(step));
+        for (Step& step : allgather) schedule_.steps.push_back(std::move(step));
         add_fold_out("allgather", everything);
         return std::move(schedule_);
     }

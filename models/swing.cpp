@@ -1,6 +1,7 @@
 #include "models/swing.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <memory>
 #include <stdexcept>
 
@@ -61,26 +62,34 @@ class SwingBlockSets {
 
     /// What a rank sends in step s to core index `destination` of copy `half`:
     /// the blocks of the core owners the destination serves from step s + 1 on.
-    BlockSet blocks(int step, int destination, int half) const {
+    /// The lists live in one arena shared by the schedule's sets: one
+    /// allocation a set, not three (owners, blocks, shared pointer).
+    BlockSet blocks(int step, int destination, int half) {
         // Core index q serves q + A (q even) or q - A (q odd); the mirrored copy negates rho.
         const bool plus = (destination % 2 == 0) == (half == 0);
         const std::vector<int>& served =
             (plus ? plus_ : minus_)[static_cast<std::size_t>(step) + 1];
+        // The owners ascending: served[wrapped..] + destination - P, then
+        // served[..wrapped) + destination.
         const auto wrapped = static_cast<std::size_t>(
             std::lower_bound(served.begin(), served.end(), core_size_ - destination) -
             served.begin());
-        std::vector<int> owners;
-        owners.reserve(served.size());
-        for (std::size_t i = wrapped; i < served.size(); ++i)
-            owners.push_back(served[i] + destination - core_size_);
-        for (std::size_t i = 0; i < wrapped; ++i) owners.push_back(served[i] + destination);
-        std::vector<int> blocks;
-        blocks.reserve(owners.size() *
+        std::vector<int>& blocks = arena_->emplace_back();
+        blocks.reserve(served.size() *
                        static_cast<std::size_t>((ranks_ + core_size_ - 1) / core_size_));
-        for (int layer = 0; layer < ranks_; layer += core_size_)
-            for (int owner : owners)
-                if (owner + layer < ranks_) blocks.push_back(owner + layer);
-        return BlockSet(std::make_shared<const std::vector<int>>(std::move(blocks)), half * ranks_,
+        for (int layer = 0; layer < ranks_; layer += core_size_) {
+            // Owners at or past `room` have no block in this layer (b < n).
+            const int room = ranks_ - layer;
+            const int low = destination - core_size_ + layer;
+            const int high = destination + layer;
+            std::size_t i = wrapped;
+            for (; i < served.size() && served[i] + destination - core_size_ < room; ++i)
+                blocks.push_back(served[i] + low);
+            if (i < served.size()) continue;
+            for (i = 0; i < wrapped && served[i] + destination < room; ++i)
+                blocks.push_back(served[i] + high);
+        }
+        return BlockSet(std::shared_ptr<const std::vector<int>>(arena_, &blocks), half * ranks_,
                         2 * ranks_);
     }
 
@@ -89,6 +98,9 @@ class SwingBlockSets {
     int core_size_;
     std::vector<std::vector<int>> plus_;
     std::vector<std::vector<int>> minus_;
+    /// Every list handed out; a deque keeps their addresses.
+    std::shared_ptr<std::deque<std::vector<int>>> arena_ =
+        std::make_shared<std::deque<std::vector<int>>>();
 };
 
 }  // namespace
@@ -103,7 +115,7 @@ Schedule generate_swing(const GeneratorRequest& request) {
         return index % 2 == 0 ? rho : -rho;
     };
     if (request.form == Form::B && n >= 2) {
-        auto sets = std::make_shared<const SwingBlockSets>(n, fold.core_size());
+        auto sets = std::make_shared<SwingBlockSets>(n, fold.core_size());
         exchange.reduce_scatter_blocks = [sets](int step, int destination, int half) {
             return sets->blocks(step, destination, half);
         };
