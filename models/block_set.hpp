@@ -1,4 +1,5 @@
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -39,9 +40,16 @@ class BlockSet {
     View view() const { return {pattern_ ? pattern_->data() : nullptr, offset_, modulus_}; }
     /// The i-th block in pattern order (not necessarily ascending).
     int at(std::size_t i) const { return view().at(i); }
+    /// Visits the blocks in pattern order: those below the wrap, then those past it
+    /// (the pattern is sorted), each run a loop without a branch on the wrap.
     template <class Visit>
     void for_each(Visit&& visit) const {
-        for (std::size_t i = 0; i < size(); ++i) visit(at(i));
+        if (!pattern_) return;
+        const int* const first = pattern_->data();
+        const int* const last = first + pattern_->size();
+        const int* const wrap = std::lower_bound(first, last, modulus_ - offset_);
+        for (const int* p = first; p != wrap; ++p) visit(*p + offset_);
+        for (const int* p = wrap; p != last; ++p) visit(*p + offset_ - modulus_);
     }
     bool contains(int block) const;
     /// Ascending list of the blocks.

@@ -37,9 +37,12 @@ class Refinement {
 
     void refine(const BlockSet& blocks) {
         touched_.clear();
-        blocks.for_each([this](int block) {
-            const int c = class_of_[static_cast<std::size_t>(block)];
-            if (inside_[static_cast<std::size_t>(c)]++ == 0) touched_.push_back(c);
+        // Local pointers: the compiler cannot tell that touched_'s growth leaves them be.
+        const int* const class_of = class_of_.data();
+        int* const counts = inside_.data();
+        blocks.for_each([&](int block) {
+            const int c = class_of[block];
+            if (counts[c]++ == 0) touched_.push_back(c);
         });
         // A class held whole stays; one held in part gives its inside a new id.
         bool any_split = false;
@@ -56,9 +59,11 @@ class Refinement {
         }
         // Once the classes are fine, most sets split none: nothing to move.
         if (!any_split) return;
-        blocks.for_each([this](int block) {
-            int& c = class_of_[static_cast<std::size_t>(block)];
-            if (const int split = split_to_[static_cast<std::size_t>(c)]; split >= 0) c = split;
+        int* const class_of_writable = class_of_.data();
+        const int* const split_to = split_to_.data();
+        blocks.for_each([&](int block) {
+            int& c = class_of_writable[block];
+            if (const int split = split_to[c]; split >= 0) c = split;
         });
         for (const int c : touched_) split_to_[static_cast<std::size_t>(c)] = -1;
     }

@@ -80,11 +80,11 @@ std::vector<int> fold_partners(const Schedule& schedule) {
 template <class Visit>
 void for_each_class(const BlockSet& blocks, const BlockClasses& classes,
                     const std::vector<std::uint8_t>& first, Visit&& visit) {
-    const BlockSet::View view = blocks.view();
-    for (std::size_t i = 0; i < blocks.size(); ++i) {
-        const auto block = static_cast<std::size_t>(view.at(i));
-        if (first[block]) visit(classes.class_of[block]);
-    }
+    const std::uint8_t* const is_first = first.data();
+    const int* const class_of = classes.class_of.data();
+    blocks.for_each([&](int block) {
+        if (is_first[block]) visit(class_of[block]);
+    });
 }
 
 }  // namespace
@@ -206,7 +206,7 @@ bool FoldedSchedule::has_core(const Schedule& core) const {
             if (core_index(x.src) != y.src || core_index(x.dst) != y.dst || x.op != y.op ||
                 x.src_buffer != y.src_buffer || x.dst_buffer != y.dst_buffer)
                 return false;
-            const bool remembered = y.blocks.size() > 64;
+            const bool remembered = x.blocks.size() > 16;
             const SetPair key{key_of(x.blocks), key_of(y.blocks)};
             if (remembered && matched.contains(key)) continue;
             if (!carries_classes(x.blocks, y.blocks, carried)) return false;
