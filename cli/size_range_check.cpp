@@ -18,7 +18,9 @@ std::string counts(const FailingSizeSearch& search) {
         text += ", " + std::to_string(search.not_applicable) + " not applicable";
     if (!search.unknown.empty())
         text += ", " + std::to_string(search.unknown.size()) +
-                " too large to check (from n = " + std::to_string(search.unknown.front()) + ")";
+                " too large to check (from n = " + std::to_string(search.unknown.front()) +
+                (search.first_unknown_reason.empty() ? "" : ": " + search.first_unknown_reason) +
+                ")";
     return text;
 }
 
@@ -42,6 +44,7 @@ nlohmann::ordered_json failing_size_to_json(const FailingSizeSearch& search,
     json["checked"] = search.checked;
     json["not_applicable"] = search.not_applicable;
     json["unknown"] = search.unknown;
+    if (!search.first_unknown_reason.empty()) json["unknown_reason"] = search.first_unknown_reason;
     json["n"] = search.smallest ? nlohmann::ordered_json(search.smallest->n) : nullptr;
     json["report"] = search.smallest ? report_to_json(search.smallest->report) : nullptr;
     return json;

@@ -1,5 +1,7 @@
 #include "checker/search/smallest_failing_size.hpp"
 
+#include "checker/core/resource_limit.hpp"
+#include "checker/execution/memory_estimate.hpp"
 #include "checker/explanations/check.hpp"
 #include "models/ring_arithmetic.hpp"
 
@@ -36,7 +38,17 @@ FailingSizeSearch find_smallest_failing_size(const GeneratorRequest& base,
         request.topology = Topology::ring(n);
         Schedule schedule;
         try {
+            // Refused before the generator builds what does not fit (check --n 10000000).
+            refuse_generation_above_limit(
+                request,
+                "checking " + request.algo + " " + to_string(request.form) + " " +
+                    request.topology.describe(),
+                options.memory_limit_bytes, {.orbit_allowed = false, .executed = true});
             schedule = generate(request);
+        } catch (const ResourceLimit& refused) {
+            if (search.unknown.empty()) search.first_unknown_reason = refused.what();
+            search.unknown.push_back(n);
+            continue;
         } catch (const NotApplicable&) {
             ++search.not_applicable;
             continue;
@@ -48,7 +60,8 @@ FailingSizeSearch find_smallest_failing_size(const GeneratorRequest& base,
                 search.smallest = FailingSize{n, std::move(report)};
                 return search;
             }
-        } catch (const ResourceLimit&) {
+        } catch (const ResourceLimit& refused) {
+            if (search.unknown.empty()) search.first_unknown_reason = refused.what();
             search.unknown.push_back(n);
         }
     }

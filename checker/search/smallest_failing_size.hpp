@@ -36,14 +36,19 @@ struct FailingSizeSearch {
     /// Sizes generated and checked, and those the generator refused.
     int checked = 0;
     int not_applicable = 0;
-    /// Sizes too large to check (ResourceLimit): no verdict for them.
+    /// Sizes too large to check (ResourceLimit, refused by the generation
+    /// estimate before building or by the executor's): no verdict for them.
     std::vector<int> unknown;
+    /// Why the first of them was refused.
+    std::string first_unknown_reason;
 };
 
 /// Generates and checks (check_schedule) `base` on a ring of each n in
 /// `sizes` (ascending) that `keep` accepts, and stops at the first violated
 /// one: Alive2's shrinking of a counterexample, over n. Sizes the generator
-/// refuses (NotApplicable) are skipped and counted.
+/// refuses (NotApplicable) are skipped and counted; a size whose generation
+/// estimate (refuse_generation_above_limit) passes the memory limit is
+/// unknown before anything is built.
 FailingSizeSearch find_smallest_failing_size(const GeneratorRequest& base,
                                              const std::vector<int>& sizes,
                                              const ExecuteOptions& options = {},

@@ -32,3 +32,20 @@ TEST_CASE("generation estimate: a ring B too large to build is exit 4 at once") 
     CHECK(run_trivcheck("gen --algo ring --form B --topo ring:64 --memory-limit 1 -o /dev/null")
               .exit_code == 0);
 }
+
+TEST_CASE("generation estimate: check --n refuses a size too large before building it") {
+    // find_smallest_failing_size built each n before any estimate: Bruck B on
+    // ring:10000000 under --memory-limit 100 ran into the address-space cap
+    // ("out of memory at the limit of 100 MiB") after allocating it.
+    const CommandOutput check = run_trivcheck_with_errors(
+        "check --algo bruck --form B --n 2..4,10000000 --memory-limit 100");
+    CHECK(check.exit_code == 4);
+    CHECK(check.out.find("bruck B: no failing n (n in 2..4,10000000; 3 checked, 1 too large to "
+                         "check (from n = 10000000: checking bruck B ring:10000000 (") !=
+          std::string::npos);
+    CHECK(check.out.find("more than the limit of 100 MiB; refused before building it)") !=
+          std::string::npos);
+    CHECK(check.out.find("out of memory") == std::string::npos);
+    // The sizes under the limit are checked as before.
+    CHECK(run_trivcheck("check --algo bruck --form B --n 2..4 --memory-limit 100").exit_code == 0);
+}
