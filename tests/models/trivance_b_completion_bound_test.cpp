@@ -5,9 +5,12 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "models/ring_arithmetic.hpp"
+#include "models/trivance/trivance_b_partial_search.hpp"
+#include "models/trivance/trivance_b_plan.hpp"
 
 using namespace trivcheck;
 
@@ -141,4 +144,30 @@ TEST_CASE("the two-step completion bound: n = 9 from the owner is Trivance's 3 +
     // steps cost 4 (Θ 1.2 = 2 (2 + 4) / 10), and the bound sees no less.
     CHECK(least_two_steps(10, offsets_of({0, 2, 8}), {1, 2}) == 4);
     CHECK(TwoStepCompletionBound(10, offsets_of({0, 2, 8})).least(1000) == 4);
+}
+
+TEST_CASE(
+    "with the two-step bound the search still finds the least below a costlier plan "
+    "(n = 28, 31)") {
+    // From the least full-step plan (issue 48's table) to the partial plan
+    // one block cheaper: a bound that pruned a cheaper completion would leave
+    // the full-step plan standing.
+    struct Row {
+        int n;
+        const char* full_steps;
+        std::int64_t least;
+    };
+    for (const Row row : {Row{28, "1,1,4,8", 26}, Row{31, "1,2,6,6", 29}}) {
+        CAPTURE(row.n);
+        PlanSearchResult start;
+        start.plan = parse_plan_text(row.n, row.full_steps);
+        start.phase_link_blocks = phase_link_blocks(start.plan).value();
+        REQUIRE(start.phase_link_blocks == row.least + 1);
+        const std::optional<PlanSearchResult> found =
+            partial_step_plan_search(start, std::int64_t{1} << 40);
+        REQUIRE(found);
+        CHECK(found->proven_least);
+        CHECK(found->phase_link_blocks == row.least);
+        CHECK(phase_link_blocks(found->plan) == row.least);
+    }
 }
