@@ -2,6 +2,7 @@
 
 #include <z3++.h>
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <stdexcept>
@@ -148,8 +149,20 @@ class PiecesQuery {
         return z3::ule(value, context_.bv_val(bound, bits_));
     }
 
+    /// low <= value <= high, with low > 0, as two atoms "value <= c" (low - 1
+    /// negated), the form every bound here takes, so the ladder below links them.
     z3::expr in_range(const z3::expr& value, int low, int high) const {
-        return z3::uge(value, context_.bv_val(low, bits_)) && at_most(value, high);
+        return !at_most(value, low - 1) && at_most(value, high);
+    }
+
+    /// The order between the model's atoms "value <= c" (c ascending): each
+    /// implies the next. Valid for any value, so it changes no answer; the SAT
+    /// core would otherwise have to learn these implications one by one.
+    void add_ladder(const z3::expr& value, std::vector<int> bounds) {
+        std::sort(bounds.begin(), bounds.end());
+        bounds.erase(std::unique(bounds.begin(), bounds.end()), bounds.end());
+        for (std::size_t i = 1; i < bounds.size(); ++i)
+            solver_.add(z3::implies(at_most(value, bounds[i - 1]), at_most(value, bounds[i])));
     }
 
     void add_exact_cover() {
@@ -172,6 +185,7 @@ class PiecesQuery {
         // d_R + d_L. The shift of the left peer is v = -d_L, so an interval
         // [first, last] of v is d_L in [-last, -first].
         const z3::expr distance_sum = right_distance_ + left_distance_;
+        std::vector<int> right_bounds, left_bounds, sum_bounds;
         enum class Shift { right, minus_left, sum };
         const auto forbid = [&](const z3::expr& x_chosen, const z3::expr& y_chosen, Shift shift,
                                 int gap, int x_width, int y_width) {
@@ -183,6 +197,13 @@ class PiecesQuery {
                     : shift == Shift::sum ? in_range(distance_sum, first, last)
                                           : in_range(left_distance_, -last, -first);
                 solver_.add(!(x_chosen && y_chosen && overlap));
+                std::vector<int>& bounds = shift == Shift::right ? right_bounds
+                                           : shift == Shift::sum ? sum_bounds
+                                                                 : left_bounds;
+                const int bound_low = shift == Shift::minus_left ? -last : first;
+                const int bound_high = shift == Shift::minus_left ? -first : last;
+                bounds.push_back(bound_low - 1);
+                bounds.push_back(bound_high);
             }
         };
         for (std::size_t i = 0; i < count; ++i)
@@ -195,6 +216,9 @@ class PiecesQuery {
                        wj);
                 forbid(left_[j], right_[i], Shift::sum, arcs_[i].first - arcs_[j].first, wj, wi);
             }
+        add_ladder(right_distance_, right_bounds);
+        add_ladder(left_distance_, left_bounds);
+        add_ladder(distance_sum, sum_bounds);
     }
 
     // Buffers: one per membership pattern (kept, sent right, sent left) in use,
