@@ -103,16 +103,18 @@ TEST_CASE("memory cap: an allocation past --memory-limit is exit 4 at the limit"
             "shadow memory), so an allocation no estimate foresaw is not stopped there");
         return;
     }
-    // The smallest failing n builds each size it tries with no estimate of its
-    // own: Bruck B on 10^6 ranks (2.9 GB). Before: the OOM killer, or exit 4
-    // after 2.9 GB where memory allowed; now bad_alloc at the cap.
-    const Measured run = measure("check --algo bruck --form B --n 1000000 --memory-limit 100");
+    // Bruck B on 10^6 ranks passes its generation estimate (the least it
+    // stores: 1,049 MiB) and takes 2.9 GB: an allocation no estimate foresaw.
+    // Before: the OOM killer, or exit 4 after 2.9 GB where memory allowed; now
+    // bad_alloc at the cap.
+    const Measured run =
+        measure("check --algo bruck --form B --topo ring:1000000 --memory-limit 1200");
     INFO(run.errors);
     CHECK(run.exit_code == 4);
-    CHECK(run.errors.find("unknown (resource limit): out of memory at the limit of 100 MiB "
+    CHECK(run.errors.find("unknown (resource limit): out of memory at the limit of 1200 MiB "
                           "(--memory-limit caps the address space); nothing was decided") !=
           std::string::npos);
-    CHECK(run.peak_kib < 100 * 1024);
+    CHECK(run.peak_kib < 1200 * 1024);
 }
 
 TEST_CASE("memory cap: Z3 and worker threads run under the cap") {
