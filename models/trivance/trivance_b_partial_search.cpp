@@ -228,6 +228,10 @@ class PartialStepSearch {
             // A plan and its mirror image cost the same: the coarsest step keeps plus >= minus.
             for (int minus = 0; minus <= (coarsest ? plus : most); ++minus) {
                 if (last_two) {
+                    // The bound is most of the work here: it counts toward the node
+                    // limit as one node for each last-step distance it tries.
+                    best_.evaluated += n_ / 2 + 1;
+                    if (best_.evaluated > node_limit_) return false;
                     const std::int64_t budget = best_.phase_link_blocks - cost;
                     if (last_two->reaches({plus, minus}, budget)) continue;
                 }
