@@ -48,9 +48,13 @@ TEST_CASE("size guards: ring B at the largest n has more blocks than an index ho
         "ring-B-1073741824 has 2147483648 blocks, more than the 2147483647 a block index holds\n";
     // Before: SIGABRT, `Assertion 'block >= 0 && block < modulus'` in models/block_set.cpp.
     check_refusals({
-        {"check --algo ring --form B --n 1073741824", 4, "unknown (resource limit): " + reason},
         {"mutate --algo ring --form B --n 1073741824", 4, "unknown (resource limit): " + reason},
     });
+    // check --n estimates each size before it builds it: refused by the estimate first.
+    const CommandOutput smallest = run_trivcheck("check --algo ring --form B --n 1073741824");
+    CHECK(smallest.exit_code == 4);
+    CHECK(smallest.out.find("1 too large to check (from n = 1073741824: checking ring B "
+                            "ring:1073741824 (2147483646 steps") != std::string::npos);
     const CommandOutput sweep = run_trivcheck("sweep --algo ring --form B --n 1073741824");
     CHECK(sweep.exit_code == 4);
 }
