@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "models/trivance/trivance_b_search.hpp"
+
 namespace trivcheck::cli {
 
 /// What `trivcheck synth --form B` does beyond the sizes.
@@ -11,7 +13,7 @@ struct PlanSynthesisOptions {
     int jobs = 0;
     /// Partial plans the exhaustive search may cost per n before the plan is
     /// reported as the local search's, not proven least.
-    std::int64_t proof_limit = 100000;
+    std::int64_t proof_limit = trivcheck::default_proof_limit;
     /// Run the symbolic executor on the schedule each plan generates.
     bool verify = false;
     /// Write the plans as the generator's stored table (models/trivance/trivance_b_plans.inc).

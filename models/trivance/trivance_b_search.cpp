@@ -265,8 +265,12 @@ PlanSearchResult search_best_plan(int n, std::int64_t node_limit) {
             best.plan = *stored;
             best.phase_link_blocks = cost;
         }
-    if (std::optional<PlanSearchResult> full =
-            exhaustive_plan_search(best, n <= proven_outright_up_to ? no_limit : node_limit))
+    // Above proven_outright_up_to a larger limit goes to the partial-step
+    // search, the one that proves: its space holds every full-step plan, and a
+    // full-step plan cheaper than the incumbent is found there too.
+    const std::int64_t full_step_limit =
+        n <= proven_outright_up_to ? no_limit : std::min(node_limit, default_proof_limit);
+    if (std::optional<PlanSearchResult> full = exhaustive_plan_search(best, full_step_limit))
         best = *full;
     // Least among full-step plans is not least: only the whole space proves it.
     best.proven_least = false;

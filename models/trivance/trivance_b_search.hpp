@@ -53,11 +53,16 @@ inline constexpr int proven_outright_up_to = 40;
 /// about 35 s.
 inline constexpr int partial_steps_proven_outright_up_to = 27;
 
+/// The node limit synth --form B gives each search by default (--proof-limit).
+inline constexpr std::int64_t default_proof_limit = 100000;
+
 /// The local search's plan, improved on rings up to partial_descent_most_ranks
 /// by the local search with partial steps (trivance_b_partial_descent.hpp), or
 /// the stored plan when it costs no more; improved by
 /// the exhaustive search over full-step plans (without a limit for n up to
-/// proven_outright_up_to), then proven least in the whole space (partial
+/// proven_outright_up_to; above, within the smaller of `node_limit` and
+/// default_proof_limit: it only improves the incumbent of the search that
+/// follows, whose space holds every full-step plan), then proven least in the whole space (partial
 /// steps) when the partial-step search finishes within `node_limit` steps
 /// (without a limit for n up to partial_steps_proven_outright_up_to).
 /// proven_least says the latter only.
