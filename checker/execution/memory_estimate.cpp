@@ -24,19 +24,24 @@ std::uint64_t per_rank_figures_memory(const Schedule& header) {
     return links * 16 + ranks * 28;
 }
 
-std::uint64_t header_memory_lower_bound(const Schedule& header) {
-    const auto cells = static_cast<std::uint64_t>(header.buffer_count()) *
-                       static_cast<std::uint64_t>(header.blocks);
-    return cells * sizeof(SetId) + per_rank_figures_memory(header);
-}
+namespace {
 
-std::uint64_t whole_run_memory_lower_bound(const Schedule& header) {
-    const std::uint64_t cells =
-        saturating_multiply(saturating_multiply(static_cast<std::uint64_t>(header.ranks),
-                                                static_cast<std::uint64_t>(header.buffer_count())),
-                            static_cast<std::uint64_t>(header.blocks));
+/// The cells `ranks_kept` ranks keep (buffers x blocks each, a set id a cell)
+/// and the per-rank figures, saturating.
+std::uint64_t cells_memory(const Schedule& header, std::uint64_t ranks_kept) {
+    const std::uint64_t cells = saturating_multiply(
+        saturating_multiply(ranks_kept, static_cast<std::uint64_t>(header.buffer_count())),
+        static_cast<std::uint64_t>(header.blocks));
     return saturating_add(saturating_multiply(cells, sizeof(SetId)),
                           per_rank_figures_memory(header));
+}
+
+}  // namespace
+
+std::uint64_t header_memory_lower_bound(const Schedule& header) { return cells_memory(header, 1); }
+
+std::uint64_t whole_run_memory_lower_bound(const Schedule& header) {
+    return cells_memory(header, static_cast<std::uint64_t>(header.ranks));
 }
 
 void refuse_header_above_limit(const Schedule& header, const std::string& file,
