@@ -32,6 +32,11 @@ FailingSizeSearch find_smallest_failing_size(const GeneratorRequest& base,
                                              const ExecuteOptions& options,
                                              const std::function<bool(int)>& keep) {
     FailingSizeSearch search;
+    // A size refused by its estimate or by the executor's: unknown, the first reason kept.
+    const auto refused_size = [&search](int n, const ResourceLimit& refused) {
+        if (search.unknown.empty()) search.first_unknown_reason = refused.what();
+        search.unknown.push_back(n);
+    };
     for (int n : sizes) {
         if (keep && !keep(n)) continue;
         GeneratorRequest request = base;
@@ -46,8 +51,7 @@ FailingSizeSearch find_smallest_failing_size(const GeneratorRequest& base,
                 options.memory_limit_bytes, {.orbit_allowed = false, .executed = true});
             schedule = generate(request);
         } catch (const ResourceLimit& refused) {
-            if (search.unknown.empty()) search.first_unknown_reason = refused.what();
-            search.unknown.push_back(n);
+            refused_size(n, refused);
             continue;
         } catch (const NotApplicable&) {
             ++search.not_applicable;
@@ -61,8 +65,7 @@ FailingSizeSearch find_smallest_failing_size(const GeneratorRequest& base,
                 return search;
             }
         } catch (const ResourceLimit& refused) {
-            if (search.unknown.empty()) search.first_unknown_reason = refused.what();
-            search.unknown.push_back(n);
+            refused_size(n, refused);
         }
     }
     return search;
