@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "models/ring_arithmetic.hpp"
+#include "models/trivance/ring_bitset.hpp"
 #include "models/trivance/trivance.hpp"
 
 namespace trivcheck {
@@ -35,6 +36,47 @@ bool grow_plan(const TrivanceBPlan& plan, TreeStep* records, Visit visit) {
     return growth.complete();
 }
 
+/// phase_link_blocks of a plan without partial steps, from whole placed
+/// sets: a step's children are the unplaced x with x + d+ placed (+) or
+/// x - d- placed (-), and the balanced rule's cost needs only how many are
+/// one way, the other or both, which do not depend on the order TreeGrowth
+/// adopts in (a test compares the two on every kind of plan).
+std::optional<std::int64_t> full_step_phase_link_blocks(int n,
+                                                        const std::vector<StepDistances>& steps) {
+    RingBitset placed(n);
+    RingBitset by_plus(n);
+    RingBitset by_minus(n);
+    placed.add(0);
+    int placed_count = 1;
+    std::int64_t blocks = 0;
+    for (std::size_t t = steps.size(); t-- > 0;) {
+        const StepDistances distances = steps[t];
+        by_plus.clear();
+        by_minus.clear();
+        if (distances.plus != 0) {
+            by_plus.assign_rotated(placed, n - distances.plus);
+            by_plus.remove(placed);
+        }
+        if (distances.minus != 0) {
+            by_minus.assign_rotated(placed, distances.minus);
+            by_minus.remove(placed);
+        }
+        const int plus = by_plus.count();
+        const int minus = by_minus.count();
+        const int both = by_plus.count_common(by_minus);
+        StepPlacement placement;
+        placement.forced_plus = plus - both;
+        placement.forced_minus = minus - both;
+        placement.two_way = both;
+        blocks += least_step_link_blocks(distances, placement);
+        placed.insert(by_plus);
+        placed.insert(by_minus);
+        placed_count += plus + minus - both;
+    }
+    if (placed_count != n) return std::nullopt;
+    return blocks;
+}
+
 }  // namespace
 
 std::optional<std::vector<TreeStep>> plan_tree_steps(const TrivanceBPlan& plan) {
@@ -45,6 +87,7 @@ std::optional<std::vector<TreeStep>> plan_tree_steps(const TrivanceBPlan& plan) 
 }
 
 std::optional<std::int64_t> phase_link_blocks(const TrivanceBPlan& plan) {
+    if (plan.senders.empty()) return full_step_phase_link_blocks(plan.n, plan.steps);
     std::int64_t blocks = 0;
     const bool exact =
         grow_plan(plan, nullptr, [&](StepDistances distances, const StepPlacement& placement) {

@@ -202,12 +202,27 @@ std::int64_t load_with_plus_share(StepDistances distances, const StepPlacement& 
 
 int least_load_plus_share(StepDistances distances, const StepPlacement& placement) {
     // k of the two-way displacements send +: the + load grows with k, the -
-    // load shrinks, so the least maximum is where they cross.
+    // load shrinks, so the maximum is convex in k and least where they cross,
+    // at the floor of d- (f- + w) - d+ f+ over d+ + d- or one above (with a
+    // distance 0 a side is flat and the least is at an end: 0 or w).
+    const std::int64_t plus = distances.plus;
+    const std::int64_t minus = distances.minus;
+    const int most = placement.two_way;
     int best = 0;
-    for (int k = 1; k <= placement.two_way; ++k)
-        if (load_with_plus_share(distances, placement, k) <
-            load_with_plus_share(distances, placement, best))
-            best = k;
+    const auto consider = [&](std::int64_t k) {
+        const int clamped = static_cast<int>(std::clamp<std::int64_t>(k, 0, most));
+        const std::int64_t load = load_with_plus_share(distances, placement, clamped);
+        const std::int64_t best_load = load_with_plus_share(distances, placement, best);
+        if (load < best_load || (load == best_load && clamped < best)) best = clamped;
+    };
+    consider(most);
+    if (plus + minus > 0) {
+        const std::int64_t cross =
+            (minus * (placement.forced_minus + most) - plus * placement.forced_plus) /
+            (plus + minus);
+        consider(cross);
+        consider(cross + 1);
+    }
     return best;
 }
 

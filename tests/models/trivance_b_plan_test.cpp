@@ -91,6 +91,66 @@ TEST_CASE("the balanced rule reaches each step's least load, also with unequal d
     }
 }
 
+TEST_CASE("a full-step plan's cost from whole placed sets equals TreeGrowth's, reached or not") {
+    // Random distances each way (a fixed seed), on rings of one to several
+    // words, against the tree TreeGrowth grows node by node.
+    std::uint64_t seed = 12345;
+    const auto next = [&](int below) {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<int>((seed >> 33) % static_cast<std::uint64_t>(below));
+    };
+    int unreached = 0;
+    for (int n : {2, 5, 10, 63, 64, 65, 100, 127, 128, 129, 200, 243, 500, 1000}) {
+        CAPTURE(n);
+        for (int trial = 0; trial < 60; ++trial) {
+            TrivanceBPlan plan{
+                n, std::vector<StepDistances>(static_cast<std::size_t>(ceil_log(n, 3)))};
+            for (StepDistances& step : plan.steps)
+                step = {next(n / 2 + 1), trial % 3 == 0 ? step.plus : next(n / 2 + 1)};
+            CAPTURE(plan_text(plan));
+            const std::optional<std::int64_t> cost = phase_link_blocks(plan);
+            const std::optional<std::vector<TreeStep>> steps = plan_tree_steps(plan);
+            REQUIRE(cost.has_value() == steps.has_value());
+            if (!steps) {
+                ++unreached;
+                continue;
+            }
+            std::int64_t balanced = 0;
+            for (const TreeStep& step : *steps)
+                balanced += step_link_blocks(step, choose_directions(step, TreeRule::balanced));
+            CHECK(*cost == balanced);
+        }
+    }
+    CHECK(unreached > 0);
+}
+
+TEST_CASE("least_load_plus_share is the fewest + of the least load, as trying every share") {
+    for (int plus = 0; plus <= 6; ++plus)
+        for (int minus = 0; minus <= 6; ++minus)
+            for (int forced_plus = 0; forced_plus <= 4; ++forced_plus)
+                for (int forced_minus = 0; forced_minus <= 4; ++forced_minus)
+                    for (int two_way = 0; two_way <= 9; ++two_way) {
+                        StepPlacement placement;
+                        placement.forced_plus = forced_plus;
+                        placement.forced_minus = forced_minus;
+                        placement.two_way = two_way;
+                        const auto load = [&](int k) {
+                            return std::max(std::int64_t{plus} * (forced_plus + k),
+                                            std::int64_t{minus} * (forced_minus + two_way - k));
+                        };
+                        int fewest = 0;
+                        for (int k = 1; k <= two_way; ++k)
+                            if (load(k) < load(fewest)) fewest = k;
+                        CAPTURE(plus);
+                        CAPTURE(minus);
+                        CAPTURE(forced_plus);
+                        CAPTURE(forced_minus);
+                        CAPTURE(two_way);
+                        CHECK(least_load_plus_share({plus, minus}, placement) == fewest);
+                        CHECK(least_step_link_blocks({plus, minus}, placement) == load(fewest));
+                    }
+}
+
 TEST_CASE("the exhaustive search finds the brute-force least for every n up to 14") {
     check_exhaustive_is_brute_force(2, 14);
 }
