@@ -324,7 +324,15 @@ void register_synth_command(CLI::App& app, CommandResult& result) {
         "B: also bound Θ from below, with trivcheck's port counts and with one message "
         "each way round, for any schedule that reduces each byte at one "
         "rank and gathers it from there (docs/trivance-b.md); Z3 picks the bound's "
-        "multipliers, about 1 s of CPU an n to 1,000 and 20 s at 4,096");
+        "multipliers, about 1 s of CPU an n to 1,000 and 20 s at 4,096; for n <= 200 also a "
+        "bound for rotation-symmetric two-peer trees (every plan of the space), proven by Z3 "
+        "queries (--tree-bound-ms each)");
+    command
+        ->add_option("--tree-bound-ms", options->plans.tree_bound_timeout_ms,
+                     "B --lower-bound: time limit of each Z3 query of the symmetric-tree bound "
+                     "(default 2000); a query that runs out proves nothing and the bound stays "
+                     "at what the others proved")
+        ->check(at_least(1));
     command
         ->add_option("--table", options->plans.table_file,
                      "B: write the plans as the generator's stored table (needs --form B and "

@@ -23,6 +23,7 @@
 #include "models/trivance/trivance_b_rule.hpp"
 #include "models/trivance/trivance_b_search.hpp"
 #include "proofs/trivance_b/b_lower_bound.hpp"
+#include "proofs/trivance_b/b_symmetric_tree_bound.hpp"
 
 namespace trivcheck::cli {
 
@@ -42,6 +43,9 @@ struct PlanOutcome {
     /// The lower bounds for any reduce-then-gather schedule, when asked:
     /// with trivcheck's port counts, then with one message each way round.
     std::vector<proofs::ThetaLowerBound> lower_bounds;
+    /// The bound for rotation-symmetric two-peer trees (n up to
+    /// symmetric_tree_bound_up_to), when asked.
+    std::optional<proofs::SymmetricTreeBound> tree_bound;
 };
 
 double two_phase_theta(std::int64_t phase_blocks, int n) {
@@ -85,6 +89,17 @@ PlanOutcome synthesize_plan(int n, const PlanSynthesisOptions& options) {
         for (PortRule ports : {PortRule::counts, PortRule::one_each_way})
             outcome.lower_bounds.push_back(
                 proofs::tree_theta_lower_bound(n, ports, options.timeout_ms));
+    if (options.lower_bound && n <= symmetric_tree_bound_up_to) {
+        // The each-way bound holds for every plan of the space (one message
+        // each way a step), so its blocks a link a phase, rounded up, are the floor.
+        const double each_way_blocks = outcome.lower_bounds[1].theta * n / 2.0;
+        const auto floor = static_cast<std::int64_t>(std::ceil(each_way_blocks - 1e-6));
+        proofs::SolverSettings settings;
+        settings.timeout_ms = options.tree_bound_timeout_ms;
+        outcome.tree_bound = proofs::symmetric_tree_bound(
+            n, std::min(floor, outcome.found.phase_link_blocks), outcome.found.phase_link_blocks,
+            settings, symmetric_tree_exact_up_to);
+    }
     return outcome;
 }
 
@@ -100,6 +115,17 @@ nlohmann::ordered_json bound_json(const proofs::ThetaLowerBound& bound) {
             {"unknown_reason", bound.unknown_reason.empty()
                                    ? nlohmann::ordered_json(nullptr)
                                    : nlohmann::ordered_json(bound.unknown_reason)}};
+}
+
+nlohmann::ordered_json tree_bound_json(const PlanOutcome& outcome) {
+    if (!outcome.tree_bound) return nullptr;
+    const proofs::SymmetricTreeBound& bound = *outcome.tree_bound;
+    return {{"theta", bound.theta},
+            {"phase_link_blocks", bound.blocks},
+            {"meets_plan", bound.blocks == outcome.found.phase_link_blocks},
+            {"proven_by", bound.proven_by},
+            {"queries", bound.queries},
+            {"unknown", bound.unknown}};
 }
 
 /// Θ of the rule's plan over Θ of the plan found.
@@ -127,6 +153,14 @@ std::string outcome_text(const PlanOutcome& outcome) {
         if (!bound.unknown_reason.empty())
             text << " (multipliers not optimal: " << bound.unknown_reason << ")";
     }
+    if (outcome.tree_bound) {
+        const proofs::SymmetricTreeBound& bound = *outcome.tree_bound;
+        text << ", symmetric trees " << number(bound.theta);
+        if (bound.blocks == outcome.found.phase_link_blocks)
+            text << " (meets the plan: least)";
+        else
+            text << " (x" << number(best / bound.theta) << ")";
+    }
     text << "; stored plan " << outcome.stored;
     if (!outcome.verified.empty()) text << "; executor: " << outcome.verified;
     return text.str() + "\n";
@@ -150,6 +184,7 @@ nlohmann::ordered_json outcome_json(const PlanOutcome& outcome) {
             {"lower_bound_one_each_way", outcome.lower_bounds.empty()
                                              ? nlohmann::ordered_json(nullptr)
                                              : bound_json(outcome.lower_bounds[1])},
+            {"lower_bound_symmetric_trees", tree_bound_json(outcome)},
             {"stored", outcome.stored},
             {"verified", outcome.verified.empty() ? nlohmann::ordered_json(nullptr)
                                                   : nlohmann::ordered_json(outcome.verified)}};
@@ -201,6 +236,7 @@ int run_plan_synthesis(const std::vector<int>& sizes, const PlanSynthesisOptions
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     int proven = 0, differing = 0, failed = 0, beats_paper = 0, within_10 = 0, unbounded = 0;
+    int tree_bounded = 0, tree_meets = 0;
     double bound_most = 0;
     int bound_most_at = 0;
     double rule_most = 0, rule_sum = 0;
@@ -218,6 +254,10 @@ int run_plan_synthesis(const std::vector<int>& sizes, const PlanSynthesisOptions
         if (rule_ratio(outcome) > 1.05) rule_above_5_percent.push_back(outcome.n);
         for (const proofs::ThetaLowerBound& bound : outcome.lower_bounds)
             unbounded += !bound.unknown_reason.empty();
+        if (outcome.tree_bound) {
+            ++tree_bounded;
+            tree_meets += outcome.tree_bound->blocks == outcome.found.phase_link_blocks;
+        }
         if (!outcome.lower_bounds.empty() &&
             bound_ratio(outcome, outcome.lower_bounds[0]) > bound_most) {
             bound_most = bound_ratio(outcome, outcome.lower_bounds[0]);
@@ -238,6 +278,8 @@ int run_plan_synthesis(const std::vector<int>& sizes, const PlanSynthesisOptions
         summary["lower_bound_max_ratio"] = bound_most;
         summary["lower_bound_max_ratio_at"] = bound_most_at;
         summary["lower_bound_unknown"] = unbounded;
+        summary["symmetric_trees_bounded"] = tree_bounded;
+        summary["symmetric_trees_bound_meets_plan"] = tree_meets;
     }
     if (options.json) {
         nlohmann::ordered_json results = nlohmann::ordered_json::array();
@@ -255,7 +297,10 @@ int run_plan_synthesis(const std::vector<int>& sizes, const PlanSynthesisOptions
         if (options.lower_bound)
             std::cout << "lower bound: theta over it at most x" << number(bound_most)
                       << " (n = " << bound_most_at << "); multipliers not proven best for "
-                      << unbounded << " n\n";
+                      << unbounded << " n\n"
+                      << "symmetric trees: bound for " << tree_bounded
+                      << " n (n <= " << symmetric_tree_bound_up_to
+                      << "), meets the plan (least proven) for " << tree_meets << "\n";
     }
     std::cerr << "searched " << sizes.size() << " sizes in " << seconds << " s\n";
     if (!options.table_file.empty()) {
