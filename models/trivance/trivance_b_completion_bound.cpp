@@ -26,7 +26,14 @@ std::int64_t least_max(std::int64_t u, std::int64_t v, std::int64_t total, std::
 }  // namespace
 
 TwoStepCompletionBound::TwoStepCompletionBound(int n, Offsets placed)
-    : n_(n), all_(all_offsets(n)), placed_(placed), placed_count_(placed.count()) {}
+    : n_(n), all_(all_offsets(n)), placed_(placed), placed_count_(placed.count()) {
+    Offsets mirror;
+    placed.each([&](int q) { mirror.add(wrap(-q, n_)); });
+    for (int k = 0; k < n_; ++k) {
+        placed_turned_[static_cast<std::size_t>(k)] = rotated(placed, k, n_, all_);
+        mirror_turned_[static_cast<std::size_t>(k)] = rotated(mirror, k, n_, all_);
+    }
+}
 
 std::int64_t TwoStepCompletionBound::least(std::int64_t cap) const {
     std::int64_t least_found = cap;
@@ -48,10 +55,16 @@ std::int64_t TwoStepCompletionBound::least_below(StepDistances first, std::int64
                                                  bool first_below) const {
     const int a = first.plus;
     const int b = first.minus;
+    // The placed set and its mirror image turned by k, for k in [-n, 2n)
+    // (every use below: distances are at most n/2), without a division.
+    const auto slot = [&](int k) {
+        return static_cast<std::size_t>(k < 0 ? k + n_ : k >= n_ ? k - n_ : k);
+    };
+    const auto turned = [&](int k) { return placed_turned_[slot(k)]; };
+    const auto mirror_turned = [&](int k) { return mirror_turned_[slot(k)]; };
     // The first step's candidates: p - a (sends + to p) and p + b, p placed.
-    const Offsets by_plus =
-        a == 0 ? Offsets{} : rotated(placed_, n_ - a, n_, all_).without(placed_);
-    const Offsets by_minus = b == 0 ? Offsets{} : rotated(placed_, b, n_, all_).without(placed_);
+    const Offsets by_plus = a == 0 ? Offsets{} : turned(-a).without(placed_);
+    const Offsets by_minus = b == 0 ? Offsets{} : turned(b).without(placed_);
     if ((a > 0 && by_plus.empty()) || (b > 0 && by_minus.empty())) return cap;
     // Each side with a distance adopts at least one: the step costs at least the larger distance.
     const std::int64_t first_least = std::max(a, b);
@@ -60,6 +73,23 @@ std::int64_t TwoStepCompletionBound::least_below(StepDistances first, std::int64
     const Offsets reach = placed_ | by_plus | by_minus;
     if (3 * reach.count() < n_) return cap;
     const Offsets left = all_.without(reach);
+    // Cheaper still: the first step places k >= k_least (the last at most
+    // triples what is placed then), at least g k with g = ab / (a + b) (the
+    // least max(a x, b (k - x)) over real x; a k or b k with one side unused);
+    // the last places the other unplaced - k at one hop each, half a side at
+    // least; g >= 1/2, so the sum is least at the least k.
+    if (a + b > 0) {
+        const std::int64_t unplaced = n_ - placed_count_;
+        const std::int64_t k_least = std::max<std::int64_t>((a > 0 ? 1 : 0) + (b > 0 ? 1 : 0),
+                                                            (unplaced - 2 * placed_count_ + 2) / 3);
+        if (k_least > (by_plus | by_minus).count()) return cap;
+        // 2 (a + b) times the bound, against 2 (a + b) cap (a + b > 0 here).
+        const std::int64_t ab = std::int64_t{a} * b;
+        const std::int64_t sum = std::int64_t{a} + b;
+        const std::int64_t first_twice =
+            a > 0 && b > 0 ? 2 * ab * k_least : 2 * sum * sum * k_least;
+        if (first_twice + sum * (unplaced - k_least) >= 2 * sum * cap) return cap;
+    }
     // Counting alone first: whatever its distances (1 or more, or 0 for a
     // side that adopts nothing), the last step costs at least max(x+, x-).
     if (least_with_last(first, by_plus, by_minus, {1, 1}, Offsets{}, Offsets{}, cap, false) >= cap)
@@ -71,12 +101,15 @@ std::int64_t TwoStepCompletionBound::least_below(StepDistances first, std::int64
     const auto most = [&] {
         return static_cast<int>(std::min<std::int64_t>(n_ / 2, least_found - 1 - first_least));
     };
-    // {-q : q in reach}, so that x - reach is this set turned by x.
-    Offsets backwards;
-    reach.each([&](int q) { backwards.add(wrap(-q, n_)); });
+    // reach = placed ∪ (placed - a) ∪ (placed + b) turned by k, from the tables.
+    const auto reach_turned = [&](int k) { return turned(k) | turned(k - a) | turned(k + b); };
+    // x - reach = {x - q : q in reach}: the mirror image turned by x.
+    const auto backwards_turned = [&](int x) {
+        return mirror_turned(x) | mirror_turned(x + a) | mirror_turned(x - b);
+    };
     for (int c = 0; c <= most(); ++c) {
         // x is a + child of the last step only if x + c is placed by then (in reach).
-        const Offsets plus_able = c == 0 ? Offsets{} : rotated(reach, n_ - c, n_, all_);
+        const Offsets plus_able = c == 0 ? Offsets{} : reach_turned(-c);
         // What the first step cannot reach and x + c cannot adopt: a - child of the last step.
         const Offsets minus_only = left.without(plus_able);
         if (minus_only.empty()) {
@@ -96,13 +129,16 @@ std::int64_t TwoStepCompletionBound::least_below(StepDistances first, std::int64
         // Each x of minus_only has a parent x - d in reach: d is in x - reach
         // for every such x (the first few narrow it to a handful).
         Offsets distances = all_;
-        int narrowed = 0;
-        minus_only.each([&](int x) {
-            if (narrowed++ < 3) distances = distances & rotated(backwards, x, n_, all_);
-        });
+        Offsets narrowing = minus_only;
+        for (int narrowed = 0; narrowed < 3 && !narrowing.empty(); ++narrowed) {
+            const int x = narrowing.first();
+            distances = distances & backwards_turned(x);
+            narrowing = narrowing.without(Offsets{x < 64 ? std::uint64_t{1} << x : 0,
+                                                  x < 64 ? 0 : std::uint64_t{1} << (x - 64)});
+        }
         for (int d = std::max(distances.first(), 1); d >= 1 && d <= most(); ++d) {
             if (!distances.has(d)) continue;
-            const Offsets minus_able = rotated(reach, d, n_, all_);
+            const Offsets minus_able = reach_turned(d);
             if (!minus_only.without(minus_able).empty()) continue;
             // What d cannot adopt is a + child (empty when c = 0, else infeasible below).
             const Offsets plus_only = left.without(minus_able);

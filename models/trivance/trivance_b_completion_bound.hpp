@@ -1,4 +1,5 @@
 #pragma once
+#include <array>
 #include <cstdint>
 
 #include "models/trivance/trivance_b_offsets.hpp"
@@ -37,6 +38,9 @@ class TwoStepCompletionBound {
     Offsets all_;
     Offsets placed_;
     int placed_count_;
+    /// placed_ and {-p : p placed} turned by each k in [0, n).
+    std::array<Offsets, 128> placed_turned_{};
+    std::array<Offsets, 128> mirror_turned_{};
 };
 
 }  // namespace trivcheck
