@@ -330,7 +330,7 @@ void register_synth_command(CLI::App& app, CommandResult& result) {
     command
         ->add_option("--tree-bound-ms", options->plans.tree_bound_timeout_ms,
                      "B --lower-bound: time limit of each Z3 query of the symmetric-tree bound "
-                     "(default 2000); a query that runs out proves nothing and the bound stays "
+                     "(default 5000); a query that runs out proves nothing and the bound stays "
                      "at what the others proved")
         ->check(at_least(1));
     command

@@ -98,7 +98,7 @@ PlanOutcome synthesize_plan(int n, const PlanSynthesisOptions& options) {
         settings.timeout_ms = options.tree_bound_timeout_ms;
         outcome.tree_bound = proofs::symmetric_tree_bound(
             n, std::min(floor, outcome.found.phase_link_blocks), outcome.found.phase_link_blocks,
-            settings, symmetric_tree_exact_up_to);
+            settings, symmetric_tree_exact_up_to, symmetric_tree_counts_up_to);
     }
     return outcome;
 }

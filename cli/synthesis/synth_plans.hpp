@@ -24,14 +24,17 @@ struct PlanSynthesisOptions {
     /// Per solver call of the lower bound's multiplier choice.
     unsigned timeout_ms = 10000;
     /// Per solver call of the bound for rotation-symmetric trees.
-    unsigned tree_bound_timeout_ms = 2000;
+    unsigned tree_bound_timeout_ms = 5000;
 };
 
 /// --lower-bound's bound for rotation-symmetric two-peer trees
-/// (proofs/trivance_b/b_symmetric_tree_bound.hpp) is computed for n up to
-/// this, with the exact model for n up to the second.
+/// (proofs/trivance_b/b_symmetric_tree_bound.hpp) is given for n up to the
+/// first, with the exact model's query for n up to the second and the
+/// counting relaxation's for n up to the third (above, the bound is the
+/// each-way floor: the relaxation did not refute it on the samples tried).
 inline constexpr int symmetric_tree_bound_up_to = 200;
 inline constexpr int symmetric_tree_exact_up_to = 27;
+inline constexpr int symmetric_tree_counts_up_to = 81;
 
 /// `trivcheck synth --form B`: for every n of `sizes`, the least-Θ Trivance B
 /// plan the search finds (models/trivance/trivance_b_search.hpp), against the short-last

@@ -118,6 +118,20 @@ class TreeQuery {
             solver_.add(a >= 0 && a <= half_ && b >= 0 && b <= half_);
             // Each placed displacement adopts at most one child each way.
             solver_.add(cp >= 0 && cp <= placed && cm >= 0 && cm <= placed);
+            // A + child x + a must not be placed already: x's with x + a
+            // placed are not parents. An earlier edge at the same distance
+            // (+ at a, or - at a read from the child) is such a pair, and
+            // distinct edges are distinct pairs (a tree has no 2-cycle).
+            z3::expr plus_pairs = context_.int_val(0), minus_pairs = context_.int_val(0);
+            for (int s = 0; s < t; ++s) {
+                const z3::expr zero = context_.int_val(0);
+                plus_pairs = plus_pairs + z3::ite(plus_distance_[s] == a, plus_count_[s], zero) +
+                             z3::ite(minus_distance_[s] == a, minus_count_[s], zero);
+                minus_pairs = minus_pairs + z3::ite(plus_distance_[s] == b, plus_count_[s], zero) +
+                              z3::ite(minus_distance_[s] == b, minus_count_[s], zero);
+            }
+            solver_.add(z3::implies(a > 0, cp + plus_pairs <= placed));
+            solver_.add(z3::implies(b > 0, cm + minus_pairs <= placed));
             // A side that adopts nothing has distance 0 (the same tree), one
             // that adopts has a distance (a child differs from its parent).
             solver_.add((cp == 0) == (a == 0));
@@ -176,46 +190,28 @@ QueryVerdict symmetric_tree_within(int n, std::int64_t budget, TreeModel model,
 }
 
 SymmetricTreeBound symmetric_tree_bound(int n, std::int64_t floor, std::int64_t best,
-                                        const SolverSettings& settings, int exact_up_to) {
+                                        const SolverSettings& settings, int exact_up_to,
+                                        int counts_up_to) {
     SymmetricTreeBound bound;
     bound.n = n;
-    std::int64_t low = floor, high = best;
-    bool exact = n <= exact_up_to;
-    // Every tree costs at least `low`; the least costs at most `high`.
-    auto ask = [&](std::int64_t claimed) {
-        // Whether every tree costs at least `claimed`.
-        const std::int64_t budget = claimed - 1;
-        if (exact) {
-            ++bound.queries;
-            const QueryVerdict verdict =
-                symmetric_tree_within(n, budget, TreeModel::exact, settings);
-            if (verdict == QueryVerdict::holds) {
-                bound.proven_by = "exact";
-                return true;
-            }
-            if (verdict == QueryVerdict::violated) return false;
-            ++bound.unknown;
-            exact = false;  // no more exact queries for this n
-        }
+    // Every tree costs at least `low` (each raise a proven unsat query).
+    std::int64_t low = floor;
+    // Whether no tree costs `budget` or less, by `model`.
+    auto none_within = [&](std::int64_t budget, TreeModel model) {
         ++bound.queries;
-        const QueryVerdict verdict = symmetric_tree_within(n, budget, TreeModel::counts, settings);
-        if (verdict == QueryVerdict::unknown) ++bound.unknown;
-        if (verdict != QueryVerdict::holds) return false;
-        bound.proven_by = "counts";
-        return true;
+        const QueryVerdict verdict = symmetric_tree_within(n, budget, model, settings);
+        bound.unknown += verdict == QueryVerdict::unknown;
+        return verdict == QueryVerdict::holds;
     };
-    if (low < high) {
-        if (ask(high))
-            low = high;
-        else
-            --high;
+    if (low < best && n <= exact_up_to && none_within(best - 1, TreeModel::exact)) {
+        low = best;
+        bound.proven_by = "exact";
     }
-    while (low < high) {
-        const std::int64_t middle = low + (high - low + 1) / 2;
-        if (ask(middle))
-            low = middle;
-        else
-            high = middle - 1;
+    // Upward from the floor: a low budget is refuted fastest, and the first
+    // that is not refuted ends the search.
+    while (low < best && n <= counts_up_to && none_within(low, TreeModel::counts)) {
+        ++low;
+        bound.proven_by = "counts";
     }
     bound.blocks = low;
     bound.theta = 2.0 * static_cast<double>(low) / static_cast<double>(n);

@@ -39,13 +39,14 @@ struct SymmetricTreeBound {
     int unknown = 0;
 };
 
-/// Searches between `floor` (a bound the caller holds: every tree costs at
-/// least that) and `best` (the blocks of a tree the caller holds): first
-/// whether anything costs less than `best` (exact model), then halving the
-/// gap, each budget with the exact model and, where that gives up, the
-/// counting relaxation; each solver call within `settings.timeout_ms`.
-/// `exact_up_to`: the exact model only for n up to this.
+/// Raises `floor` (a bound the caller holds: every tree costs at least
+/// that) towards `best` (the blocks of a tree the caller holds): for n up to
+/// `exact_up_to`, whether the exact model finds nothing below `best`; then,
+/// for n up to `counts_up_to`, budgets upward from the floor with the
+/// counting relaxation until one is not refuted. Each solver call within
+/// `settings`' limits; a call that gives up proves nothing.
 SymmetricTreeBound symmetric_tree_bound(int n, std::int64_t floor, std::int64_t best,
-                                        const SolverSettings& settings, int exact_up_to);
+                                        const SolverSettings& settings, int exact_up_to,
+                                        int counts_up_to);
 
 }  // namespace trivcheck::proofs
