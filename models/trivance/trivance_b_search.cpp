@@ -265,17 +265,18 @@ PlanSearchResult search_best_plan(int n, std::int64_t node_limit) {
             best.plan = *stored;
             best.phase_link_blocks = cost;
         }
-    // Above proven_outright_up_to a larger limit goes to the partial-step
-    // search, the one that proves: its space holds every full-step plan, and a
-    // full-step plan cheaper than the incumbent is found there too.
-    const std::int64_t full_step_limit =
-        n <= proven_outright_up_to ? no_limit : std::min(node_limit, default_proof_limit);
+    // A larger limit goes to the partial-step search, the one that proves:
+    // its space holds every full-step plan, and a full-step plan cheaper than
+    // the incumbent is found there too (the full-step search below only
+    // improves that search's incumbent).
+    const bool partial_steps_proven = n <= partial_steps_proven_outright_up_to;
+    const std::int64_t full_step_limit = std::min(node_limit, default_proof_limit);
     if (std::optional<PlanSearchResult> full = exhaustive_plan_search(best, full_step_limit))
         best = *full;
     // Least among full-step plans is not least: only the whole space proves it.
     best.proven_least = false;
-    if (std::optional<PlanSearchResult> whole = partial_step_plan_search(
-            best, n <= partial_steps_proven_outright_up_to ? no_limit : node_limit))
+    if (std::optional<PlanSearchResult> whole =
+            partial_step_plan_search(best, partial_steps_proven ? no_limit : node_limit))
         best = *whole;
     return best;
 }

@@ -43,29 +43,24 @@ PlanSearchResult local_plan_search(int n);
 std::optional<PlanSearchResult> exhaustive_plan_search(const PlanSearchResult& incumbent,
                                                        std::int64_t node_limit);
 
-/// Sizes the exhaustive search always runs to the end for, whatever the
-/// limit: at most about 5 s CPU each (n = 36 and 40), and the local search
-/// misses the least plan at 29, 30, 31 and 40.
-inline constexpr int proven_outright_up_to = 40;
-
 /// Sizes the partial-step search (models/trivance/trivance_b_partial_search.hpp)
-/// always runs to the end for: each well under a second of CPU; n = 28 takes
-/// about 35 s.
-inline constexpr int partial_steps_proven_outright_up_to = 27;
+/// always runs to the end for, whatever the node limit: every n to 81 (the
+/// rings of four steps), 370 s of CPU for 28 ... 81 together, so that
+/// synth --form B says "proven least" for each; n = 82 has five steps.
+inline constexpr int partial_steps_proven_outright_up_to = 81;
 
 /// The node limit synth --form B gives each search by default (--proof-limit).
 inline constexpr std::int64_t default_proof_limit = 100000;
 
 /// The local search's plan, improved on rings up to partial_descent_most_ranks
 /// by the local search with partial steps (trivance_b_partial_descent.hpp), or
-/// the stored plan when it costs no more; improved by
-/// the exhaustive search over full-step plans (without a limit for n up to
-/// proven_outright_up_to; above, within the smaller of `node_limit` and
-/// default_proof_limit: it only improves the incumbent of the search that
-/// follows, whose space holds every full-step plan), then proven least in the whole space (partial
-/// steps) when the partial-step search finishes within `node_limit` steps
-/// (without a limit for n up to partial_steps_proven_outright_up_to).
-/// proven_least says the latter only.
+/// the stored plan when it costs no more; improved by the exhaustive search
+/// over full-step plans within the smaller of `node_limit` and
+/// default_proof_limit (it only improves the incumbent of the search that
+/// follows, whose space holds every full-step plan), then proven least in the
+/// whole space (partial steps) when the partial-step search finishes within
+/// `node_limit` steps (without a limit for n up to
+/// partial_steps_proven_outright_up_to). proven_least says the latter only.
 PlanSearchResult search_best_plan(int n, std::int64_t node_limit);
 
 }  // namespace trivcheck

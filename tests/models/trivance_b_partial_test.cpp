@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <utility>
 
 #include "checker/explanations/check.hpp"
 #include "models/trivance/trivance.hpp"
@@ -155,5 +156,21 @@ TEST_CASE(
     CHECK(full.phase_link_blocks == 27);
     CHECK_FALSE(partial_step_plan_search(full, 1000));
     CHECK(phase_link_blocks(stored_trivance_b_plan(28).value()) == 26);
-    CHECK_FALSE(search_best_plan(41, 1000).proven_least);
+    // Past the sizes proven whatever the limit, 1,000 steps prove nothing.
+    CHECK_FALSE(search_best_plan(partial_steps_proven_outright_up_to + 1, 1000).proven_least);
+}
+
+TEST_CASE("synth's default search proves issue 48's least for n = 28, 42, 51 and 64" *
+          doctest::test_suite("slow")) {
+    // Blocks a link a phase (Θ n / 2) of issue 48's least partial plans: 1.857,
+    // 2.143, 2.314 and 2.656; the stored plan is each, proven at the default limit.
+    for (const auto& [n, least] :
+         {std::pair{28, 26}, std::pair{42, 45}, std::pair{51, 59}, std::pair{64, 85}}) {
+        CAPTURE(n);
+        const PlanSearchResult best = search_best_plan(n, default_proof_limit);
+        CHECK(best.proven_least);
+        CHECK(best.phase_link_blocks == least);
+        CHECK(phase_link_blocks(best.plan) == least);
+        CHECK(stored_trivance_b_plan(n) == best.plan);
+    }
 }
