@@ -15,7 +15,21 @@ class RingBitset {
   public:
     explicit RingBitset(int n) : n_(n), words_((static_cast<std::size_t>(n) + 63) / 64, 0) {}
 
+    bool operator==(const RingBitset&) const = default;
     void add(int x) { words_[static_cast<std::size_t>(x) / 64] |= std::uint64_t{1} << (x % 64); }
+    void erase(int x) {
+        words_[static_cast<std::size_t>(x) / 64] &= ~(std::uint64_t{1} << (x % 64));
+    }
+    bool has(int x) const {
+        return ((words_[static_cast<std::size_t>(x) / 64] >> (x % 64)) & 1U) != 0;
+    }
+    /// Calls visit(x) for every member, in increasing order.
+    template <typename Visit>
+    void each(Visit visit) const {
+        for (std::size_t i = 0; i < words_.size(); ++i)
+            for (std::uint64_t bits = words_[i]; bits != 0; bits &= bits - 1)
+                visit(static_cast<int>(64 * i) + std::countr_zero(bits));
+    }
     int count() const {
         int total = 0;
         for (std::uint64_t word : words_) total += std::popcount(word);

@@ -11,107 +11,116 @@
 #include <vector>
 
 #include "models/ring_arithmetic.hpp"
+#include "models/trivance/ring_bitset.hpp"
 
 namespace trivcheck {
 
 namespace {
 
 constexpr std::int64_t no_plan_cost = std::numeric_limits<std::int64_t>::max();
-constexpr int not_placed = -1;
-constexpr char plus_dropped = 1;
 constexpr int settle_distance_moves_up_to = 200;
-constexpr char minus_dropped = 2;
 
 /// A plan as distances and, per step, the adoptions its full adoption makes
-/// but it does not: dropped[t][x] & plus_dropped, x is not adopted at t by
-/// x + d+ (its + parent), & minus_dropped, not by x - d-. A child neither
-/// parent adopts is left to a later step.
+/// but it does not: x in plus_dropped[t], x is not adopted at t by x + d+ (its
+/// + parent); in minus_dropped[t], not by x - d-. A child neither parent
+/// adopts is left to a later step.
 struct DropPlan {
     int n = 0;
     std::vector<StepDistances> distances;
-    std::vector<std::vector<char>> dropped;
+    std::vector<RingBitset> plus_dropped;
+    std::vector<RingBitset> minus_dropped;
     int steps() const { return static_cast<int>(distances.size()); }
 };
 
-/// Each displacement's send step as the plan grows (the owner sends after
-/// every step: steps(); not_placed: -1). A displacement placed at a step later
-/// than t (or the owner) adopts at t.
-using SendSteps = std::vector<int>;
+/// The tree as it grows, as sets: `placed` (the owner and every child of
+/// the steps grown), and the last step's children by the parent that may
+/// adopt them (`by_plus`: x + d+ may, `by_minus`: x - d- may; a two-way
+/// child is in both).
+struct Growth {
+    explicit Growth(int n) : placed(n), by_plus(n), by_minus(n), turned(n) {}
 
-SendSteps owner_only(const DropPlan& plan) {
-    SendSteps send_step(static_cast<std::size_t>(plan.n), not_placed);
-    send_step[0] = plan.steps();
-    return send_step;
-}
-
-/// Places step t's children (every not_placed displacement a parent placed
-/// before t reaches, but the dropped) and counts them by their directions.
-/// `children`, when given, receives each child with its options (+1 only +,
-/// -1 only -, 0 both).
-StepPlacement grow_step(const DropPlan& plan, int t, SendSteps& send_step,
-                        std::vector<std::pair<int, int>>* children = nullptr) {
-    const int n = plan.n;
-    const StepDistances d = plan.distances[static_cast<std::size_t>(t)];
-    const std::vector<char>& dropped = plan.dropped[static_cast<std::size_t>(t)];
-    StepPlacement counts;
-    const auto at = [&](int x) { return send_step[static_cast<std::size_t>(x)]; };
-    for (int x = 0; x < n; ++x) {
-        if (at(x) != not_placed) continue;
-        const char drop = dropped[static_cast<std::size_t>(x)];
-        const int up = x + d.plus >= n ? x + d.plus - n : x + d.plus;
-        const int down = x - d.minus < 0 ? x - d.minus + n : x - d.minus;
-        const bool plus = d.plus != 0 && (drop & plus_dropped) == 0 && at(up) > t;
-        const bool minus = d.minus != 0 && (drop & minus_dropped) == 0 && at(down) > t;
-        if (!plus && !minus) continue;
-        // Sends at t, so it adopts nothing at t (its value is not above t).
-        send_step[static_cast<std::size_t>(x)] = t;
-        ++(plus && minus ? counts.two_way : plus ? counts.forced_plus : counts.forced_minus);
-        ++(plus ? counts.adopted_plus : counts.adopted_minus);
-        if (children) children->emplace_back(x, plus && minus ? 0 : plus ? 1 : -1);
+    void start() {
+        placed.clear();
+        placed.add(0);
     }
-    return counts;
-}
+    /// Places step t's children: every displacement not placed that a parent
+    /// placed before t reaches (x + d+ or x - d- placed), but the dropped; and
+    /// counts them by their directions. Distances are in [0, n).
+    StepPlacement step(int n, StepDistances d, const RingBitset& plus_dropped,
+                       const RingBitset& minus_dropped) {
+        by_plus.clear();
+        by_minus.clear();
+        if (d.plus != 0) {
+            by_plus.assign_rotated(placed, n - d.plus);
+            by_plus.remove(placed);
+            by_plus.remove(plus_dropped);
+        }
+        if (d.minus != 0) {
+            by_minus.assign_rotated(placed, d.minus);
+            by_minus.remove(placed);
+            by_minus.remove(minus_dropped);
+        }
+        const int plus = by_plus.count();
+        const int minus = by_minus.count();
+        const int both = by_plus.count_common(by_minus);
+        StepPlacement counts;
+        counts.adopted_plus = plus;
+        counts.adopted_minus = minus - both;
+        counts.forced_plus = plus - both;
+        counts.forced_minus = minus - both;
+        counts.two_way = both;
+        placed.insert(by_plus);
+        placed.insert(by_minus);
+        return counts;
+    }
+    StepPlacement step(const DropPlan& plan, int t) {
+        const auto index = static_cast<std::size_t>(t);
+        return step(plan.n, plan.distances[index], plan.plus_dropped[index],
+                    plan.minus_dropped[index]);
+    }
+    /// The last step's children (by_plus ∪ by_minus) into `into`.
+    void children(RingBitset& into) const {
+        into = by_plus;
+        into.insert(by_minus);
+    }
 
-/// Grows steps `from` down to 0 on `send_step` and returns what they cost;
-/// no_plan_cost when a displacement stays not_placed or the cost reaches `bound`.
-std::int64_t grow_rest(const DropPlan& plan, int from, SendSteps& send_step, std::int64_t spent,
+    RingBitset placed;
+    RingBitset by_plus;
+    RingBitset by_minus;
+    RingBitset turned;  // scratch
+};
+
+/// Grows steps `from` down to 0 on `growth` and returns what they cost;
+/// no_plan_cost when a displacement stays unplaced or the cost reaches `bound`.
+std::int64_t grow_rest(const DropPlan& plan, int from, Growth& growth, std::int64_t spent,
                        std::int64_t bound) {
     for (int t = from; t >= 0; --t) {
         spent += least_step_link_blocks(plan.distances[static_cast<std::size_t>(t)],
-                                        grow_step(plan, t, send_step));
+                                        growth.step(plan, t));
         if (spent >= bound) return no_plan_cost;
     }
-    if (std::find(send_step.begin(), send_step.end(), not_placed) != send_step.end())
-        return no_plan_cost;
+    if (growth.placed.count() != plan.n) return no_plan_cost;
     return spent;
-}
-
-std::int64_t cost_of(const DropPlan& plan, std::int64_t bound, std::int64_t& evaluated) {
-    ++evaluated;
-    SendSteps send_step = owner_only(plan);
-    return grow_rest(plan, plan.steps() - 1, send_step, 0, bound);
 }
 
 /// The drop form of a plan: a partial step drops every adoption it does not make.
 std::optional<DropPlan> drop_plan_of(const TrivanceBPlan& plan) {
-    const std::optional<std::vector<TreeStep>> steps = plan_tree_steps(plan);
-    if (!steps) return std::nullopt;
-    DropPlan drops{plan.n, plan.steps,
-                   std::vector<std::vector<char>>(
-                       plan.steps.size(), std::vector<char>(static_cast<std::size_t>(plan.n), 0))};
-    SendSteps send_step = owner_only(drops);
-    for (int t = drops.steps() - 1; t >= 0; --t) {
-        const auto index = static_cast<std::size_t>(t);
-        if (const StepSenders* senders = plan.partial(index)) {
-            std::vector<char>& dropped = drops.dropped[index];
-            std::fill(dropped.begin(), dropped.end(), plus_dropped | minus_dropped);
-            const StepDistances d = plan.steps[index];
-            for (int parent : senders->plus)
-                dropped[static_cast<std::size_t>(wrap(parent - d.plus, plan.n))] &= ~plus_dropped;
-            for (int parent : senders->minus)
-                dropped[static_cast<std::size_t>(wrap(parent + d.minus, plan.n))] &= ~minus_dropped;
+    if (!plan_tree_steps(plan)) return std::nullopt;
+    const RingBitset none(plan.n);
+    DropPlan drops{plan.n, plan.steps, std::vector<RingBitset>(plan.steps.size(), none),
+                   std::vector<RingBitset>(plan.steps.size(), none)};
+    for (std::size_t index = 0; index < plan.steps.size(); ++index) {
+        const StepSenders* senders = plan.partial(index);
+        if (!senders) continue;
+        RingBitset& plus = drops.plus_dropped[index];
+        RingBitset& minus = drops.minus_dropped[index];
+        for (int x = 0; x < plan.n; ++x) {
+            plus.add(x);
+            minus.add(x);
         }
-        grow_step(drops, t, send_step);
+        const StepDistances d = plan.steps[index];
+        for (int parent : senders->plus) plus.erase(wrap(parent - d.plus, plan.n));
+        for (int parent : senders->minus) minus.erase(wrap(parent + d.minus, plan.n));
     }
     return drops;
 }
@@ -120,32 +129,35 @@ std::optional<DropPlan> drop_plan_of(const TrivanceBPlan& plan) {
 /// adopters each way (two-way children split as the balanced rule splits
 /// them, the lowest displacements +), the others stay full.
 TrivanceBPlan plan_of(const DropPlan& drops) {
-    TrivanceBPlan plan{drops.n, drops.distances, {}};
+    const int n = drops.n;
+    TrivanceBPlan plan{n, drops.distances, {}};
     std::vector<std::optional<StepSenders>> senders(drops.distances.size());
     bool partial = false;
-    SendSteps send_step = owner_only(drops);
+    Growth growth(n);
+    growth.start();
+    Growth full(n);
+    const RingBitset none(n);
+    RingBitset children(n);
     for (int t = drops.steps() - 1; t >= 0; --t) {
         const auto index = static_cast<std::size_t>(t);
         const StepDistances d = drops.distances[index];
-        SendSteps full = send_step;
-        DropPlan undropped = drops;
-        std::fill(undropped.dropped[index].begin(), undropped.dropped[index].end(), 0);
-        std::vector<std::pair<int, int>> reachable;
-        grow_step(undropped, t, full, &reachable);
-        std::vector<std::pair<int, int>> children;
-        const StepPlacement counts = grow_step(drops, t, send_step, &children);
+        full.placed = growth.placed;
+        full.step(n, d, none, none);
+        const StepPlacement counts = growth.step(drops, t);
         // Full when the drops change no child's options.
-        if (children == reachable) continue;
+        if (growth.by_plus == full.by_plus && growth.by_minus == full.by_minus) continue;
         partial = true;
         int plus_share = least_load_plus_share(d, counts);
         StepSenders& step = senders[index].emplace();
-        for (const auto& [x, options] : children) {
-            const bool plus = options == 1 || (options == 0 && plus_share-- > 0);
+        growth.children(children);
+        children.each([&](int x) {
+            const bool two_way = growth.by_plus.has(x) && growth.by_minus.has(x);
+            const bool plus = two_way ? plus_share-- > 0 : growth.by_plus.has(x);
             if (plus)
-                step.plus.push_back(wrap(x + d.plus, drops.n));
+                step.plus.push_back(wrap(x + d.plus, n));
             else
-                step.minus.push_back(wrap(x - d.minus, drops.n));
-        }
+                step.minus.push_back(wrap(x - d.minus, n));
+        });
         std::sort(step.plus.begin(), step.plus.end());
         std::sort(step.minus.begin(), step.minus.end());
     }
@@ -156,8 +168,16 @@ TrivanceBPlan plan_of(const DropPlan& drops) {
 class Descent {
   public:
     Descent(DropPlan plan, std::int64_t& evaluated)
-        : plan_(std::move(plan)), evaluated_(&evaluated) {
-        cost_ = cost_of(plan_, no_plan_cost, *evaluated_);
+        : plan_(std::move(plan)),
+          evaluated_(&evaluated),
+          next_(plan_),
+          grown_(plan_.n),
+          prefix_(plan_.n),
+          levels_(static_cast<std::size_t>(plan_.steps()) + 1, RingBitset(plan_.n)),
+          children_(plan_.n),
+          was_plus_(plan_.n),
+          was_minus_(plan_.n) {
+        cost_ = cost_of(plan_, no_plan_cost);
     }
 
     void run() {
@@ -172,6 +192,12 @@ class Descent {
     std::int64_t cost() const { return cost_; }
 
   private:
+    std::int64_t cost_of(const DropPlan& plan, std::int64_t bound) {
+        ++*evaluated_;
+        grown_.start();
+        return grow_rest(plan, plan.steps() - 1, grown_, 0, bound);
+    }
+
     /// Tries new + , - and common distances for step t, each as it is and
     /// with greedy drops at t; keeps any strict improvement.
     bool move_distance(int t) {
@@ -181,18 +207,18 @@ class Descent {
             const StepDistances now = plan_.distances[index];
             const int from = side == 1 ? now.minus : now.plus;
             for (int d : descent_distances(plan_.n, from)) {
-                DropPlan next = plan_;
-                StepDistances& changed = next.distances[index];
+                next_ = plan_;
+                StepDistances& changed = next_.distances[index];
                 if (side != 1) changed.plus = d;
                 if (side != 0) changed.minus = d;
                 if (changed == now) continue;
-                std::int64_t next_cost = cost_of(next, no_plan_cost, *evaluated_);
+                std::int64_t next_cost = cost_of(next_, no_plan_cost);
                 if (next_cost == no_plan_cost) continue;
                 // Settled first on small rings only: a distance that pays only with
                 // drops is then found; above, each settling costs a sweep of the ring.
-                if (plan_.n <= settle_distance_moves_up_to) settle(next, next_cost);
+                if (plan_.n <= settle_distance_moves_up_to) settle(next_, next_cost);
                 if (next_cost < cost_) {
-                    plan_ = std::move(next);
+                    std::swap(plan_, next_);
                     cost_ = next_cost;
                     improved = true;
                 }
@@ -217,37 +243,41 @@ class Descent {
     bool try_level_drops(DropPlan& plan, int t, std::int64_t& cost) {
         const auto index = static_cast<std::size_t>(t);
         const StepDistances d = plan.distances[index];
-        const auto [before, spent] = prefix(plan, t);
-        const std::vector<char> was = plan.dropped[index];
-        for (int level = t + 1; level <= plan.steps(); ++level)
-            for (char ways :
-                 {plus_dropped, minus_dropped, static_cast<char>(plus_dropped | minus_dropped)}) {
-                std::vector<char>& dropped = plan.dropped[index];
+        const std::int64_t spent = prefix(plan, t, true);
+        RingBitset& plus_dropped = plan.plus_dropped[index];
+        RingBitset& minus_dropped = plan.minus_dropped[index];
+        was_plus_ = plus_dropped;
+        was_minus_ = minus_dropped;
+        RingBitset& turned = children_.turned;
+        // Adds `level` turned by k to `dropped`; true when that adds a drop.
+        const auto drop_turned = [&](RingBitset& dropped, const RingBitset& level, int k) {
+            turned.assign_rotated(level, k);
+            const int had = dropped.count();
+            dropped.insert(turned);
+            return dropped.count() != had;
+        };
+        for (int level = t + 1; level <= plan.steps(); ++level) {
+            const RingBitset& parents = levels_[static_cast<std::size_t>(level)];
+            for (int ways = 0; ways < 3; ++ways) {
+                // + only, - only, both.
                 bool changed = false;
-                for (int p = 0; p < plan.n; ++p) {
-                    if (before[static_cast<std::size_t>(p)] != level) continue;
-                    if ((ways & plus_dropped) != 0 && d.plus != 0) {
-                        char& bit = dropped[static_cast<std::size_t>(wrap(p - d.plus, plan.n))];
-                        changed = changed || (bit & plus_dropped) == 0;
-                        bit |= plus_dropped;
-                    }
-                    if ((ways & minus_dropped) != 0 && d.minus != 0) {
-                        char& bit = dropped[static_cast<std::size_t>(wrap(p + d.minus, plan.n))];
-                        changed = changed || (bit & minus_dropped) == 0;
-                        bit |= minus_dropped;
-                    }
-                }
+                if (ways != 1 && d.plus != 0)
+                    changed = drop_turned(plus_dropped, parents, plan.n - d.plus) || changed;
+                if (ways != 0 && d.minus != 0)
+                    changed = drop_turned(minus_dropped, parents, d.minus) || changed;
                 if (changed) {
                     ++*evaluated_;
-                    SendSteps send_step = before;
-                    if (const std::int64_t next = grow_rest(plan, t, send_step, spent, cost);
+                    grown_.placed = prefix_.placed;
+                    if (const std::int64_t next = grow_rest(plan, t, grown_, spent, cost);
                         next < cost) {
                         cost = next;
                         return true;
                     }
                 }
-                dropped = was;
+                plus_dropped = was_plus_;
+                minus_dropped = was_minus_;
             }
+        }
         return false;
     }
 
@@ -258,14 +288,18 @@ class Descent {
         return improved;
     }
 
-    /// The send steps after the steps coarser than t, and what they cost.
-    std::pair<SendSteps, std::int64_t> prefix(const DropPlan& plan, int t) const {
-        SendSteps send_step = owner_only(plan);
+    /// Grows the steps coarser than t into prefix_ and returns what they
+    /// cost; with `levels`, levels_[s] is what step s placed (levels_[steps]: the owner).
+    std::int64_t prefix(const DropPlan& plan, int t, bool levels) {
+        prefix_.start();
+        if (levels) levels_.back() = prefix_.placed;
         std::int64_t spent = 0;
-        for (int s = plan.steps() - 1; s > t; --s)
+        for (int s = plan.steps() - 1; s > t; --s) {
             spent += least_step_link_blocks(plan.distances[static_cast<std::size_t>(s)],
-                                            grow_step(plan, s, send_step));
-        return {send_step, spent};
+                                            prefix_.step(plan, s));
+            if (levels) prefix_.children(levels_[static_cast<std::size_t>(s)]);
+        }
+        return spent;
     }
 
     /// Drops, in one sweep, each child of step t's busier side (two-way ones
@@ -273,10 +307,9 @@ class Descent {
     bool try_drops(DropPlan& plan, int t, std::int64_t& cost) {
         const auto index = static_cast<std::size_t>(t);
         const StepDistances d = plan.distances[index];
-        const auto [before, spent] = prefix(plan, t);
-        SendSteps step_only = before;
-        std::vector<std::pair<int, int>> children;
-        const StepPlacement counts = grow_step(plan, t, step_only, &children);
+        const std::int64_t spent = prefix(plan, t, false);
+        children_.placed = prefix_.placed;
+        const StepPlacement counts = children_.step(plan, t);
         const int k = least_load_plus_share(d, counts);
         const std::int64_t plus_load = std::int64_t{d.plus} * (counts.forced_plus + k);
         const std::int64_t minus_load =
@@ -287,52 +320,75 @@ class Descent {
         // that costs nothing more is taken (the other side's next drop may).
         bool tie = plus_load == minus_load;
         bool dropped_any = false;
-        for (const auto& [x, options] : children) {
-            const bool busy = options == 0 || (options > 0 ? plus_load : minus_load) == most;
-            if (!busy) continue;
-            char& dropped = plan.dropped[index][static_cast<std::size_t>(x)];
-            const char was = dropped;
-            dropped = plus_dropped | minus_dropped;
+        RingBitset& plus_dropped = plan.plus_dropped[index];
+        RingBitset& minus_dropped = plan.minus_dropped[index];
+        children_.children(children_.turned);
+        children_.turned.each([&](int x) {
+            const bool by_plus = children_.by_plus.has(x);
+            const bool by_minus = children_.by_minus.has(x);
+            const bool busy = (by_plus && by_minus) || (by_plus ? plus_load : minus_load) == most;
+            if (!busy) return;
+            const bool had_plus = plus_dropped.has(x);
+            const bool had_minus = minus_dropped.has(x);
+            plus_dropped.add(x);
+            minus_dropped.add(x);
             ++*evaluated_;
-            SendSteps send_step = before;
-            const std::int64_t next = grow_rest(plan, t, send_step, spent, tie ? cost + 1 : cost);
+            grown_.placed = prefix_.placed;
+            const std::int64_t next = grow_rest(plan, t, grown_, spent, tie ? cost + 1 : cost);
             if (next < cost || (tie && next == cost)) {
                 cost = next;
                 dropped_any = true;
                 tie = false;
-                continue;
+                return;
             }
-            dropped = was;
-        }
+            if (!had_plus) plus_dropped.erase(x);
+            if (!had_minus) minus_dropped.erase(x);
+        });
         return dropped_any;
     }
 
     /// Takes back, in one sweep, each drop at step t whose return lowers the cost.
     bool try_undrops(int t) {
         const auto index = static_cast<std::size_t>(t);
-        const auto [before, spent] = prefix(plan_, t);
-        std::vector<char>& dropped = plan_.dropped[index];
+        const std::int64_t spent = prefix(plan_, t, false);
+        RingBitset& plus_dropped = plan_.plus_dropped[index];
+        RingBitset& minus_dropped = plan_.minus_dropped[index];
+        RingBitset& either = children_.turned;
+        either = plus_dropped;
+        either.insert(minus_dropped);
         bool undropped_any = false;
-        for (int x = 0; x < plan_.n; ++x) {
-            const char was = dropped[static_cast<std::size_t>(x)];
-            if (was == 0) continue;
-            dropped[static_cast<std::size_t>(x)] = 0;
+        either.each([&](int x) {
+            const bool had_plus = plus_dropped.has(x);
+            const bool had_minus = minus_dropped.has(x);
+            plus_dropped.erase(x);
+            minus_dropped.erase(x);
             ++*evaluated_;
-            SendSteps send_step = before;
-            const std::int64_t next = grow_rest(plan_, t, send_step, spent, cost_);
+            grown_.placed = prefix_.placed;
+            const std::int64_t next = grow_rest(plan_, t, grown_, spent, cost_);
             if (next < cost_) {
                 cost_ = next;
                 undropped_any = true;
-                continue;
+                return;
             }
-            dropped[static_cast<std::size_t>(x)] = was;
-        }
+            if (had_plus) plus_dropped.add(x);
+            if (had_minus) minus_dropped.add(x);
+        });
         return undropped_any;
     }
 
     DropPlan plan_;
     std::int64_t* evaluated_;
     std::int64_t cost_ = no_plan_cost;
+    // Scratch, kept to spare allocations: the candidate of a distance move,
+    // the growth a costing runs on, the steps coarser than the one changed
+    // and what each placed, a step's children and its drops as they were.
+    DropPlan next_;
+    Growth grown_;
+    Growth prefix_;
+    std::vector<RingBitset> levels_;
+    Growth children_;
+    RingBitset was_plus_;
+    RingBitset was_minus_;
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "checker/explanations/check.hpp"
+#include "models/trivance/ring_bitset.hpp"
 #include "models/trivance/trivance_b_plans.hpp"
 #include "tests/test_support.hpp"
 
@@ -64,4 +65,28 @@ TEST_CASE("issue 48's partial trees past 40: the descent finds them from the ful
         CHECK(report.theta == doctest::Approx(plan_theta(found.plan, found.phase_link_blocks)));
     }
     CHECK(cheaper.size() >= 6);
+}
+
+TEST_CASE(
+    "the descent's sets: members visited in increasing order across words, taken out one by one") {
+    // plan_of lists a step's children in increasing displacement order from
+    // RingBitset::each; the drops are set and taken back with add and erase.
+    RingBitset set(200);
+    const std::vector<int> members{0, 5, 63, 64, 127, 128, 150, 199};
+    for (auto it = members.rbegin(); it != members.rend(); ++it) set.add(*it);
+    std::vector<int> visited;
+    set.each([&](int x) { visited.push_back(x); });
+    CHECK(visited == members);
+    CHECK(set.has(64));
+    CHECK_FALSE(set.has(65));
+    RingBitset turned(200);
+    turned.assign_rotated(set, 1);
+    CHECK(turned.has(0));  // 199 + 1
+    CHECK_FALSE(turned == set);
+    set.erase(64);
+    set.erase(65);  // not a member: no change
+    CHECK_FALSE(set.has(64));
+    CHECK(set.count() == 7);
+    turned.assign_rotated(set, 0);
+    CHECK(turned == set);
 }
