@@ -393,7 +393,7 @@ class Descent {
 
 }  // namespace
 
-int descent_kicks(int n) { return n <= 128 ? 1000 : 0; }
+int descent_kicks(int n) { return n <= partial_descent_most_ranks ? 1000 : 0; }
 
 PlanSearchResult partial_step_descent(int n, const std::vector<TrivanceBPlan>& starts, int kicks) {
     PlanSearchResult best;

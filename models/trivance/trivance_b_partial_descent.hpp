@@ -23,12 +23,15 @@ namespace trivcheck {
 /// rule splits them). Deterministic.
 PlanSearchResult partial_step_descent(int n, const std::vector<TrivanceBPlan>& starts, int kicks);
 
-/// Largest ring on which search_best_plan (synth --form B) runs the descent:
-/// with it for every n to 4,096, synth --form B --n 2..4096 took over 21 min of CPU.
-inline constexpr int partial_descent_most_ranks = 128;
+/// Largest ring on which search_best_plan (synth --form B) runs the descent.
+/// It costs little at any n (on sets, a costing is a few word operations a
+/// step), but above, the plans it finds name hundreds to thousands of
+/// adopters a step (n = 1,000: up to 1,266 characters of plan text, 4,000: up
+/// to 6,897), which would make the stored table megabytes.
+inline constexpr int partial_descent_most_ranks = 500;
 
 /// The random restarts worth giving the descent for ring size n: 1,000 on
-/// rings of up to 128 (a descent there takes milliseconds), none above.
+/// rings of up to partial_descent_most_ranks (milliseconds each), none above.
 int descent_kicks(int n);
 
 }  // namespace trivcheck
