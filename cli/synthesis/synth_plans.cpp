@@ -19,8 +19,8 @@
 #include "cli/progress_bar.hpp"
 #include "cli/synthesis/synthesis_document.hpp"
 #include "models/generator.hpp"
+#include "models/trivance/trivance_b_level_drops.hpp"
 #include "models/trivance/trivance_b_plans.hpp"
-#include "models/trivance/trivance_b_rule.hpp"
 #include "models/trivance/trivance_b_search.hpp"
 #include "proofs/trivance_b/b_lower_bound.hpp"
 #include "proofs/trivance_b/b_symmetric_tree_bound.hpp"
@@ -71,7 +71,7 @@ PlanOutcome synthesize_plan(int n, const PlanSynthesisOptions& options) {
     outcome.found = search_best_plan(n, options.proof_limit);
     outcome.short_last_blocks = phase_link_blocks(short_last_plan(n)).value();
     outcome.short_first_blocks = phase_link_blocks(short_first_plan(n)).value();
-    outcome.rule = plan_by_rule(n);
+    outcome.rule = rule_plan_with_level_drops(n);
     outcome.rule_blocks = phase_link_blocks(outcome.rule.plan).value();
     if (const std::optional<TrivanceBPlan> stored = stored_trivance_b_plan(n))
         outcome.stored = *stored == outcome.found.plan ? "same" : "differs";

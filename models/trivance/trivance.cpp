@@ -6,8 +6,8 @@
 
 #include "models/ring_arithmetic.hpp"
 #include "models/time_reversal.hpp"
+#include "models/trivance/trivance_b_level_drops.hpp"
 #include "models/trivance/trivance_b_plans.hpp"
-#include "models/trivance/trivance_b_rule.hpp"
 #include "models/trivance/trivance_fold.hpp"
 #include "models/trivance/trivance_synthesized.hpp"
 
@@ -75,7 +75,7 @@ Schedule trivance_latency(const GeneratorRequest& request) {
 std::pair<TrivanceBPlan, TreeRule> requested_plan(const GeneratorRequest& request, int n) {
     if (request.layout == "best") return {best_known_plan(n), TreeRule::balanced};
     if (request.layout == "short_first") return {short_first_plan(n), TreeRule::balanced};
-    if (request.layout == "rule") return {plan_by_rule(n).plan, TreeRule::balanced};
+    if (request.layout == "rule") return {rule_plan_with_level_drops(n).plan, TreeRule::balanced};
     if (is_plan_text(request.layout)) {
         TrivanceBPlan plan = parse_plan_text(n, request.layout);
         if (!phase_link_blocks(plan))

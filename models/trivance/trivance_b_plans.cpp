@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "models/trivance/trivance_b_rule.hpp"
+#include "models/trivance/trivance_b_level_drops.hpp"
 
 namespace trivcheck {
 
@@ -22,7 +22,7 @@ std::optional<TrivanceBPlan> stored_trivance_b_plan(int n) {
 
 TrivanceBPlan best_known_plan(int n) {
     if (std::optional<TrivanceBPlan> stored = stored_trivance_b_plan(n)) return *stored;
-    return plan_by_rule(n).plan;
+    return rule_plan_with_level_drops(n).plan;
 }
 
 }  // namespace trivcheck
