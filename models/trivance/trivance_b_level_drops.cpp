@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "models/ring_arithmetic.hpp"
-#include "models/trivance/ring_bitset.hpp"
+#include "models/trivance/set_placement.hpp"
 
 namespace trivcheck {
 
@@ -43,20 +43,14 @@ class LevelGrowth {
             const StepDistances d = plan.steps[index];
             grow_side(t, d.plus, plus_way, drops.ways[index], plus_);
             grow_side(t, d.minus, minus_way, drops.ways[index], minus_);
-            const int plus = plus_.count();
-            const int minus = minus_.count();
-            const int both = plus_.count_common(minus_);
-            StepPlacement placement;
-            placement.forced_plus = plus - both;
-            placement.forced_minus = minus - both;
-            placement.two_way = both;
+            const StepPlacement placement = placement_of_children(plus_, minus_);
             blocks_ += least_step_link_blocks(d, placement);
             steps_children_.push_back({plus_, minus_, placement});
             levels_[index].insert(plus_);
             levels_[index].insert(minus_);
             placed_.insert(plus_);
             placed_.insert(minus_);
-            placed_count_ += plus + minus - both;
+            placed_count_ += children_count(placement);
         }
         std::reverse(steps_children_.begin(), steps_children_.end());
     }

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "models/ring_arithmetic.hpp"
-#include "models/trivance/ring_bitset.hpp"
+#include "models/trivance/set_placement.hpp"
 
 namespace trivcheck {
 
@@ -60,15 +60,7 @@ struct Growth {
             by_minus.remove(placed);
             by_minus.remove(minus_dropped);
         }
-        const int plus = by_plus.count();
-        const int minus = by_minus.count();
-        const int both = by_plus.count_common(by_minus);
-        StepPlacement counts;
-        counts.adopted_plus = plus;
-        counts.adopted_minus = minus - both;
-        counts.forced_plus = plus - both;
-        counts.forced_minus = minus - both;
-        counts.two_way = both;
+        const StepPlacement counts = placement_of_children(by_plus, by_minus);
         placed.insert(by_plus);
         placed.insert(by_minus);
         return counts;

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "models/ring_arithmetic.hpp"
-#include "models/trivance/ring_bitset.hpp"
+#include "models/trivance/set_placement.hpp"
 #include "models/trivance/trivance.hpp"
 
 namespace trivcheck {
@@ -61,17 +61,11 @@ std::optional<std::int64_t> full_step_phase_link_blocks(int n,
             by_minus.assign_rotated(placed, distances.minus);
             by_minus.remove(placed);
         }
-        const int plus = by_plus.count();
-        const int minus = by_minus.count();
-        const int both = by_plus.count_common(by_minus);
-        StepPlacement placement;
-        placement.forced_plus = plus - both;
-        placement.forced_minus = minus - both;
-        placement.two_way = both;
+        const StepPlacement placement = placement_of_children(by_plus, by_minus);
         blocks += least_step_link_blocks(distances, placement);
         placed.insert(by_plus);
         placed.insert(by_minus);
-        placed_count += plus + minus - both;
+        placed_count += children_count(placement);
     }
     if (placed_count != n) return std::nullopt;
     return blocks;
