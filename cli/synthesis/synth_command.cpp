@@ -5,6 +5,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string>
 #include <utility>
 
 #include "checker/core/exit_code.hpp"
@@ -326,12 +327,15 @@ void register_synth_command(CLI::App& app, CommandResult& result) {
         "rank and gathers it from there (docs/trivance-b.md); Z3 picks the bound's "
         "multipliers, about 1 s of CPU an n to 1,000 and 20 s at 4,096; for n <= 200 also a "
         "bound for rotation-symmetric two-peer trees (every plan of the space), proven by Z3 "
-        "queries (--tree-bound-ms each)");
+        "queries (--tree-bound-rlimit each)");
     command
-        ->add_option("--tree-bound-ms", options->plans.tree_bound_timeout_ms,
-                     "B --lower-bound: time limit of each Z3 query of the symmetric-tree bound "
-                     "(default 5000); a query that runs out proves nothing and the bound stays "
-                     "at what the others proved")
+        ->add_option("--tree-bound-rlimit", options->plans.tree_bound_rlimit,
+                     "B --lower-bound: Z3 resource limit (rlimit) of each query of the "
+                     "symmetric-tree bound (default " +
+                         std::to_string(default_tree_bound_rlimit) +
+                         ", a few seconds of CPU); a query that reaches it proves nothing and "
+                         "the bound stays at what the others proved; unlike a time limit it "
+                         "ends at the same point on every machine")
         ->check(at_least(1));
     command
         ->add_option("--table", options->plans.table_file,

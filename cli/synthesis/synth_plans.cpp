@@ -95,7 +95,9 @@ PlanOutcome synthesize_plan(int n, const PlanSynthesisOptions& options) {
         const double each_way_blocks = outcome.lower_bounds[1].theta * n / 2.0;
         const auto floor = static_cast<std::int64_t>(std::ceil(each_way_blocks - 1e-6));
         proofs::SolverSettings settings;
-        settings.timeout_ms = options.tree_bound_timeout_ms;
+        settings.resource_limit = options.tree_bound_rlimit;
+        // A backstop only: the resource limit ends each query first.
+        settings.timeout_ms = 600000;
         outcome.tree_bound = proofs::symmetric_tree_bound(
             n, std::min(floor, outcome.found.phase_link_blocks), outcome.found.phase_link_blocks,
             settings, symmetric_tree_exact_up_to, symmetric_tree_counts_up_to);
@@ -190,14 +192,19 @@ nlohmann::ordered_json outcome_json(const PlanOutcome& outcome) {
                                                   : nlohmann::ordered_json(outcome.verified)}};
 }
 
-/// The generator's table: one plan_text a line, for n = 2, 3, ...
+/// The generator's table: one plan_text a line, for n = 2, 3, ...; the rule's
+/// plan with level drops as stored_rule_plan (its adopters are recomputed).
 std::string table_text(const std::vector<PlanOutcome>& outcomes) {
     std::ostringstream text;
     text << "// Trivance B plans for n = 2.." << outcomes.back().n
          << ", one a line from n = 2; written by scripts/trivance-b-plans\n"
             "// (trivcheck synth --form B --table FILE). Do not edit by hand.\n";
-    for (const PlanOutcome& outcome : outcomes)
-        text << '"' << plan_text(outcome.found.plan) << "\",  // " << outcome.n << "\n";
+    for (const PlanOutcome& outcome : outcomes) {
+        const bool rule =
+            !outcome.found.plan.senders.empty() && outcome.found.plan == outcome.rule.plan;
+        text << '"' << (rule ? stored_rule_plan : plan_text(outcome.found.plan)) << "\",  // "
+             << outcome.n << "\n";
+    }
     return text.str();
 }
 

@@ -7,6 +7,9 @@
 
 namespace trivcheck::cli {
 
+/// The default resource limit of each query of the symmetric-tree bound.
+inline constexpr unsigned default_tree_bound_rlimit = 20000000;
+
 /// What `trivcheck synth --form B` does beyond the sizes.
 struct PlanSynthesisOptions {
     bool json = false;
@@ -23,8 +26,10 @@ struct PlanSynthesisOptions {
     bool lower_bound = false;
     /// Per solver call of the lower bound's multiplier choice.
     unsigned timeout_ms = 10000;
-    /// Per solver call of the bound for rotation-symmetric trees.
-    unsigned tree_bound_timeout_ms = 5000;
+    /// Z3's resource limit (rlimit) per solver call of the bound for
+    /// rotation-symmetric trees: it gives up at the same point on every
+    /// machine and load, so the bound printed does not depend on them.
+    unsigned tree_bound_rlimit = default_tree_bound_rlimit;
 };
 
 /// --lower-bound's bound for rotation-symmetric two-peer trees

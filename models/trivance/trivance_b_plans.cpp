@@ -1,6 +1,7 @@
 #include "models/trivance/trivance_b_plans.hpp"
 
 #include <array>
+#include <string>
 
 #include "models/trivance/trivance_b_level_drops.hpp"
 
@@ -17,7 +18,9 @@ constexpr std::array<const char*, stored_trivance_b_plans_up_to - 1> stored_plan
 
 std::optional<TrivanceBPlan> stored_trivance_b_plan(int n) {
     if (n < 2 || n > stored_trivance_b_plans_up_to) return std::nullopt;
-    return parse_plan_text(n, stored_plans[static_cast<std::size_t>(n - 2)]);
+    const std::string text = stored_plans[static_cast<std::size_t>(n - 2)];
+    if (text == stored_rule_plan) return rule_plan_with_level_drops(n).plan;
+    return parse_plan_text(n, text);
 }
 
 TrivanceBPlan best_known_plan(int n) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "models/ring_arithmetic.hpp"
+#include "models/trivance/trivance_b_level_drops.hpp"
 #include "models/trivance/trivance_b_partial_descent.hpp"
 #include "models/trivance/trivance_b_partial_search.hpp"
 #include "models/trivance/trivance_b_plans.hpp"
@@ -257,6 +258,14 @@ PlanSearchResult search_best_plan(int n, std::int64_t node_limit) {
         if (partial.phase_link_blocks < best.phase_link_blocks) best = std::move(partial);
         best.evaluated = evaluated;
     }
+    // The rule's plan with the level drops it learns (partial steps the
+    // local searches above do not make past partial_descent_most_ranks).
+    if (const TrivanceBPlan rule = rule_plan_with_level_drops(n).plan; !rule.senders.empty())
+        if (const std::int64_t cost = cost_of(rule, best.evaluated);
+            cost < best.phase_link_blocks) {
+            best.plan = rule;
+            best.phase_link_blocks = cost;
+        }
     // A stored plan a longer search found (partial steps, proven with no
     // node limit) is kept, also on a tie: re-running with the default limit loses nothing.
     if (const std::optional<TrivanceBPlan> stored = stored_trivance_b_plan(n))

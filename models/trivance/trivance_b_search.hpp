@@ -54,7 +54,8 @@ inline constexpr std::int64_t default_proof_limit = 100000;
 
 /// The local search's plan, improved on rings up to partial_descent_most_ranks
 /// by the local search with partial steps (trivance_b_partial_descent.hpp), or
-/// the stored plan when it costs no more; improved by the exhaustive search
+/// the rule's with its level drops when cheaper (trivance_b_level_drops.hpp),
+/// or the stored plan when it costs no more; improved by the exhaustive search
 /// over full-step plans within the smaller of `node_limit` and
 /// default_proof_limit (it only improves the incumbent of the search that
 /// follows, whose space holds every full-step plan), then proven least in the

@@ -89,6 +89,22 @@ std::int64_t each_way_floor(int n) {
     return static_cast<std::int64_t>(std::ceil(theta * n / 2.0 - 1e-6));
 }
 
+/// The relaxation admits n's proven least (the stored plan's counts and
+/// distances), and the bound searched from the each-way floor, given a plan
+/// `above` blocks costlier, stops between the floor and the least.
+void check_relaxation_below_least(int n, std::int64_t above) {
+    CAPTURE(n);
+    const std::int64_t least = stored_least(n);
+    CHECK(proofs::symmetric_tree_within(n, least, proofs::TreeModel::counts, settings_of(60000)) ==
+          proofs::QueryVerdict::violated);
+    const std::int64_t floor = each_way_floor(n);
+    const proofs::SymmetricTreeBound bound =
+        proofs::symmetric_tree_bound(n, floor, least + above, settings_of(60000), 0, n);
+    CHECK(bound.unknown == 0);
+    CHECK(bound.blocks <= least);
+    CHECK(bound.blocks >= floor);
+}
+
 }  // namespace
 
 TEST_CASE("the exact model's least is every tree's least, n = 2..10") {
@@ -124,34 +140,10 @@ TEST_CASE("the exact model's least is every tree's least, n = 2..10") {
 }
 
 TEST_CASE("the bound is never above the proven least, n = 2..27" * doctest::test_suite("slow")) {
-    for (int n = 2; n <= 27; ++n) {
-        CAPTURE(n);
-        const std::int64_t least = stored_least(n);
-        // The relaxation admits the least plan's counts and distances.
-        CHECK(proofs::symmetric_tree_within(n, least, proofs::TreeModel::counts,
-                                            settings_of(60000)) == proofs::QueryVerdict::violated);
-        // Given a plan costlier than the least, the search must stop at or below it.
-        const std::int64_t floor = each_way_floor(n);
-        const proofs::SymmetricTreeBound bound =
-            proofs::symmetric_tree_bound(n, floor, least + 3, settings_of(60000), 0, 27);
-        CHECK(bound.unknown == 0);
-        CHECK(bound.blocks <= least);
-        CHECK(bound.blocks >= floor);
-    }
+    for (int n = 2; n <= 27; ++n) check_relaxation_below_least(n, 3);
 }
 
 TEST_CASE("the counting relaxation is never above the proven least, n = 28..81 sampled" *
           doctest::test_suite("slow")) {
-    for (int n : {28, 32, 40, 42, 50, 51, 64, 80, 81}) {
-        CAPTURE(n);
-        const std::int64_t least = stored_least(n);
-        CHECK(proofs::symmetric_tree_within(n, least, proofs::TreeModel::counts,
-                                            settings_of(60000)) == proofs::QueryVerdict::violated);
-        const std::int64_t floor = each_way_floor(n);
-        const proofs::SymmetricTreeBound bound =
-            proofs::symmetric_tree_bound(n, floor, least + 5, settings_of(60000), 0, 81);
-        CHECK(bound.unknown == 0);
-        CHECK(bound.blocks <= least);
-        CHECK(bound.blocks >= floor);
-    }
+    for (int n : {28, 32, 40, 42, 50, 51, 64, 80, 81}) check_relaxation_below_least(n, 5);
 }
