@@ -5,6 +5,17 @@
 
 namespace trivcheck {
 
+/// A step's children one way, grown on sets: the x not in `placed` whose
+/// parent is in `parents`, at x + d for the + way (they send +: `parents`
+/// turned by -d) or at x - d for the - way (turned by +d); none when d is 0.
+inline void grow_children(RingBitset& children, const RingBitset& parents, const RingBitset& placed,
+                          int n, int d, bool plus_way) {
+    children.clear();
+    if (d == 0) return;
+    children.assign_rotated(parents, plus_way ? n - d : d);
+    children.remove(placed);
+}
+
 /// How a step's children, grown on sets, count for its cost: `plus` are the
 /// children a parent reaches at +d+ (they send +), `minus` at -d- (they send
 /// -); one in both is two-way. Adopted counts as the node-by-node growth

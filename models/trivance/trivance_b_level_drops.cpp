@@ -1,6 +1,7 @@
 #include "models/trivance/trivance_b_level_drops.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -24,10 +25,11 @@ struct LevelDrops {
 };
 
 /// The tree grown with `drops`, one step at a time from the coarsest, on
-/// sets: each level's members, and each step's + and - children.
+/// sets: each level's members and, when `keep_children` (for senders()),
+/// each step's + and - children; a trial that only costs keeps none.
 class LevelGrowth {
   public:
-    LevelGrowth(const TrivanceBPlan& plan, const LevelDrops& drops)
+    LevelGrowth(const TrivanceBPlan& plan, const LevelDrops& drops, bool keep_children = false)
         : n_(plan.n),
           steps_(static_cast<int>(plan.steps.size())),
           levels_(static_cast<std::size_t>(steps_) + 1, RingBitset(plan.n)),
@@ -45,7 +47,7 @@ class LevelGrowth {
             grow_side(t, d.minus, minus_way, drops.ways[index], minus_);
             const StepPlacement placement = placement_of_children(plus_, minus_);
             blocks_ += least_step_link_blocks(d, placement);
-            steps_children_.push_back({plus_, minus_, placement});
+            if (keep_children) steps_children_.push_back({plus_, minus_, placement});
             levels_[index].insert(plus_);
             levels_[index].insert(minus_);
             placed_.insert(plus_);
@@ -63,6 +65,7 @@ class LevelGrowth {
 
     /// Step t's adopters each way, two-way children split as the balanced rule does.
     StepSenders senders(int t, StepDistances d) const {
+        assert(!steps_children_.empty() && "grown without keep_children");
         const StepChildren& step = steps_children_[static_cast<std::size_t>(t)];
         int plus_share = least_load_plus_share(d, step.placement);
         StepSenders senders;
@@ -91,14 +94,12 @@ class LevelGrowth {
     /// level that still adopts this way at t.
     void grow_side(int t, int d, unsigned way, const std::vector<unsigned>& dropped,
                    RingBitset& children) {
-        children.clear();
-        if (d == 0) return;
         parents_.clear();
-        for (int level = t + 1; level <= steps_; ++level)
-            if ((dropped[static_cast<std::size_t>(level)] & way) == 0)
-                parents_.insert(levels_[static_cast<std::size_t>(level)]);
-        children.assign_rotated(parents_, way == plus_way ? n_ - d : d);
-        children.remove(placed_);
+        if (d != 0)
+            for (int level = t + 1; level <= steps_; ++level)
+                if ((dropped[static_cast<std::size_t>(level)] & way) == 0)
+                    parents_.insert(levels_[static_cast<std::size_t>(level)]);
+        grow_children(children, parents_, placed_, n_, d, way == plus_way);
     }
 
     int n_;
@@ -147,7 +148,7 @@ TrivanceBPlan with_level_drops(const TrivanceBPlan& full) {
         cost = best_cost;
     }
     if (cost == *start) return full;
-    const LevelGrowth growth(full, drops);
+    const LevelGrowth growth(full, drops, true);
     TrivanceBPlan plan{full.n, full.steps,
                        std::vector<std::optional<StepSenders>>(full.steps.size())};
     for (int t = 0; t < steps; ++t) {

@@ -48,18 +48,10 @@ struct Growth {
     /// counts them by their directions. Distances are in [0, n).
     StepPlacement step(int n, StepDistances d, const RingBitset& plus_dropped,
                        const RingBitset& minus_dropped) {
-        by_plus.clear();
-        by_minus.clear();
-        if (d.plus != 0) {
-            by_plus.assign_rotated(placed, n - d.plus);
-            by_plus.remove(placed);
-            by_plus.remove(plus_dropped);
-        }
-        if (d.minus != 0) {
-            by_minus.assign_rotated(placed, d.minus);
-            by_minus.remove(placed);
-            by_minus.remove(minus_dropped);
-        }
+        grow_children(by_plus, placed, placed, n, d.plus, true);
+        by_plus.remove(plus_dropped);
+        grow_children(by_minus, placed, placed, n, d.minus, false);
+        by_minus.remove(minus_dropped);
         const StepPlacement counts = placement_of_children(by_plus, by_minus);
         placed.insert(by_plus);
         placed.insert(by_minus);

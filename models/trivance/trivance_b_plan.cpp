@@ -51,16 +51,8 @@ std::optional<std::int64_t> full_step_phase_link_blocks(int n,
     std::int64_t blocks = 0;
     for (std::size_t t = steps.size(); t-- > 0;) {
         const StepDistances distances = steps[t];
-        by_plus.clear();
-        by_minus.clear();
-        if (distances.plus != 0) {
-            by_plus.assign_rotated(placed, n - distances.plus);
-            by_plus.remove(placed);
-        }
-        if (distances.minus != 0) {
-            by_minus.assign_rotated(placed, distances.minus);
-            by_minus.remove(placed);
-        }
+        grow_children(by_plus, placed, placed, n, distances.plus, true);
+        grow_children(by_minus, placed, placed, n, distances.minus, false);
         const StepPlacement placement = placement_of_children(by_plus, by_minus);
         blocks += least_step_link_blocks(distances, placement);
         placed.insert(by_plus);
