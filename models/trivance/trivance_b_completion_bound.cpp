@@ -133,8 +133,7 @@ std::int64_t TwoStepCompletionBound::least_below(StepDistances first, std::int64
         for (int narrowed = 0; narrowed < 3 && !narrowing.empty(); ++narrowed) {
             const int x = narrowing.first();
             distances = distances & backwards_turned(x);
-            narrowing = narrowing.without(Offsets{x < 64 ? std::uint64_t{1} << x : 0,
-                                                  x < 64 ? 0 : std::uint64_t{1} << (x - 64)});
+            narrowing.erase(x);
         }
         for (int d = std::max(distances.first(), 1); d >= 1 && d <= most(); ++d) {
             if (!distances.has(d)) continue;

@@ -15,6 +15,7 @@ struct Offsets {
     bool operator==(const Offsets&) const = default;
     bool has(int x) const { return ((x < 64 ? low >> x : high >> (x - 64)) & 1U) != 0; }
     void add(int x) { (x < 64 ? low : high) |= std::uint64_t{1} << (x % 64); }
+    void erase(int x) { (x < 64 ? low : high) &= ~(std::uint64_t{1} << (x % 64)); }
     int count() const { return std::popcount(low) + std::popcount(high); }
     bool empty() const { return low == 0 && high == 0; }
     Offsets operator|(Offsets other) const { return {low | other.low, high | other.high}; }
